@@ -1,0 +1,1 @@
+//! Shapes and collision queries.

@@ -1,0 +1,5 @@
+//! The `sokoshot` command line.
+
+fn main() {
+    println!("sokoshot {}", env!("CARGO_PKG_VERSION"));
+}
