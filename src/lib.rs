@@ -6,3 +6,4 @@
 
 pub mod geom;
 pub mod level;
+pub mod tui;
