@@ -9,7 +9,7 @@
 //! of the bar (reflecting it if it was flying into the bar); if that leaves it inside another
 //! solid, the shot is crushed.
 
-use crate::geom::{Aabb, Disk, Intersects, Obb, Obstacle, Response, Shape, Vec2, carry_disk};
+use crate::geom::{Aabb, Disk, Intersects, Obb, Obstacle, Shape, Vec2, carry_disk};
 use crate::level::{Pos, Tile};
 
 use super::World;
@@ -34,10 +34,14 @@ enum Tag {
 }
 
 /// Buffers reused from shot to shot so a tick allocates nothing once warm.
+///
+/// Mirrors go before stops in `obstacles`: [`carry_disk`] gives a tie to the lower index, so a
+/// shot that meets a slope's long side and its leg at once (at their shared corner) bounces.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     obstacles: Vec<Obstacle>,
     tags: Vec<Tag>,
+    stops: Vec<(Obstacle, Tag)>,
     spinners: Vec<u32>,
     enemies: Vec<Pos>,
 }
@@ -46,18 +50,26 @@ impl Scratch {
     fn clear(&mut self) {
         self.obstacles.clear();
         self.tags.clear();
+        self.stops.clear();
         self.spinners.clear();
         self.enemies.clear();
     }
 
     fn add(&mut self, shape: Shape, tag: Tag) {
-        let response = if tag == Tag::Mirror {
-            Response::Reflect
+        if tag == Tag::Mirror {
+            self.obstacles.push(Obstacle::reflect(shape));
+            self.tags.push(tag);
         } else {
-            Response::Stop
-        };
-        self.obstacles.push(Obstacle { shape, response });
-        self.tags.push(tag);
+            self.stops.push((Obstacle::stop(shape), tag));
+        }
+    }
+
+    /// Puts the stops after the mirrors.
+    fn finish(&mut self) {
+        for &(obstacle, tag) in &self.stops {
+            self.obstacles.push(obstacle);
+            self.tags.push(tag);
+        }
     }
 }
 
@@ -82,8 +94,11 @@ impl World {
         }
         let reach = shot.velocity.length() + SHOT_RADIUS;
         self.gather(shot.pos - reach, shot.pos + reach);
-        if !self.scratch.spinners.is_empty() && !self.bat(shot) {
-            return false;
+        if self.bat(shot) {
+            if self.overlaps_solid(shot.disk()) {
+                return false;
+            }
+            self.gather(shot.pos - reach, shot.pos + reach);
         }
         if self.scratch.obstacles.is_empty() {
             shot.pos += shot.velocity;
@@ -146,10 +161,11 @@ impl World {
                 }
             }
         }
+        self.scratch.finish();
     }
 
-    /// Bats the shot out of any bar that turned onto it; `false` when that crushes it.
-    fn bat(&mut self, shot: &mut Shot) -> bool {
+    /// Bats the shot out of any bar near it that turned onto it; `true` when it did.
+    fn bat(&self, shot: &mut Shot) -> bool {
         let mut batted = false;
         for &s in &self.scratch.spinners {
             let bar = self.bars[s as usize];
@@ -158,7 +174,7 @@ impl World {
                 batted = true;
             }
         }
-        !batted || !self.overlaps_solid(shot.disk())
+        batted
     }
 
     /// Whether `disk` is inside any solid near it (touching counts).
