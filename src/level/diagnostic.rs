@@ -34,7 +34,11 @@ pub enum LevelError {
         first_col: usize,
     },
     /// The numbers of boxes and goals differ.
-    #[error("{boxes} boxes but {goals} goals: every box needs a goal and every goal a box")]
+    #[error(
+        "{} but {}: every box needs a goal and every goal a box",
+        count(*boxes, "box", "boxes"),
+        count(*goals, "goal", "goals")
+    )]
     BoxGoalMismatch {
         /// Boxes on the board (`$` and `*`).
         boxes: usize,
@@ -160,6 +164,11 @@ pub enum LevelError {
     /// The file is not UTF-8 and was read as Latin-1 (warning).
     #[error("the file is not valid UTF-8; it was read as Latin-1")]
     NotUtf8,
+}
+
+/// `n thing` or `n things`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl LevelError {

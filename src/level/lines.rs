@@ -209,7 +209,8 @@ fn classify_at<'a>(lines: &[&'a str], i: usize) -> (ItemKind<'a>, usize) {
             return solution_block(lines, i, key, value_col);
         }
         if key.eq_ignore_ascii_case("comment")
-            && let Some(block) = comment_block(lines, i, key, value, value_col)
+            && value.is_empty()
+            && let Some(block) = comment_block(lines, i, key, value_col)
         {
             return block;
         }
@@ -256,21 +257,22 @@ fn solution_block<'a>(
     (kind, used)
 }
 
-/// A `Comment:` block ending at a `Comment-End:` line, if one comes before the next board row.
+/// A block after an empty `Comment:` line, ending at a `Comment-End:` line, if one comes
+/// before the next board row or `Comment:` line.
 fn comment_block<'a>(
     lines: &[&'a str],
     i: usize,
     key: &'a str,
-    first: &str,
     value_col: usize,
 ) -> Option<(ItemKind<'a>, usize)> {
     let mut body: Vec<&str> = Vec::new();
-    if !first.is_empty() {
-        body.push(first);
-    }
     for (offset, line) in lines[i + 1..].iter().enumerate() {
         let trimmed = line.trim();
-        if split_key(trimmed).is_some_and(|(k, _, _)| is_comment_end(k)) {
+        let next_key = split_key(trimmed).map(|(k, _, _)| k);
+        if next_key.is_some_and(|k| k.eq_ignore_ascii_case("comment")) {
+            return None;
+        }
+        if next_key.is_some_and(is_comment_end) {
             let value = body.join("\n").trim().to_owned();
             let kind = ItemKind::Key {
                 key,

@@ -7,6 +7,8 @@
 /// How deep groups may nest before the text is refused.
 const MAX_DEPTH: usize = 64;
 
+use super::MAX_SIDE;
+
 /// One expanded cell: the character and the 1-based column of the source text it came from.
 pub(crate) type Cell = (char, u32);
 
@@ -17,16 +19,14 @@ pub(crate) struct RleProblem {
     pub col: usize,
     /// What is wrong, in words.
     pub reason: String,
-    /// Whether the problem is the size limit rather than a syntax error.
-    pub too_big: bool,
 }
 
 /// A parsed piece of run-length text.
 enum Node {
     /// One character from the given column.
     Char(char, u32),
-    /// A repeated group or character.
-    Repeat(u64, Vec<Node>),
+    /// A repeated group or character, with the column of its count.
+    Repeat(u64, Vec<Node>, u32),
 }
 
 /// Expands one run-length line into rows of cells, within `budget` cells (`|` included).
@@ -58,7 +58,6 @@ fn problem(col: u32, reason: String) -> RleProblem {
     RleProblem {
         col: col as usize,
         reason,
-        too_big: false,
     }
 }
 
@@ -91,14 +90,14 @@ fn parse_seq(
                     return Err(problem(col2, "this `(` is never closed".into()));
                 }
                 *pos += 1;
-                Node::Repeat(count.unwrap_or(1), inner)
+                Node::Repeat(count.unwrap_or(1), inner, col)
             }
             ')' => return Err(problem(col, "a count with nothing after it".into())),
             _ => {
                 *pos += 1;
                 let one = Node::Char(c2, col2);
                 match count {
-                    Some(n) => Node::Repeat(n, vec![one]),
+                    Some(n) => Node::Repeat(n, vec![one], col),
                     None => one,
                 }
             }
@@ -136,7 +135,7 @@ fn emit(nodes: &[Node], out: &mut Vec<Cell>, budget: usize) -> Result<(), RlePro
                 }
                 out.push((*c, *col));
             }
-            Node::Repeat(n, inner) => {
+            Node::Repeat(n, inner, col) => {
                 let start = out.len();
                 emit(inner, out, budget)?;
                 let once = out.len() - start;
@@ -145,7 +144,7 @@ fn emit(nodes: &[Node], out: &mut Vec<Cell>, budget: usize) -> Result<(), RlePro
                     .and_then(|m| m.checked_mul(once))
                     .filter(|extra| out.len() + extra <= budget);
                 let Some(extra) = extra else {
-                    return Err(too_big(first_col(inner)));
+                    return Err(too_big(*col));
                 };
                 out.reserve(extra);
                 for _ in 1..*n {
@@ -157,21 +156,11 @@ fn emit(nodes: &[Node], out: &mut Vec<Cell>, budget: usize) -> Result<(), RlePro
     Ok(())
 }
 
-/// The column of the first character of a group, for reporting.
-fn first_col(nodes: &[Node]) -> u32 {
-    match nodes.first() {
-        Some(Node::Char(_, col)) => *col,
-        Some(Node::Repeat(_, inner)) => first_col(inner),
-        None => 1,
-    }
-}
-
 /// The problem for an expansion past the size limit.
 fn too_big(col: u32) -> RleProblem {
     RleProblem {
         col: col as usize,
-        reason: "it expands past the size limit".into(),
-        too_big: true,
+        reason: format!("it expands to more than {MAX_SIDE}×{MAX_SIDE} cells"),
     }
 }
 
@@ -230,7 +219,7 @@ mod tests {
     #[test]
     fn huge_counts_stop_at_the_budget() {
         let p = expand("99999999999999999999(9999(#))", 1_000_000).expect_err("too big");
-        assert!(p.too_big);
+        assert!(p.reason.contains("expands"), "{p:?}");
         let deep = "(".repeat(200);
         let p = expand(&deep, 100).expect_err("too deep");
         assert!(p.reason.contains("nest"));
