@@ -5,5 +5,6 @@
 //! the `replay` command run them headless.
 
 pub mod geom;
+pub mod lab;
 pub mod level;
 pub mod tui;
