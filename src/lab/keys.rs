@@ -156,26 +156,27 @@ const QUIT_NO_Q: Binding = Binding {
     map: &[(Key::Esc, Action::Quit)],
 };
 
-const MOTION: [Binding; 2] = [
+const fn motion(help: &'static str) -> Binding {
     Binding {
         keys: "s",
-        help: "start / stop its motion",
+        help,
         map: &[(Key::Char('s'), Action::ToggleMotion)],
-    },
-    Binding {
-        keys: "m",
-        help: "oscillate / orbit",
-        map: &[(Key::Char('m'), Action::SwitchMotion)],
-    },
-];
+    }
+}
+
+const SWITCH_MOTION: Binding = Binding {
+    keys: "m",
+    help: "oscillate / orbit",
+    map: &[(Key::Char('m'), Action::SwitchMotion)],
+};
 
 /// The keys of the disk-versus-rectangle scenes.
 pub(crate) const RECT: &[Binding] = &[
     moves("move the disk"),
     FINE_MOVES,
     turns("turn the box ↺ ↻"),
-    MOTION[0],
-    MOTION[1],
+    motion("start / stop the box"),
+    SWITCH_MOTION,
     QUIT,
 ];
 
@@ -192,8 +193,8 @@ pub(crate) const OBB: &[Binding] = &[
             (Key::Char('Q'), Action::RotateGreen(Turn::Right)),
         ],
     },
-    MOTION[0],
-    MOTION[1],
+    motion("start / stop the green box"),
+    SWITCH_MOTION,
     QUIT_NO_Q,
 ];
 

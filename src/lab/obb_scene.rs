@@ -3,7 +3,7 @@
 //! or when the boxes overlap the one where they overlap least — is drawn again beside the
 //! boxes with both projection intervals on it, and the separating line across the gap.
 
-use crate::geom::{Intersects, Obb, Sat, Segment, Vec2, sat_obb_obb};
+use crate::geom::{Intersects, Obb, Sat, SatAxis, Segment, Vec2, sat_obb_obb};
 
 use super::format::{degrees, num, vec2};
 use super::keys::{self, Action, Binding};
@@ -21,7 +21,7 @@ const GREEN_ANGLE: i32 = 30;
 const BOX_SIZE: Vec2 = Vec2::new(6.0, 2.0);
 
 /// Where the four candidate axes are drawn as a small compass.
-const COMPASS: Vec2 = Vec2::new(-11.5, 6.0);
+const COMPASS: Vec2 = Vec2::new(-11.5, -6.0);
 
 /// How far each axis of the compass is drawn either side of its middle.
 const STUB: f32 = 1.8;
@@ -131,6 +131,56 @@ fn axis_origin(blue: &Obb, green: &Obb, axis: Vec2) -> Vec2 {
     middle + side * (reach + AXIS_CLEARANCE)
 }
 
+/// The four candidate axes as a numbered compass, the shown one highlighted.
+fn compass(picture: &mut Picture, sat: &Sat, shown: usize) {
+    for (i, candidate) in sat.axes.iter().enumerate() {
+        let ink = if i == shown { Ink::Tested } else { Ink::Guide };
+        let tip = COMPASS + candidate.axis * STUB;
+        picture.add(
+            Figure::Line(Segment::new(COMPASS - candidate.axis * STUB, tip)),
+            ink,
+        );
+        let label = tip + candidate.axis * LABEL_GAP;
+        picture.add(Figure::Text(label, (i + 1).to_string()), ink);
+    }
+}
+
+/// The shown axis beside the boxes with both projection intervals on it, and the separating
+/// line across the gap when there is one.
+fn projections(picture: &mut Picture, blue: &Obb, green: &Obb, sat: &Sat, shown: usize) {
+    let SatAxis { axis, a, b } = sat.axes[shown];
+    let origin = axis_origin(blue, green, axis);
+    let at = |s: f32| origin + axis * (s - (origin - blue.center).dot(axis));
+    let tip = at(a.1.max(b.1)) + axis * AXIS_MARGIN;
+    picture.add(
+        Figure::Line(Segment::new(at(a.0.min(b.0)) - axis * AXIS_MARGIN, tip)),
+        Ink::Tested,
+    );
+    picture.add(
+        Figure::Text(tip + axis * LABEL_GAP, (shown + 1).to_string()),
+        Ink::Tested,
+    );
+    let side = axis.perp() * SPAN_OFFSET;
+    let span = |(lo, hi): (f32, f32), offset: Vec2| {
+        Figure::Line(Segment::new(at(lo) + offset, at(hi) + offset))
+    };
+    picture.add(span(a, side), Ink::SubjectSpan);
+    picture.add(span(b, -side), Ink::TargetSpan);
+    if sat.separating.is_some() {
+        let middle = if b.0 > a.1 {
+            (a.1 + b.0) / 2.0
+        } else {
+            (b.1 + a.0) / 2.0
+        };
+        let through = blue.center + axis * middle;
+        let along = axis.perp() * (VIEW.half.x + VIEW.half.y);
+        picture.add(
+            Figure::Line(Segment::new(through - along, through + along)),
+            Ink::Mark,
+        );
+    }
+}
+
 impl Scene for ObbScene {
     fn apply(&mut self, action: Action) -> bool {
         match action {
@@ -173,48 +223,8 @@ impl Scene for ObbScene {
         let sat = sat_obb_obb(&blue, &green);
         let shown = shown_axis(&sat);
         let mut picture = Picture::new(VIEW);
-        let axis = sat.axes[shown].axis;
-        let (a, b) = (sat.axes[shown].a, sat.axes[shown].b);
-        for (i, candidate) in sat.axes.iter().enumerate() {
-            let ink = if i == shown { Ink::Tested } else { Ink::Guide };
-            let tip = COMPASS + candidate.axis * STUB;
-            picture.add(
-                Figure::Line(Segment::new(COMPASS - candidate.axis * STUB, tip)),
-                ink,
-            );
-            let label = tip + candidate.axis * LABEL_GAP;
-            picture.add(Figure::Text(label, (i + 1).to_string()), ink);
-        }
-        let origin = axis_origin(&blue, &green, axis);
-        let at = |s: f32| origin + axis * (s - (origin - blue.center).dot(axis));
-        let tip = at(a.1.max(b.1)) + axis * AXIS_MARGIN;
-        picture.add(
-            Figure::Line(Segment::new(at(a.0.min(b.0)) - axis * AXIS_MARGIN, tip)),
-            Ink::Tested,
-        );
-        picture.add(
-            Figure::Text(tip + axis * LABEL_GAP, (shown + 1).to_string()),
-            Ink::Tested,
-        );
-        let side = axis.perp() * SPAN_OFFSET;
-        let span = |(lo, hi): (f32, f32), offset: Vec2| {
-            Figure::Line(Segment::new(at(lo) + offset, at(hi) + offset))
-        };
-        picture.add(span(sat.axes[shown].a, side), Ink::SubjectSpan);
-        picture.add(span(sat.axes[shown].b, -side), Ink::TargetSpan);
-        if sat.separating.is_some() {
-            let middle = if b.0 > a.1 {
-                (a.1 + b.0) / 2.0
-            } else {
-                (b.1 + a.0) / 2.0
-            };
-            let through = blue.center + axis * middle;
-            let along = axis.perp() * (VIEW.half.x + VIEW.half.y);
-            picture.add(
-                Figure::Line(Segment::new(through - along, through + along)),
-                Ink::Mark,
-            );
-        }
+        compass(&mut picture, &sat, shown);
+        projections(&mut picture, &blue, &green, &sat, shown);
         picture.add(Figure::Obb(green), Ink::Target);
         picture.add(Figure::Obb(blue), Ink::Subject);
         let n = normal(&sat, shown);

@@ -20,7 +20,7 @@ use super::scene::{Scene, contact_marks, nudge_offset, turn_degrees, turned};
 const BALL_START: Vec2 = Vec2::new(-9.25, 0.0);
 
 /// The ball's radius.
-const RADIUS: f32 = 0.6;
+const RADIUS: f32 = 0.75;
 
 /// The ball's speed in world units per second.
 const SPEED: f32 = 12.0;
@@ -342,11 +342,15 @@ impl Scene for SlopeScene {
                 Shape::Aabb(_) => "disk × AABB",
                 _ => "disk × triangle",
             };
-            readout.row("test", format!("{test} ({})", obstacle_name(i)));
+            readout.row("test", test);
+            readout.row("with", obstacle_name(i));
             contact_rows(&mut readout, &contact);
         }
         readout.row("ball", vec2(self.ball.center));
-        readout.row("aim", degrees(self.heading().to_angle()));
+        readout.row(
+            "aim",
+            degrees(self.heading().to_angle().rem_euclid(std::f32::consts::TAU)),
+        );
         let toi = match self.next_hit() {
             Some((t, i)) => format!("{t:.2} s → {}", obstacle_name(i)),
             None => format!("none within {HORIZON:.0} s"),

@@ -115,7 +115,7 @@ fn too_small(area: Rect, buf: &mut Buffer) {
             "The lab needs {}×{}; this terminal is {}×{}.",
             MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
         )),
-        Line::from("Make it larger, or press q to quit."),
+        Line::from("Make it larger, or press Esc to quit."),
     ];
     Paragraph::new(text)
         .wrap(Wrap { trim: true })
