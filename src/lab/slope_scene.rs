@@ -31,6 +31,9 @@ const MAX_BOUNCES: u32 = 4;
 /// The inside of the box: x in ±`INNER.x`, y in ±`INNER.y`.
 const INNER: Vec2 = Vec2::new(13.0, 8.0);
 
+/// How close the movement keys may bring the ball to a straight wall.
+const WALL_CLEARANCE: f32 = 0.1;
+
 /// How far the angled walls cut into each corner.
 const CORNER: f32 = 4.0;
 
@@ -231,8 +234,10 @@ impl SlopeScene {
         path
     }
 
+    /// Moves the ball by `offset`, but keeps it [`WALL_CLEARANCE`] clear of the straight
+    /// walls, so that walking it across the box never leaves it pressed against one.
     fn move_ball(&mut self, offset: Vec2) -> bool {
-        let limit = INNER - Vec2::splat(RADIUS);
+        let limit = INNER - Vec2::splat(RADIUS + WALL_CLEARANCE);
         let center = (self.ball.center + offset).clamp(-limit, limit);
         let moved = center != self.ball.center;
         self.ball.center = center;
