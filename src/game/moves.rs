@@ -88,10 +88,8 @@ impl World {
         if let Some(b) = self.state.boxes.iter_mut().find(|b| **b == from) {
             *b = to;
         }
-        if let (Some(i), Some(j)) = (self.board.index(from), self.board.index(to)) {
-            self.occupancy[i] = Occupant::Empty;
-            self.occupancy[j] = Occupant::Box;
-        }
+        self.set_occupant(from, Occupant::Empty);
+        self.set_occupant(to, Occupant::Box);
         // A box moved onto a shot absorbs it, as a box in its path would.
         let cell = cell_aabb(to);
         self.state
