@@ -98,14 +98,14 @@ impl World {
     }
 
     fn probe(&self, dir: Dir) -> Probe {
-        let to = dir.from(self.state.player);
+        let to = dir.step_from(self.state.player);
         if let Some(solid) = self.solid_for_player(to) {
             return Probe::Blocked(Blocker::Solid(solid));
         }
         if self.occupant(to) != Occupant::Box {
             return Probe::Walk(to);
         }
-        let box_to = dir.from(to);
+        let box_to = dir.step_from(to);
         match self.solid_for_box(box_to) {
             Some(solid) => Probe::Blocked(Blocker::BoxAgainst(solid)),
             None => Probe::Push { to, box_to },

@@ -12,7 +12,7 @@
 use crate::geom::{
     Aabb, Disk, Flight, Intersects, Obb, Obstacle, Segment, Shape, Vec2, carry_disk,
 };
-use crate::level::{Pos, Tile};
+use crate::level::{Pos, Slope, Tile};
 
 use super::World;
 use super::board::{CellRange, TICKS_PER_SECOND, cell_aabb, slope_edges, slope_triangle};
@@ -66,6 +66,22 @@ impl Scratch {
             self.tags.push(tag);
         } else {
             self.stops.push((Obstacle::stop(shape), tag));
+        }
+    }
+
+    /// Adds the edges of the slope in cell `pos` that a shot at `from` faces (see
+    /// [`World::gather`]): the long side reflects, the legs stop.
+    fn add_slope(&mut self, pos: Pos, slope: Slope, from: Vec2) {
+        let (long, [leg_a, leg_b]) = slope_edges(pos, slope);
+        let corner = leg_a.a;
+        for (edge, opposite, tag) in [
+            (long, corner, Tag::Mirror),
+            (leg_a, leg_b.b, Tag::Solid),
+            (leg_b, leg_a.b, Tag::Solid),
+        ] {
+            if faces(&edge, opposite, from) {
+                self.add(Shape::Segment(edge), tag);
+            }
         }
     }
 
@@ -203,19 +219,7 @@ impl World {
             };
             match self.board.tile(pos) {
                 Tile::Wall => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
-                Tile::Slope(slope) => {
-                    let (long, [leg_a, leg_b]) = slope_edges(pos, slope);
-                    let corner = leg_a.a;
-                    for (edge, opposite, tag) in [
-                        (long, corner, Tag::Mirror),
-                        (leg_a, leg_b.b, Tag::Solid),
-                        (leg_b, leg_a.b, Tag::Solid),
-                    ] {
-                        if faces(&edge, opposite, from) {
-                            self.scratch.add(Shape::Segment(edge), tag);
-                        }
-                    }
-                }
+                Tile::Slope(slope) => self.scratch.add_slope(pos, slope, from),
                 Tile::Floor | Tile::Goal | Tile::Hub => {}
             }
             match self.occupancy[i] {
@@ -227,17 +231,22 @@ impl World {
                 }
                 Occupant::Empty => {}
             }
-            for &s in self.board.spinners_at(i) {
-                let bar = self.bars[s as usize];
-                if !self.scratch.spinners.contains(&s)
-                    && within_reach(&bar, self.bar_axes[s as usize], from)
-                {
-                    self.scratch.spinners.push(s);
-                    self.scratch.add(Shape::Obb(bar), Tag::Mirror);
-                }
-            }
+            self.gather_bars(i, from);
         }
         self.scratch.finish();
+    }
+
+    /// Adds the bars reaching cell `i` that a shot at `from` can touch this tick, once each.
+    fn gather_bars(&mut self, i: usize, from: Vec2) {
+        for &s in self.board.spinners_at(i) {
+            let bar = self.bars[s as usize];
+            if !self.scratch.spinners.contains(&s)
+                && within_reach(&bar, self.bar_axes[s as usize], from)
+            {
+                self.scratch.spinners.push(s);
+                self.scratch.add(Shape::Obb(bar), Tag::Mirror);
+            }
+        }
     }
 
     /// Bats the shot out of any bar near it that turned onto it; `true` when it did.
