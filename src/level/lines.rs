@@ -167,6 +167,25 @@ fn is_comment_end(key: &str) -> bool {
     key.eq_ignore_ascii_case("comment-end") || key.eq_ignore_ascii_case("comment_end")
 }
 
+/// The lines of a text, ended by `\n`, `\r\n` or a lone `\r` (old Mac files).
+pub(crate) fn split_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let t = rest?;
+        match t.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if t[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&t[i + skip..]);
+                Some(&t[..i])
+            }
+            None => {
+                rest = None;
+                Some(t)
+            }
+        }
+    })
+}
+
 /// Cleans one raw line: no `\r`, no trailing whitespace.
 fn clean(raw: &str) -> &str {
     raw.trim_end()
@@ -175,7 +194,7 @@ fn clean(raw: &str) -> &str {
 /// Reads every line of `text` as an item, joining blocks.
 fn classify(text: &str) -> Vec<Item<'_>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.split('\n').map(clean).collect();
+    let lines: Vec<&str> = split_lines(text).map(clean).collect();
     let mut items = Vec::with_capacity(lines.len());
     let mut i = 0;
     while i < lines.len() {
@@ -475,6 +494,13 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn line_ends_of_every_kind() {
+        let lines: Vec<&str> = split_lines("a\r\nb\rc\n\nd").collect();
+        assert_eq!(lines, ["a", "b", "c", "", "d"]);
+        assert_eq!(split_lines("").count(), 1);
     }
 
     #[test]
