@@ -79,7 +79,7 @@ fn a_failed_save_keeps_the_old_file() {
     let blocker = dir.join(format!("progress.txt.tmp{}", std::process::id()));
     fs::create_dir(&blocker).expect("blocker");
     let mut changed = sample();
-    changed.set_last("elsewhere", 0);
+    changed.set_last("/elsewhere.xsb", 0);
     assert!(save.save(&changed).is_err());
     assert_eq!(save.load().0, sample());
 }

@@ -9,11 +9,14 @@
 //! # sokoshot progress: one line per solved level.
 //! sokoshot-progress 1
 //! last 3 built-in:Microban
+//! last 1 /home/me/levels/mine.xsb
 //! pack built-in:Microban
 //! level 1 id=6f1d0a3b9c2e4d58 moves=33 pushes=8 shots=0
 //! ```
 //!
-//! `pack` names a pack (`built-in:NAME` or a file's absolute path), the `level` lines under it
+//! `pack` names a pack (`built-in:NAME` or a file's absolute path). `last` says which level was
+//! played last: one line for the built-in packs together, and one for each file. The `level`
+//! lines under a `pack`
 //! give a level's number (1-based, as shown in the game), a fingerprint of its board (so that a
 //! level edited since it was solved no longer counts as solved) and the best moves, pushes and
 //! shots seen, each the lowest on its own. Saving writes a temporary file beside the real one
@@ -33,6 +36,18 @@ use crate::level::{Level, Slope, Tile};
 
 /// The first line of a progress file after any comments: the format and its version.
 const HEADER: &str = "sokoshot-progress 1";
+
+/// How the names of the built-in packs begin.
+pub const BUILT_IN: &str = "built-in:";
+
+/// The group a pack is resumed in: all built-in packs are one group, each file its own.
+fn group(pack: &str) -> &str {
+    if pack.starts_with(BUILT_IN) {
+        BUILT_IN
+    } else {
+        pack
+    }
+}
 
 /// The best figures for one solved level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,22 +76,24 @@ pub struct Figures {
 /// Everything the progress file holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Progress {
-    last: Option<(String, usize)>,
+    /// For each group (see [`group`]), the pack and level played last.
+    last: BTreeMap<String, (String, usize)>,
     packs: BTreeMap<String, BTreeMap<usize, Best>>,
 }
 
 impl Progress {
-    /// The pack and 0-based level index played last, if any.
+    /// The pack and 0-based level index played last among the built-in packs (when `pack`
+    /// is one of them) or in the file `pack`.
     #[must_use]
-    pub fn last(&self) -> Option<(&str, usize)> {
-        self.last
-            .as_ref()
-            .map(|(pack, index)| (pack.as_str(), *index))
+    pub fn last(&self, pack: &str) -> Option<(&str, usize)> {
+        let (pack, index) = self.last.get(group(pack))?;
+        Some((pack.as_str(), *index))
     }
 
     /// Remembers that level `index` (0-based) of `pack` is being played.
     pub fn set_last(&mut self, pack: &str, index: usize) {
-        self.last = Some((pack.to_owned(), index));
+        self.last
+            .insert(group(pack).to_owned(), (pack.to_owned(), index));
     }
 
     /// The best figures for level `index` (0-based) of `pack`, if it was solved as it is now
@@ -152,7 +169,10 @@ impl std::str::FromStr for Progress {
             }
             let (keyword, rest) = line.split_once(' ').unwrap_or((line, ""));
             match keyword {
-                "last" => progress.last = Some(parse_last(rest).map_err(fail)?),
+                "last" => {
+                    let (pack, index) = parse_last(rest).map_err(fail)?;
+                    progress.set_last(&pack, index);
+                }
                 "pack" if !rest.trim().is_empty() => pack = Some(rest.trim().to_owned()),
                 "level" => {
                     let name = pack
@@ -231,7 +251,7 @@ impl fmt::Display for Progress {
             "# sokoshot progress: one line per solved level, with the best moves, pushes and shots."
         )?;
         writeln!(f, "{HEADER}")?;
-        if let Some((pack, index)) = &self.last {
+        for (pack, index) in self.last.values() {
             writeln!(f, "last {} {pack}", index + 1)?;
         }
         for (pack, levels) in &self.packs {
@@ -415,10 +435,25 @@ mod tests {
     fn printing_then_parsing_gives_the_same_progress() {
         let mut progress = Progress::default();
         progress.set_last("/home/a b/pack.xsb", 4);
+        progress.set_last("built-in:Campaign", 7);
         progress.record("built-in:Microban", 0, 0xdead_beef, figures(33, 8, 0));
         progress.record("/home/a b/pack.xsb", 11, u64::MAX, figures(5, 1, 2));
         let text = progress.to_string();
         assert_eq!(text.parse::<Progress>(), Ok(progress));
+    }
+
+    #[test]
+    fn the_last_level_is_kept_for_the_built_in_packs_together_and_for_each_file() {
+        let mut progress = Progress::default();
+        progress.set_last("built-in:Campaign", 3);
+        progress.set_last("/a.xsb", 1);
+        progress.set_last("built-in:Microban", 9);
+        assert_eq!(
+            progress.last("built-in:Campaign"),
+            Some(("built-in:Microban", 9))
+        );
+        assert_eq!(progress.last("/a.xsb"), Some(("/a.xsb", 1)));
+        assert_eq!(progress.last("/b.xsb"), None);
     }
 
     #[test]
