@@ -20,7 +20,7 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 fn a_save_in_place_is_reported_with_the_new_text() {
     let path = temp_file("in-place", "#####\n");
     let start = Instant::now();
-    let mut watcher = Watcher::new(path.clone(), "#####\n", start);
+    let mut watcher = Watcher::new(path.clone(), b"#####\n", start);
     assert_eq!(watcher.poll(start), None, "nothing changed");
     fs::write(&path, "######\n").expect("saved");
     assert_eq!(
@@ -29,24 +29,24 @@ fn a_save_in_place_is_reported_with_the_new_text() {
         "a poll before it is due looks at nothing"
     );
     let due = start + POLL_EVERY;
-    assert_eq!(watcher.poll(due), Some(Change::Text("######\n".into())));
+    assert_eq!(watcher.poll(due), Some(Change::Saved(b"######\n".to_vec())));
     assert_eq!(watcher.poll(due + POLL_EVERY), None, "reported once");
 }
 
 #[test]
 fn a_save_by_rename_is_reported() {
     let path = temp_file("rename", "#####\n");
-    let mut watcher = Watcher::new(path.clone(), "#####\n", Instant::now());
+    let mut watcher = Watcher::new(path.clone(), b"#####\n", Instant::now());
     let temp = path.with_extension("swp");
     fs::write(&temp, "#@$.#\n").expect("written");
     fs::rename(&temp, &path).expect("renamed");
-    assert_eq!(watcher.check(), Some(Change::Text("#@$.#\n".into())));
+    assert_eq!(watcher.check(), Some(Change::Saved(b"#@$.#\n".to_vec())));
 }
 
 #[test]
 fn a_touch_with_the_same_text_is_not_a_change() {
     let path = temp_file("touch", "#####\n");
-    let mut watcher = Watcher::new(path.clone(), "#####\n", Instant::now());
+    let mut watcher = Watcher::new(path.clone(), b"#####\n", Instant::now());
     std::thread::sleep(Duration::from_millis(20));
     fs::write(&path, "#####\n").expect("rewritten");
     assert_eq!(watcher.check(), None);
@@ -55,19 +55,19 @@ fn a_touch_with_the_same_text_is_not_a_change() {
 #[test]
 fn a_removed_file_is_reported_once_and_its_return_is_seen() {
     let path = temp_file("removed", "#####\n");
-    let mut watcher = Watcher::new(path.clone(), "#####\n", Instant::now());
+    let mut watcher = Watcher::new(path.clone(), b"#####\n", Instant::now());
     fs::remove_file(&path).expect("removed");
     assert!(matches!(watcher.check(), Some(Change::Unreadable(_))));
     assert_eq!(watcher.check(), None);
     fs::write(&path, "#####\n").expect("back");
-    assert_eq!(watcher.check(), Some(Change::Text("#####\n".into())));
+    assert_eq!(watcher.check(), Some(Change::Saved(b"#####\n".to_vec())));
 }
 
 #[test]
 fn the_loop_never_waits_longer_than_a_poll() {
     let path = temp_file("timing", "");
     let start = Instant::now();
-    let watcher = Watcher::new(path, "", start);
+    let watcher = Watcher::new(path, b"", start);
     assert_eq!(watcher.time_to_poll(start), POLL_EVERY);
     assert_eq!(watcher.time_to_poll(start + POLL_EVERY * 2), Duration::ZERO);
     assert!(POLL_EVERY <= Duration::from_millis(500));

@@ -4,7 +4,8 @@
 //!
 //! Editors save in different ways (write in place, or write a new file and rename it over the
 //! old one); looking the path up afresh on every poll sees both. A change is reported once
-//! with the new text; a poll that finds the same text as before (a `touch`) reports nothing.
+//! with the new contents; a poll that finds the same bytes as before (a `touch`) reports
+//! nothing.
 
 use std::fs;
 use std::io;
@@ -43,28 +44,28 @@ fn stamp(path: &Path) -> io::Result<Stamp> {
 pub struct Watcher {
     path: PathBuf,
     stamp: Option<Stamp>,
-    text: Option<String>,
+    contents: Option<Vec<u8>>,
     next_poll: Instant,
 }
 
 /// What a poll found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Change {
-    /// The file now holds this text.
-    Text(String),
-    /// The file changed but cannot be read (removed, unreadable, not UTF-8).
+    /// The file now holds these bytes.
+    Saved(Vec<u8>),
+    /// The file changed but cannot be read (removed, unreadable).
     Unreadable(String),
 }
 
 impl Watcher {
-    /// Watches `path`, taking `text` as what the file holds now.
+    /// Watches `path`, taking `contents` as what the file holds now.
     #[must_use]
-    pub fn new(path: PathBuf, text: &str, now: Instant) -> Self {
+    pub fn new(path: PathBuf, contents: &[u8], now: Instant) -> Self {
         let stamp = stamp(&path).ok();
         Self {
             path,
             stamp,
-            text: Some(text.to_owned()),
+            contents: Some(contents.to_owned()),
             next_poll: now + POLL_EVERY,
         }
     }
@@ -97,17 +98,14 @@ impl Watcher {
             return None;
         }
         self.stamp = current;
-        let read = fs::read(&self.path).and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|_| io::Error::other("the file is not UTF-8 text"))
-        });
-        match read {
-            Ok(text) if self.text.as_ref() == Some(&text) => None,
-            Ok(text) => {
-                self.text = Some(text.clone());
-                Some(Change::Text(text))
+        match fs::read(&self.path) {
+            Ok(bytes) if self.contents.as_ref() == Some(&bytes) => None,
+            Ok(bytes) => {
+                self.contents = Some(bytes.clone());
+                Some(Change::Saved(bytes))
             }
             Err(err) => {
-                self.text = None;
+                self.contents = None;
                 Some(Change::Unreadable(format!(
                     "cannot read {}: {err}",
                     self.path.display()
