@@ -1,1 +1,68 @@
-//! Shapes and collision queries.
+//! Shapes and collision queries: the seeds' tests, swept disks, and one tick of a shot's flight.
+//!
+//! # Conventions (said once, here)
+//!
+//! - **Units and axes.** World units: one level cell is a 1×1 square, cell `(x, y)` covers
+//!   `[x, x+1) × [y, y+1)`; `y` grows downward, as rows do. Angles are radians, and a positive
+//!   angle turns +x towards +y (clockwise as seen on screen).
+//! - **Shapes are solid and closed.** A [`Disk`], [`Aabb`], [`Obb`] or [`Triangle`] is its
+//!   boundary plus its inside; a [`Segment`] includes both ends.
+//! - **Touching counts as intersecting, for every pair**: shapes whose boundaries meet at a
+//!   single point intersect ([`Intersects`]), a swept disk that only grazes a shape hits it
+//!   ([`Hit`]), and segments that share only an end cross ([`segment_crossing`]).
+//! - **Winding.** [`Triangle::new`] takes either winding. The queries work on the seed's
+//!   order ([`Triangle::clockwise`]): `(b − a).perp_dot(c − a) < 0`, which is clockwise with y
+//!   up as in the seed's figures (counter-clockwise on our y-down screen). Its edges are
+//!   numbered 0 = ab, 1 = bc, 2 = ca.
+//! - **Normals** are unit vectors pointing from the obstacle towards the disk's centre (the way
+//!   out), in [`Contact`] and [`Hit`] alike.
+//! - **Precision.** Everything is `f32`. Answers within about `1e-6 ×` the coordinates'
+//!   magnitude of touching may go either way; everything else agrees with parry2d (tested on
+//!   over a million cases).
+//!
+//! # Degenerate input (each has a fixed answer; nothing here ever panics)
+//!
+//! - **Zero radius**: the disk is a point, and intersects what it lies in or on.
+//! - **Zero-size box** (width and/or height 0): a segment or a point, hit when touched.
+//!   Constructors store sizes and radii as absolute values; [`Aabb::new`] sorts its corners.
+//!   Negative sizes written straight into the fields are outside the contract (an answer
+//!   without a panic, not a meaningful one).
+//! - **Collinear triangle** (height below [`SLIVER_EPSILON`] of its size, or three equal
+//!   points): it has no inside and is the union of its three edges, so a disk hits it when it
+//!   touches one of them. [`triangle_region`] still computes the code by the formula.
+//! - **Zero-length segment**: the point `a`. Its squared distance is to `a`; it crosses another
+//!   segment only if it lies exactly on it; a disk sweeping at it meets a circle.
+//! - **NaN** anywhere in the inputs: [`Intersects`] is `false`, every sweep is `None`,
+//!   [`segment_crossing`] is [`Crossing::None`], [`Contact::distance`] is NaN and
+//!   [`carry_disk`] carries NaN through. Sweeps also return `None` for infinite inputs.
+//!
+//! # Where each algorithm comes from
+//!
+//! Disk × AABB folds the centre into the first quadrant and tests the nearest corner (seed 000);
+//! disk × OBB projects the centre onto the box's unit axes and reuses it (seed 000); OBB × OBB
+//! is the separating axis test on the four edge directions (seed 002); disk × triangle is the
+//! 7-region code with its edge table (seed 001); AABB × AABB is four comparisons (seed 003);
+//! slopes are crossing plus reflection, `v − 2(v·n)n` (seed 004), grown by the disk's radius in
+//! the swept tests.
+
+mod carry;
+mod explain;
+mod intersect;
+mod segment;
+mod shapes;
+mod sweep;
+
+pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk};
+pub use explain::{
+    Contact, SLIVER_EPSILON, Sat, SatAxis, contact_disk_aabb, contact_disk_obb,
+    contact_disk_triangle, region_edges, sat_obb_obb, triangle_region,
+};
+pub use glam::Vec2;
+pub use intersect::Intersects;
+pub use segment::{
+    Crossing, closest_point_on_segment, reflect, segment_crossing, sq_distance_point_segment,
+};
+pub use shapes::{AXIS_ALIGNED_EPSILON, Aabb, Disk, Obb, Segment, Shape, Triangle};
+pub use sweep::{
+    Hit, sweep_disk_aabb, sweep_disk_obb, sweep_disk_segment, sweep_disk_shape, sweep_disk_triangle,
+};

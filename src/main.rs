@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use sokoshot::lab::SceneId;
 use sokoshot::level;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
@@ -30,6 +31,12 @@ enum Command {
         #[arg(long)]
         verify_solutions: bool,
     },
+    /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
+    Lab {
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
+        /// or slope.
+        scene: Option<SceneId>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -39,9 +46,10 @@ fn main() -> ExitCode {
             files,
             verify_solutions,
         }) => check(&files, verify_solutions),
+        Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
         None => {
             println!(
-                "sokoshot {}: this build can check level files: `sokoshot check FILE...` (see --help)",
+                "sokoshot {}: this build can check level files (`sokoshot check FILE...`) and open the collision lab (`sokoshot lab [SCENE]`); see --help",
                 env!("CARGO_PKG_VERSION")
             );
             ExitCode::SUCCESS
@@ -80,5 +88,16 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `sokoshot lab`: runs the lab until the user quits.
+fn lab(scene: SceneId) -> ExitCode {
+    match sokoshot::tui::lab_view::run(scene) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sokoshot: lab: {err}");
+            ExitCode::FAILURE
+        }
     }
 }

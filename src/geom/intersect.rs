@@ -1,0 +1,146 @@
+//! The `Intersects` trait: one small function per shape pair, mirrored pairs delegating.
+
+use super::explain::{region_code, region_edges, sat_axis, seed_order};
+use super::{Aabb, Disk, Obb, Triangle, sq_distance_point_segment};
+use glam::Vec2;
+
+/// Whether two solid shapes share at least one point (touching counts).
+pub trait Intersects<Rhs = Self> {
+    /// `true` when `self` and `other` overlap or touch; `false` when apart or given NaN.
+    fn intersects(&self, other: &Rhs) -> bool;
+}
+
+/// Disk against an axis-aligned box centred on the origin with half extents `half`, the seed's
+/// quadrant fold: mirror the centre into the first quadrant, reject outside the box grown by
+/// `r`, then in the corner square compare the squared distance to the corner with `r²`.
+#[inline]
+pub(crate) fn fold_disk_box(center: Vec2, half: Vec2, r: f32) -> bool {
+    let q = center.abs();
+    // Written so that a NaN anywhere fails the test (touching passes it).
+    if !(q.x <= half.x + r && q.y <= half.y + r) {
+        return false;
+    }
+    let a = q - half;
+    if a.x > 0.0 && a.y > 0.0 {
+        return a.length_squared() <= r * r;
+    }
+    true
+}
+
+/// Disk × disk: the squared distance between the centres against the squared sum of radii.
+#[inline]
+fn disk_disk(a: &Disk, b: &Disk) -> bool {
+    let r = a.radius + b.radius;
+    a.center.distance_squared(b.center) <= r * r
+}
+
+/// Disk × AABB: the quadrant fold about the box's centre.
+#[inline]
+fn disk_aabb(d: &Disk, b: &Aabb) -> bool {
+    fold_disk_box(d.center - b.center(), b.half_size(), d.radius)
+}
+
+/// Disk × OBB: project the centre onto the box's unit axes, then the AABB fold in that frame.
+#[inline]
+fn disk_obb(d: &Disk, b: &Obb) -> bool {
+    let [ux, uy] = b.axes();
+    let v = d.center - b.center;
+    fold_disk_box(Vec2::new(v.dot(ux), v.dot(uy)), b.half_size, d.radius)
+}
+
+/// Disk × triangle: the seed's 7-region code, then the one or two edges its table names.
+#[inline]
+fn disk_triangle(d: &Disk, t: &Triangle) -> bool {
+    let r2 = d.radius * d.radius;
+    let p = d.center;
+    let Some(t) = seed_order(t) else {
+        // Collinear (or NaN): the triangle is its edges.
+        return (0..3).any(|e| sq_distance_point_segment(p, &t.edge(e)) <= r2);
+    };
+    let code = region_code(&t, p);
+    if code == 7 {
+        return true;
+    }
+    region_edges(code)
+        .iter()
+        .any(|&e| sq_distance_point_segment(p, &t.edge(e)) <= r2)
+}
+
+/// AABB × AABB: the four edge comparisons.
+#[inline]
+fn aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
+    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
+}
+
+/// OBB × OBB: separating axes on the four edge directions, stopping at the first gap.
+#[inline]
+fn obb_obb(a: &Obb, b: &Obb) -> bool {
+    let a_axes = a.axes();
+    let b_axes = b.axes();
+    [a_axes[0], a_axes[1], b_axes[0], b_axes[1]]
+        .into_iter()
+        .all(|u| sat_axis(a, a_axes, b, b_axes, u).overlaps())
+}
+
+impl Intersects for Disk {
+    #[inline]
+    fn intersects(&self, other: &Disk) -> bool {
+        disk_disk(self, other)
+    }
+}
+
+impl Intersects<Aabb> for Disk {
+    #[inline]
+    fn intersects(&self, other: &Aabb) -> bool {
+        disk_aabb(self, other)
+    }
+}
+
+impl Intersects<Disk> for Aabb {
+    #[inline]
+    fn intersects(&self, other: &Disk) -> bool {
+        disk_aabb(other, self)
+    }
+}
+
+impl Intersects<Obb> for Disk {
+    #[inline]
+    fn intersects(&self, other: &Obb) -> bool {
+        disk_obb(self, other)
+    }
+}
+
+impl Intersects<Disk> for Obb {
+    #[inline]
+    fn intersects(&self, other: &Disk) -> bool {
+        disk_obb(other, self)
+    }
+}
+
+impl Intersects<Triangle> for Disk {
+    #[inline]
+    fn intersects(&self, other: &Triangle) -> bool {
+        disk_triangle(self, other)
+    }
+}
+
+impl Intersects<Disk> for Triangle {
+    #[inline]
+    fn intersects(&self, other: &Disk) -> bool {
+        disk_triangle(other, self)
+    }
+}
+
+impl Intersects for Aabb {
+    #[inline]
+    fn intersects(&self, other: &Aabb) -> bool {
+        aabb_aabb(self, other)
+    }
+}
+
+impl Intersects for Obb {
+    #[inline]
+    fn intersects(&self, other: &Obb) -> bool {
+        obb_obb(self, other)
+    }
+}
