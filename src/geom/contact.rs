@@ -2,6 +2,7 @@
 //! The lab shows these numbers; they come from the same fold and region code as the tests.
 
 use super::region::{region_code, region_edges, seed_order};
+use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Triangle, closest_point_on_segment, sq_distance_point_segment};
 use glam::Vec2;
 
@@ -26,11 +27,21 @@ impl Contact {
     }
 }
 
+/// The answer for any NaN input.
+const NAN_CONTACT: Contact = Contact {
+    distance: f32::NAN,
+    point: Vec2::NAN,
+    normal: Vec2::NAN,
+};
+
 /// The contact of a disk with a box centred on the origin (local frame), by the same fold as
 /// the intersection test: mirror the centre into the first quadrant, find the closest point of
 /// the box there, and mirror back.
 #[inline]
 pub(crate) fn contact_local_box(p: Vec2, half: Vec2, r: f32) -> Contact {
+    if p.is_nan() || half.is_nan() || r.is_nan() {
+        return NAN_CONTACT;
+    }
     let sign = Vec2::new(sign_of(p.x), sign_of(p.y));
     let q = p.abs();
     let a = q - half;
@@ -83,8 +94,8 @@ pub fn contact_disk_aabb(d: &Disk, b: &Aabb) -> Contact {
 #[inline]
 pub fn contact_disk_obb(d: &Disk, b: &Obb) -> Contact {
     let [ux, uy] = b.axes();
-    let v = d.center - b.center;
-    let c = contact_local_box(Vec2::new(v.dot(ux), v.dot(uy)), b.half_size, d.radius);
+    let local = Turn::new(b.angle).unturn(d.center - b.center);
+    let c = contact_local_box(local, b.half_size, d.radius);
     Contact {
         distance: c.distance,
         point: b.center + ux * c.point.x + uy * c.point.y,
@@ -97,6 +108,9 @@ pub fn contact_disk_obb(d: &Disk, b: &Obb) -> Contact {
 #[must_use]
 #[inline]
 pub fn contact_disk_triangle(d: &Disk, t: &Triangle) -> Contact {
+    if d.center.is_nan() || d.radius.is_nan() || t.a.is_nan() || t.b.is_nan() || t.c.is_nan() {
+        return NAN_CONTACT;
+    }
     let p = d.center;
     let Some(t) = seed_order(t) else {
         return nearest_edge_contact(d, t, &[0, 1, 2], false);

@@ -2,6 +2,7 @@
 
 use super::region::{region_code, region_edges, seed_order};
 use super::sat::sat_frame;
+use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Triangle, sq_distance_point_segment};
 use glam::Vec2;
 
@@ -12,17 +13,17 @@ pub trait Intersects<Rhs = Self> {
 }
 
 /// Disk against an axis-aligned box centred on the origin with half extents `half`, the seed's
-/// quadrant fold: mirror the centre into the first quadrant, reject outside the box grown by
-/// `r`, then in the corner square compare the squared distance to the corner with `r²`.
+/// quadrant fold: mirror the centre into the first quadrant (`abs`), where the seed rejects
+/// centres outside the box grown by `r` and then, in the corner square, compares the squared
+/// distance to the corner with `r²`. Both tests are one here: with the distances past the
+/// box's sides clamped at zero, `ax² + ay² <= r²` is the grown-box test when one of them is
+/// zero and the corner test when neither is. Branch-free; a NaN anywhere fails it.
 #[inline]
 pub(crate) fn fold_disk_box(center: Vec2, half: Vec2, r: f32) -> bool {
-    let q = center.abs();
-    // The three steps combined with `&` and `|` rather than early returns: on a mix of hits
-    // and misses the branches would be mispredicted half the time. A NaN fails the first test.
-    let within_grown = (q.x <= half.x + r) & (q.y <= half.y + r);
-    let a = q - half;
-    let in_corner = (a.x > 0.0) & (a.y > 0.0);
-    within_grown & (!in_corner | (a.length_squared() <= r * r))
+    let past = center.abs() - half;
+    // Clamp at zero, keeping a NaN (`f32::max` would drop it).
+    let clamp = |x: f32| if x < 0.0 { 0.0 } else { x };
+    Vec2::new(clamp(past.x), clamp(past.y)).length_squared() <= r * r
 }
 
 /// Disk × disk: the squared distance between the centres against the squared sum of radii.
@@ -41,9 +42,8 @@ fn disk_aabb(d: &Disk, b: &Aabb) -> bool {
 /// Disk × OBB: project the centre onto the box's unit axes, then the AABB fold in that frame.
 #[inline]
 fn disk_obb(d: &Disk, b: &Obb) -> bool {
-    let [ux, uy] = b.axes();
-    let v = d.center - b.center;
-    fold_disk_box(Vec2::new(v.dot(ux), v.dot(uy)), b.half_size, d.radius)
+    let local = Turn::new(b.angle).unturn(d.center - b.center);
+    fold_disk_box(local, b.half_size, d.radius)
 }
 
 /// Disk × triangle: the seed's 7-region code, then the one or two edges its table names.
@@ -55,7 +55,8 @@ fn disk_triangle(d: &Disk, t: &Triangle) -> bool {
     let p = d.center;
     let code = region_code(&t, p);
     if code == 7 {
-        return true;
+        // Inside, whatever the radius (unless it is NaN).
+        return !d.radius.is_nan();
     }
     let r2 = d.radius * d.radius;
     region_edges(code)
@@ -68,6 +69,9 @@ fn disk_triangle(d: &Disk, t: &Triangle) -> bool {
 #[cold]
 #[inline(never)]
 fn disk_touches_edges(d: &Disk, t: &Triangle) -> bool {
+    if t.a.is_nan() || t.b.is_nan() || t.c.is_nan() {
+        return false;
+    }
     let r2 = d.radius * d.radius;
     (0..3).any(|e| sq_distance_point_segment(d.center, &t.edge(e)) <= r2)
 }

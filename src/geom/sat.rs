@@ -1,7 +1,7 @@
 //! The separating axis test for two turned boxes, with every projection interval.
 
 use super::Obb;
-use super::trig::sin_cos;
+use super::trig::{Turn, sin_cos};
 use glam::Vec2;
 
 /// One candidate separating axis and the two boxes' projections onto it.
@@ -43,8 +43,6 @@ pub struct Sat {
 
 /// Box `b` seen from box `a`, on the four edge axes (`a`'s x, y, then `b`'s x, y).
 pub(crate) struct SatFrame {
-    /// The world unit axes.
-    pub(crate) axes: [Vec2; 4],
     /// `b`'s centre minus `a`'s, projected on each axis.
     pub(crate) offset: [f32; 4],
     /// Half the length of `a`'s projection on each axis.
@@ -65,22 +63,12 @@ impl SatFrame {
 /// size, and the other box reaches `hx·|cos| + hy·|sin|` of the angle between them.
 #[inline]
 pub(crate) fn sat_frame(a: &Obb, b: &Obb) -> SatFrame {
-    let (sa, ca) = sin_cos(a.angle);
-    let (sb, cb) = sin_cos(b.angle);
-    // b's x axis in a's frame: the rotation by the angle between them.
-    let cos = cb * ca + sb * sa;
-    let sin = sb * ca - cb * sa;
-    let w = b.center - a.center;
-    let d = Vec2::new(w.x * ca + w.y * sa, w.y * ca - w.x * sa);
+    let d = Turn::new(a.angle).unturn(b.center - a.center);
+    // b's x axis in a's frame: the turn by the angle between them.
+    let (sin, cos) = sin_cos(b.angle - a.angle);
     let (ac, as_) = (cos.abs(), sin.abs());
     let (ha, hb) = (a.half_size, b.half_size);
     SatFrame {
-        axes: [
-            Vec2::new(ca, sa),
-            Vec2::new(-sa, ca),
-            Vec2::new(cb, sb),
-            Vec2::new(-sb, cb),
-        ],
         offset: [d.x, d.y, d.x * cos + d.y * sin, d.y * cos - d.x * sin],
         reach_a: [ha.x, ha.y, ha.x * ac + ha.y * as_, ha.x * as_ + ha.y * ac],
         reach_b: [hb.x * ac + hb.y * as_, hb.x * as_ + hb.y * ac, hb.x, hb.y],
@@ -93,8 +81,11 @@ pub(crate) fn sat_frame(a: &Obb, b: &Obb) -> SatFrame {
 #[inline]
 pub fn sat_obb_obb(a: &Obb, b: &Obb) -> Sat {
     let f = sat_frame(a, b);
+    let [ax, ay] = a.axes();
+    let [bx, by] = b.axes();
+    let world = [ax, ay, bx, by];
     let axes = [0, 1, 2, 3].map(|i| SatAxis {
-        axis: f.axes[i],
+        axis: world[i],
         a: (-f.reach_a[i], f.reach_a[i]),
         b: (f.offset[i] - f.reach_b[i], f.offset[i] + f.reach_b[i]),
     });

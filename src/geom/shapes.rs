@@ -49,10 +49,17 @@ pub struct Aabb {
 }
 
 impl Aabb {
-    /// The box spanning two opposite corners, given in any order.
+    /// The box spanning two opposite corners, given in any order (a NaN coordinate makes the
+    /// whole box NaN, which intersects nothing).
     #[must_use]
     #[inline]
     pub fn new(min: Vec2, max: Vec2) -> Self {
+        if min.is_nan() || max.is_nan() {
+            return Self {
+                min: Vec2::NAN,
+                max: Vec2::NAN,
+            };
+        }
         Self {
             min: min.min(max),
             max: min.max(max),

@@ -4,6 +4,7 @@
 //! centre's path at it as a ray, so no speed can step over a thin wall.
 
 use super::contact::{contact_disk_triangle, contact_local_box};
+use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Segment, Shape, Triangle, closest_point_on_segment};
 use glam::Vec2;
 
@@ -37,7 +38,10 @@ fn sweep_circle(p: Vec2, d: Vec2, k: Vec2, r: f32) -> Option<f32> {
     if b >= 0.0 {
         return None;
     }
-    let disc = b * b - d.length_squared() * c;
+    // The discriminant b² − |d|²c, rewritten by Lagrange's identity as |d|²r² − (m × d)²,
+    // which does not cancel when the path passes far from `k` at high speed.
+    let cross = m.perp_dot(d);
+    let disc = d.length_squared() * r * r - cross * cross;
     if disc < 0.0 {
         return None;
     }
@@ -132,9 +136,9 @@ pub fn sweep_disk_obb(disk: &Disk, delta: Vec2, b: &Obb) -> Option<Hit> {
         return None;
     }
     let [ux, uy] = b.axes();
-    let v = disk.center - b.center;
-    let p = Vec2::new(v.dot(ux), v.dot(uy));
-    let d = Vec2::new(delta.dot(ux), delta.dot(uy));
+    let turn = Turn::new(b.angle);
+    let p = turn.unturn(disk.center - b.center);
+    let d = turn.unturn(delta);
     let hit = sweep_local_box(p, d, b.half_size, disk.radius)?;
     Some(Hit {
         toi: hit.toi,

@@ -1,29 +1,30 @@
-//! Sine and cosine for box axes: a 256-entry table built at compile time plus a two-term
+//! Sine and cosine for box axes: a 512-entry table built at compile time plus a first-order
 //! correction. The same bits on every platform (replays depend on that), and several times
 //! faster than the C library's `sincosf`, which the OBB tests would otherwise spend most of
 //! their time in.
 
+use glam::Vec2;
 use std::f64::consts::PI;
 
 /// Table entries per turn.
-const STEPS: usize = 256;
+const STEPS: usize = 512;
 
-/// Table entries per radian, `256 / 2π`.
+/// Table entries per radian, `512 / 2π`.
 #[allow(clippy::cast_possible_truncation)]
 const PER_RADIAN: f32 = (STEPS as f64 / (2.0 * PI)) as f32;
 
-/// One table step, `2π / 256`, split so that `j · STEP_HI` is exact for `|j| < 2¹²`
+/// One table step, `2π / 512`, split so that `j · STEP_HI` is exact for `|j| < 2¹⁶`
 /// (Cody and Waite's range reduction).
-const STEP_HI: f32 = 0.024_536_133;
+const STEP_HI: f32 = 0.012_268_066;
 
-/// The rest of the step: `STEP_HI + STEP_LO` is `2π / 256` to within `5e-14`.
-const STEP_LO: f32 = 7.559_793_6e-6;
+/// The rest of the step: `STEP_HI + STEP_LO` is `2π / 512` to within `3e-14`.
+const STEP_LO: f32 = 3.779_896_8e-6;
 
-/// Adding and subtracting 1.5·2²³ rounds an `f32` below 2²² in magnitude to the nearest
-/// integer (ties to even) without a call to `round`.
+/// Adding 1.5·2²³ rounds an `f32` below 2²² in magnitude to the nearest integer (ties to
+/// even), which then sits in the low bits of the sum (as two's complement when negative).
 const ROUND_MAGIC: f32 = 12_582_912.0;
 
-/// `(sin, cos)` of `i · 2π / 256`, rounded to `f32` (exact zeros at the quarter turns).
+/// `(sin, cos)` of `i · 2π / 512`, rounded to `f32` (exact zeros at the quarter turns).
 static TABLE: [[f32; 2]; STEPS] = table();
 
 /// Builds [`TABLE`] at compile time: Taylor series in `f64` on angles folded into `[−π, π]`.
@@ -58,35 +59,102 @@ const fn tidy(v: f64) -> f64 {
     if v.abs() < 1e-12 { 0.0 } else { v }
 }
 
-/// `(sin θ, cos θ)` within about two ulps of the true values (for `|θ|` up to about 10⁴; the
-/// reduction then degrades gracefully); NaN and infinities give NaN and nothing panics.
+/// An angle split for turning vectors by it: the table's sine and cosine of the nearest
+/// step, and the small rest `r` with `cos r ≈ 1 − r²/2`, `sin r ≈ r` (errors below `4e-8`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Turn {
+    sin_step: f32,
+    cos_step: f32,
+    rest: f32,
+    cos_rest: f32,
+}
+
+impl Turn {
+    /// Splits `angle` (see [`sin_cos`] for the accuracy); NaN and infinities give NaN
+    /// everywhere, and nothing panics.
+    #[inline]
+    pub(crate) fn new(angle: f32) -> Self {
+        let angle = if angle.abs() < 32_768.0 {
+            angle
+        } else {
+            wrap(angle)
+        };
+        let shifted = angle * PER_RADIAN + ROUND_MAGIC;
+        let j = shifted - ROUND_MAGIC;
+        let rest = (angle - j * STEP_HI) - j * STEP_LO;
+        // The low bits of `shifted` hold `j` modulo the table size, with no float-to-int
+        // conversion; a NaN picks some entry and `rest` carries the NaN.
+        let [sin_step, cos_step] = TABLE[shifted.to_bits() as usize & (STEPS - 1)];
+        Self {
+            sin_step,
+            cos_step,
+            rest,
+            cos_rest: 1.0 - 0.5 * rest * rest,
+        }
+    }
+
+    /// `(sin θ, cos θ)`: the step's pair turned on by the rest.
+    #[inline]
+    pub(crate) fn sin_cos(self) -> (f32, f32) {
+        let (s, c, r, cr) = (self.sin_step, self.cos_step, self.rest, self.cos_rest);
+        (s * cr + c * r, c * cr - s * r)
+    }
+
+    /// `v` in the frame turned by θ: `(v·u, v·u⊥)` with `u = (cos θ, sin θ)`, turning back by
+    /// the step and then by the rest (shorter than forming `u` first).
+    #[inline]
+    pub(crate) fn unturn(self, v: Vec2) -> Vec2 {
+        let (s, c, r, cr) = (self.sin_step, self.cos_step, self.rest, self.cos_rest);
+        let p = v.x * c + v.y * s;
+        let q = v.y * c - v.x * s;
+        Vec2::new(p * cr + q * r, q * cr - p * r)
+    }
+}
+
+/// `(sin θ, cos θ)` within about three ulps of the true values for `|θ|` up to about 800
+/// (beyond, the error grows to about an ulp of `θ` itself, as an `f32` angle allows; angles
+/// past ±32768 are first wrapped into one turn). NaN and infinities give NaN.
 ///
-/// `θ = j·2π/256 + r` with `|r| <= π/256`; the table gives `sin`, `cos` of `j·2π/256`, and
-/// `sin r ≈ r − r³/6`, `cos r ≈ 1 − r²/2` (errors below `1e-9`) turn them by `r`.
+/// `θ = j·2π/512 + r` with `|r| <= π/512`; the table gives the sine and cosine of `j·2π/512`,
+/// which are turned on by `r`.
 #[must_use]
 #[inline]
-#[allow(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    clippy::cast_possible_wrap
-)]
 pub(crate) fn sin_cos(angle: f32) -> (f32, f32) {
-    let j = (angle * PER_RADIAN + ROUND_MAGIC) - ROUND_MAGIC;
-    let r = (angle - j * STEP_HI) - j * STEP_LO;
-    let z = r * r;
-    let cos_r = 1.0 - 0.5 * z;
-    let sin_r = r - r * z * (1.0 / 6.0);
-    // `as` saturates (NaN becomes 0; `r` carries the NaN); the mask wraps negative indices.
-    let [s, c] = TABLE[(j as i32 as usize) & (STEPS - 1)];
-    (s * cos_r + c * sin_r, c * cos_r - s * sin_r)
+    Turn::new(angle).sin_cos()
+}
+
+/// A huge angle less whole turns (in `f64`, rounding with the same trick as [`ROUND_MAGIC`]),
+/// so that the table index stays in reach; plain arithmetic, so the hot path around it needs
+/// no call. Beyond about 10¹⁵ radians the result is unspecified (but finite for finite input).
+#[allow(clippy::cast_possible_truncation)]
+fn wrap(angle: f32) -> f32 {
+    const MAGIC: f64 = 6_755_399_441_055_744.0;
+    let x = f64::from(angle);
+    let turns = (x / (2.0 * PI) + MAGIC) - MAGIC;
+    (x - turns * (2.0 * PI)) as f32
 }
 
 #[cfg(test)]
 mod tests {
-    use super::sin_cos;
+    use super::{Turn, sin_cos};
+    use glam::Vec2;
 
     #[test]
-    fn matches_the_library_within_two_ulps() {
+    fn unturn_matches_the_dot_products() {
+        for i in -2000..2000 {
+            let angle = i as f32 * 0.0037;
+            let v = Vec2::new(3.0 - i as f32 * 0.01, 2.0);
+            let (s, c) = sin_cos(angle);
+            let want = Vec2::new(v.dot(Vec2::new(c, s)), v.dot(Vec2::new(-s, c)));
+            assert!(
+                Turn::new(angle).unturn(v).abs_diff_eq(want, 1e-5),
+                "{angle}"
+            );
+        }
+    }
+
+    #[test]
+    fn matches_the_library_within_three_ulps() {
         let mut worst = 0.0f64;
         for i in -200_000..=200_000 {
             let angle = i as f32 * 1.0e-4 * 7.3;
@@ -96,16 +164,25 @@ mod tests {
                 .max((f64::from(s) - ls).abs())
                 .max((f64::from(c) - lc).abs());
         }
-        assert!(worst < 2.0 * f64::from(f32::EPSILON), "worst error {worst}");
+        assert!(worst < 3.0 * f64::from(f32::EPSILON), "worst error {worst}");
     }
 
     #[test]
     fn large_angles_stay_close() {
-        for angle in [1000.0f32, -2345.678, 9999.5] {
+        // Exact reduction up to about 800 radians...
+        for angle in [100.0f32, -345.678, 799.5] {
             let (s, c) = sin_cos(angle);
             let (ls, lc) = f64::from(angle).sin_cos();
-            assert!((f64::from(s) - ls).abs() < 1e-6, "{angle}");
-            assert!((f64::from(c) - lc).abs() < 1e-6, "{angle}");
+            assert!((f64::from(s) - ls).abs() < 4e-7, "{angle}");
+            assert!((f64::from(c) - lc).abs() < 4e-7, "{angle}");
+        }
+        // ...then errors of about an ulp of the angle itself.
+        for angle in [2345.678f32, -9999.5, 65536.0, -1.0e9, 3.0e38] {
+            let (s, c) = sin_cos(angle);
+            let (ls, lc) = f64::from(angle).sin_cos();
+            let ulp = f64::from(angle.abs()) * f64::from(f32::EPSILON);
+            assert!((f64::from(s) - ls).abs() < 2.0 * ulp, "{angle}");
+            assert!((f64::from(c) - lc).abs() < 2.0 * ulp, "{angle}");
         }
     }
 
