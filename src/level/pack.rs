@@ -22,6 +22,8 @@ pub struct LevelReport {
     pub result: Result<Level, Vec<Diagnostic>>,
     /// Warnings about the level (it may load all the same).
     pub warnings: Vec<Diagnostic>,
+    /// Line of the level's stored solution, if it has one.
+    pub solution_line: Option<usize>,
 }
 
 impl LevelReport {
@@ -29,6 +31,18 @@ impl LevelReport {
     #[must_use]
     pub fn is_valid(&self) -> bool {
         self.result.is_ok()
+    }
+
+    /// A diagnostic at this level's stored solution (or its board when it has none).
+    #[must_use]
+    pub fn diagnostic_at_solution(&self, error: LevelError) -> Diagnostic {
+        Diagnostic {
+            line: self.solution_line.unwrap_or(self.line),
+            col: 1,
+            level: Some(self.index),
+            title: self.title.clone(),
+            error,
+        }
     }
 
     /// Errors and warnings together, in file order.
@@ -317,6 +331,7 @@ fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelRepo
         title,
         result,
         warnings,
+        solution_line: meta.solution_line,
     }
 }
 
