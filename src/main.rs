@@ -84,8 +84,13 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
         }
         let mut summary = level::summary(&name, &report);
         if let Some((replayed, failures)) = replays {
+            let noun = if replayed == 1 {
+                "solution"
+            } else {
+                "solutions"
+            };
             summary.push_str(&format!(
-                "; {replayed} stored solutions replayed, {} failed",
+                "; {replayed} stored {noun} replayed, {} failed",
                 failures.len()
             ));
         }

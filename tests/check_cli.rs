@@ -259,3 +259,21 @@ fn verify_solutions_passes_good_solutions() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn the_readme_example_level_checks_and_its_solution_solves_it() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("README");
+    let start = readme.find("```text\n").expect("an example level") + "```text\n".len();
+    let end = start + readme[start..].find("```").expect("closed");
+    let path = file("readme.xsb", &readme[start..end]);
+    let shown = path.display().to_string();
+    let out = check(&["--verify-solutions", &shown]);
+    assert_eq!(
+        stdout_lines(&out),
+        [format!(
+            "{shown}: 1 level read, valid; 1 stored solution replayed, 0 failed"
+        )]
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
