@@ -91,7 +91,11 @@ fn damaged_microban(rng: &mut Rng, lines: &[&str], chars: &[char]) -> String {
 /// Checks what must hold for any input; the problem in words when it does not.
 fn consistent(text: &str, report: &PackReport) -> Result<(), String> {
     // Lines end at \n, \r\n or a lone \r, as the reader counts them.
-    let lines = text.replace("\r\n", "\n").replace('\r', "\n").split('\n').count();
+    let lines = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .split('\n')
+        .count();
     for d in report.diagnostics() {
         if d.line < 1 || d.line > lines || d.col < 1 {
             return Err(format!("diagnostic outside the text: {d}"));
@@ -110,7 +114,10 @@ fn consistent(text: &str, report: &PackReport) -> Result<(), String> {
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let count: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let count: u64 = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0x5eed);
     let lines: Vec<&str> = MICROBAN.lines().collect();
     let chars: Vec<char> = INTERESTING.chars().collect();
@@ -135,7 +142,10 @@ fn main() -> ExitCode {
                 valid += ok as u64;
             }
             Ok((Err(problem), _, _)) => {
-                eprintln!("input {i}: {problem}\ninput: {:?}", String::from_utf8_lossy(&bytes));
+                eprintln!(
+                    "input {i}: {problem}\ninput: {:?}",
+                    String::from_utf8_lossy(&bytes)
+                );
                 return ExitCode::FAILURE;
             }
             Err(_) => {

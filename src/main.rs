@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use sokoshot::game;
 use sokoshot::lab::SceneId;
-use sokoshot::level;
+use sokoshot::level::{self, Diagnostic, LevelError, PackReport};
 
 /// A terminal puzzle game where Sokoban meets bank shots.
 #[derive(Debug, Parser)]
@@ -59,28 +60,42 @@ fn main() -> ExitCode {
 
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
 fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
-    if verify_solutions {
-        eprintln!(
-            "sokoshot: --verify-solutions: this build has no game rules yet, so stored solutions are not replayed"
-        );
-    }
     let mut unreadable = false;
     let mut invalid = false;
     for path in files {
         let name = path.display().to_string();
-        match level::check_file(path) {
-            Ok(report) => {
-                for diagnostic in report.diagnostics() {
-                    println!("{name}:{diagnostic}");
-                }
-                println!("{}", level::summary(&name, &report));
-                invalid |= !report.is_valid();
-            }
+        let report = match level::check_file(path) {
+            Ok(report) => report,
             Err(err) => {
                 eprintln!("sokoshot: {name}: cannot read: {err}");
                 unreadable = true;
+                continue;
             }
+        };
+        let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
+        let replays = verify_solutions.then(|| replay_solutions(&report));
+        if let Some((_, failures)) = &replays {
+            diagnostics.extend(failures.iter().cloned());
+            diagnostics.sort_by_key(|d| (d.line, d.col));
+            invalid |= !failures.is_empty();
         }
+        for diagnostic in &diagnostics {
+            println!("{name}:{diagnostic}");
+        }
+        let mut summary = level::summary(&name, &report);
+        if let Some((replayed, failures)) = replays {
+            let noun = if replayed == 1 {
+                "solution"
+            } else {
+                "solutions"
+            };
+            summary.push_str(&format!(
+                "; {replayed} stored {noun} replayed, {} failed",
+                failures.len()
+            ));
+        }
+        println!("{summary}");
+        invalid |= !report.is_valid();
     }
     if unreadable {
         ExitCode::from(2)
@@ -89,6 +104,33 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Replays the stored solution of every valid level: how many were replayed, and a
+/// diagnostic for each that does not solve its level.
+fn replay_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
+    let mut replayed = 0;
+    let mut failures = Vec::new();
+    for entry in &report.levels {
+        let Ok(level) = &entry.result else { continue };
+        let Some(moves) = &level.solution else {
+            continue;
+        };
+        replayed += 1;
+        let reason = match game::replay(level, moves) {
+            Ok(end) if end.world.is_solved() => continue,
+            Ok(end) => {
+                let c = end.world.counters();
+                format!(
+                    "it ends unsolved (moves {}, pushes {}, shots {})",
+                    c.moves, c.pushes, c.shots
+                )
+            }
+            Err(err) => err.to_string(),
+        };
+        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
+    }
+    (replayed, failures)
 }
 
 /// `sokoshot lab`: runs the lab until the user quits.

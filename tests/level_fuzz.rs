@@ -13,11 +13,21 @@ const MICROBAN: &str = include_str!("../levels/microban.xsb");
 /// prints back to itself.
 fn assert_consistent(text: &str, report: &sokoshot::level::PackReport) {
     // Lines end at \n, \r\n or a lone \r, as the reader counts them.
-    let lines = text.replace("\r\n", "\n").replace('\r', "\n").split('\n').count();
+    let lines = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .split('\n')
+        .count();
     for d in report.diagnostics() {
-        assert!(d.line >= 1 && d.line <= lines.max(1), "{d} in {lines} lines");
+        assert!(
+            d.line >= 1 && d.line <= lines.max(1),
+            "{d} in {lines} lines"
+        );
         assert!(d.col >= 1, "{d}");
-        assert!(d.level.is_none_or(|n| n >= 1 && n <= report.levels.len()), "{d}");
+        assert!(
+            d.level.is_none_or(|n| n >= 1 && n <= report.levels.len()),
+            "{d}"
+        );
     }
     for entry in &report.levels {
         if let Ok(level) = &entry.result {

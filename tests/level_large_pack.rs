@@ -29,20 +29,33 @@ fn transform(g: &Grid, turns: usize, mirror: bool) -> Grid {
     let mut g = g.clone();
     for _ in 0..turns {
         let (h, w) = (g.len(), g[0].len());
-        g = (0..w).map(|x| (0..h).rev().map(|y| g[y][x]).collect()).collect();
+        g = (0..w)
+            .map(|x| (0..h).rev().map(|y| g[y][x]).collect())
+            .collect();
     }
     if mirror {
         for row in &mut g {
             row.reverse();
         }
     }
+    // Turning can bring a blank column of the source to the top or bottom: drop it.
+    while g.first().is_some_and(|r| r.iter().all(|c| *c == ' ')) {
+        g.remove(0);
+    }
+    while g.last().is_some_and(|r| r.iter().all(|c| *c == ' ')) {
+        g.pop();
+    }
     g
 }
 
-/// Plain rows, trailing blanks removed.
+/// Plain rows, trailing blanks removed; a row of nothing but floor (turning Microban 88
+/// makes one) is written `-`, as files do, since a blank line would end the board.
 fn rows(g: &Grid) -> Vec<String> {
     g.iter()
-        .map(|r| r.iter().collect::<String>().trim_end().to_owned())
+        .map(|r| {
+            let row = r.iter().collect::<String>().trim_end().to_owned();
+            if row.is_empty() { "-".to_owned() } else { row }
+        })
         .collect()
 }
 
@@ -51,7 +64,10 @@ fn run_length(g: &Grid) -> String {
     let mut out = Vec::new();
     for row in rows(g) {
         let mut line = String::new();
-        let chars: Vec<char> = row.chars().map(|c| if c == ' ' { '-' } else { c }).collect();
+        let chars: Vec<char> = row
+            .chars()
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
         let mut i = 0;
         while i < chars.len() {
             let run = chars[i..].iter().take_while(|c| **c == chars[i]).count();
@@ -94,17 +110,31 @@ fn pack() -> (String, Vec<(String, String)>) {
         let board = match k % 7 {
             0 => plain.replace(' ', "-"),
             1 => plain.replace(' ', "_"),
-            2 => plain.replace('@', "p").replace('$', "b").replace('*', "B").replace('+', "P"),
+            2 => plain
+                .replace('@', "p")
+                .replace('$', "b")
+                .replace('*', "B")
+                .replace('+', "P"),
             3 => run_length(&g),
-            4 => plain.lines().map(|l| format!("{l}  ")).collect::<Vec<_>>().join("\n"),
+            4 => plain
+                .lines()
+                .map(|l| format!("{l}  "))
+                .collect::<Vec<_>>()
+                .join("\n"),
             _ => plain.clone(),
         };
         match n % 5 {
             0 => text.push_str(&format!("; {t}\n\n{board}\n")),
-            1 => text.push_str(&format!("{t}\n{board}\nAuthor: Someone\nComment: level {n}\n")),
-            2 => text.push_str(&format!("; {n}\n'{t}'\n\n{board}\nComment:\nA block\nof two lines\nComment-End:\n")),
+            1 => text.push_str(&format!(
+                "{t}\n{board}\nAuthor: Someone\nComment: level {n}\n"
+            )),
+            2 => text.push_str(&format!(
+                "; {n}\n'{t}'\n\n{board}\nComment:\nA block\nof two lines\nComment-End:\n"
+            )),
             3 => text.push_str(&format!("Title: {t}\n{board}\n")),
-            _ => text.push_str(&format!("{board}\nTitle: {t}\nSolution (moves)\nuurrdd\nLLUU\n")),
+            _ => text.push_str(&format!(
+                "{board}\nTitle: {t}\nSolution (moves)\nuurrdd\nLLUU\n"
+            )),
         }
         text.push('\n');
         expected.push((t, plain));
@@ -113,17 +143,34 @@ fn pack() -> (String, Vec<(String, String)>) {
 }
 
 fn check(text: &str, expected: &[(String, String)]) {
+    if let Ok(path) = std::env::var("DUMP_PACK") {
+        std::fs::write(path, text).expect("dump");
+    }
     let report = parse_pack(text);
-    assert!(report.diagnostics().is_empty(), "{:?}", &report.diagnostics()[..3.min(report.diagnostics().len())]);
+    assert!(
+        report.diagnostics().is_empty(),
+        "{:?}",
+        &report.diagnostics()[..3.min(report.diagnostics().len())]
+    );
     assert_eq!(report.title.as_deref(), Some("Turned Microban"));
     assert_eq!(report.notes.len(), 6, "{:?}", report.notes);
     let pack = report.into_pack().expect("valid");
     assert_eq!(pack.levels.len(), expected.len());
     for (i, (level, (title, plain))) in pack.levels.iter().zip(expected).enumerate() {
-        assert_eq!(level.title.as_deref(), Some(title.as_str()), "level {}", i + 1);
+        assert_eq!(
+            level.title.as_deref(),
+            Some(title.as_str()),
+            "level {}",
+            i + 1
+        );
         let want: Level = plain.parse().expect("the plain board is valid");
         assert_eq!(level.tiles, want.tiles, "level {}", i + 1);
-        assert_eq!((level.player, &level.boxes), (want.player, &want.boxes), "level {}", i + 1);
+        assert_eq!(
+            (level.player, &level.boxes),
+            (want.player, &want.boxes),
+            "level {}",
+            i + 1
+        );
     }
 }
 
@@ -134,9 +181,13 @@ fn a_large_pack_in_every_style_loads_whole() {
     let pack: Pack = text.parse().expect("valid");
     let authored = pack.levels.iter().filter(|l| l.author.is_some()).count();
     assert_eq!(authored, LEVELS / 5);
-    let solved = pack.levels.iter().filter(|l| l.solution.as_deref() == Some("uurrddLLUU")).count();
+    let solved = pack
+        .levels
+        .iter()
+        .filter(|l| l.solution.as_deref() == Some("uurrddLLUU"))
+        .count();
     assert_eq!(solved, LEVELS / 5);
-    assert_eq!(pack.levels[2].comments, ["3", "A block\nof two lines"]);
+    assert_eq!(pack.levels[1].comments, ["2", "A block\nof two lines"]);
 }
 
 #[test]
