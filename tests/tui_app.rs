@@ -8,7 +8,7 @@ use sokoshot::tui::app::{App, Place};
 use sokoshot::tui::collection::Collection;
 use sokoshot::tui::keys::Mode;
 use sokoshot::tui::progress::Progress;
-use support::{PLAIN, app, levels, press, rows, render};
+use support::{PLAIN, app, levels, press, render, rows};
 
 const CORRIDOR: &str = "\
 Title: Corridor

@@ -110,7 +110,10 @@ fn the_status_line_counts_and_the_hint_line_shows_a_pending_count() {
     assert_eq!(got[4], "2 × the next key (Esc forgets it)");
     press(&mut app, "l");
     let got = rows(&render(&app, 70, 5));
-    assert_eq!(got[0], "Test 2/2 │ Second │ Moves 2  Pushes 1  Shots 0 │ ✓ best 2/1");
+    assert_eq!(
+        got[0],
+        "Test 2/2 │ Second │ Moves 2  Pushes 1  Shots 0 │ ✓ best 2/1"
+    );
 }
 
 #[test]
@@ -121,7 +124,10 @@ fn a_blocked_step_says_why() {
     assert_eq!(got[4], "blocked: a wall is in the way");
     press(&mut app, "h");
     let got = rows(&render(&app, 50, 5));
-    assert!(got[4].starts_with("hjkl move"), "the message goes at the next key");
+    assert!(
+        got[4].starts_with("hjkl move"),
+        "the message goes at the next key"
+    );
 }
 
 #[test]
@@ -202,10 +208,7 @@ fn the_level_list_marks_solved_levels_with_their_best() {
 fn a_small_terminal_says_what_it_needs_and_the_game_carries_on_when_it_grows() {
     let mut app = app(EVERYTHING, PLAIN);
     let small = screen(&app, 40, 5);
-    assert!(
-        small.contains("terminal too small: need 18×6"),
-        "{small}"
-    );
+    assert!(small.contains("terminal too small: need 18×6"), "{small}");
     press(&mut app, "h");
     let grown = screen(&app, 60, 8);
     assert!(grown.contains("Moves 0  Pushes 0"), "{grown}");
@@ -239,7 +242,8 @@ fn a_shot_is_drawn_as_a_braille_dot_where_it_flies() {
     );
     // The shot flies along the middle of the row: the dots are in braille rows 2 or 3.
     assert!(
-        seen.iter().all(|&(_, c)| (c as u32 - 0x2800) & 0b1100_0011 == 0),
+        seen.iter()
+            .all(|&(_, c)| (c as u32 - 0x2800) & 0b1100_0011 == 0),
         "{seen:?}"
     );
     let end = screen(&app, 30, 7);

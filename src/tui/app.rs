@@ -265,7 +265,9 @@ impl App {
         self.count.clear();
         let places = all_places(&self.packs).collect::<Vec<_>>();
         let at = places.iter().position(|&p| p == self.selected).unwrap_or(0);
-        let to = at.saturating_add_signed(by).min(places.len().saturating_sub(1));
+        let to = at
+            .saturating_add_signed(by)
+            .min(places.len().saturating_sub(1));
         if let Some(&place) = places.get(to) {
             self.selected = place;
         }
@@ -297,10 +299,7 @@ impl App {
                 self.selected = place;
                 self.remember_place();
             }
-            None => self.tell(
-                format!("level {} cannot be played", place.level + 1),
-                true,
-            ),
+            None => self.tell(format!("level {} cannot be played", place.level + 1), true),
         }
     }
 
@@ -374,7 +373,10 @@ impl App {
             self.tell(format!("reloaded {name}"), false);
         } else {
             self.go_to(Place { pack, level: index });
-            self.tell(format!("reloaded {name}: level {} starts over", index + 1), false);
+            self.tell(
+                format!("reloaded {name}: level {} starts over", index + 1),
+                false,
+            );
         }
         self.selected.level = self
             .selected

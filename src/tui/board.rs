@@ -68,7 +68,11 @@ impl BoardView<'_> {
             };
         }
         if self.world.box_at(pos) {
-            return if on_goal { Thing::BoxOnGoal } else { Thing::Box };
+            return if on_goal {
+                Thing::BoxOnGoal
+            } else {
+                Thing::Box
+            };
         }
         if self.world.enemy_at(pos) {
             return Thing::Enemy;

@@ -107,7 +107,13 @@ mod tests {
         let cases = [
             ("top-left of cell 0,0", Vec2::new(0.1, 0.1), 0, 0, 0x01),
             ("second dot across", Vec2::new(0.3, 0.1), 0, 0, 0x08),
-            ("third dot across is the next column", Vec2::new(0.6, 0.1), 1, 0, 0x01),
+            (
+                "third dot across is the next column",
+                Vec2::new(0.6, 0.1),
+                1,
+                0,
+                0x01,
+            ),
             ("bottom row of the cell", Vec2::new(0.1, 0.9), 0, 0, 0x40),
             ("bottom-right dot", Vec2::new(0.99, 0.99), 1, 0, 0x80),
             ("cell 1,2 centre", Vec2::new(1.5, 2.5), 3, 2, 0x04),

@@ -86,7 +86,11 @@ fn playing(key: KeyEvent, ctrl: bool) -> Option<Action> {
     }
     if let Some(dir) = step_dir(key.code) {
         let shift = key.modifiers.contains(KeyModifiers::SHIFT);
-        return play(if shift { Command::Run(dir) } else { Command::Step(dir) });
+        return play(if shift {
+            Command::Run(dir)
+        } else {
+            Command::Step(dir)
+        });
     }
     if let Some(dir) = run_dir(key.code) {
         return play(Command::Run(dir));

@@ -68,7 +68,9 @@ pub enum PlayError {
 pub fn built_in_packs() -> Vec<Collection> {
     EMBEDDED
         .iter()
-        .map(|pack| Collection::built_in(pack.name, pack.credit, valid_levels(parse_pack(pack.text))))
+        .map(|pack| {
+            Collection::built_in(pack.name, pack.credit, valid_levels(parse_pack(pack.text)))
+        })
         .collect()
 }
 
@@ -167,10 +169,14 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     };
     warnings.extend(save_warning);
     let start = start_place(&packs, options.level, progress.last(&packs[0].key))?;
-    let watched = packs[0].file.clone().zip(watched_bytes).map(|(path, bytes)| Watched {
-        watcher: Watcher::new(path, &bytes, Instant::now()),
-        pack: 0,
-    });
+    let watched = packs[0]
+        .file
+        .clone()
+        .zip(watched_bytes)
+        .map(|(path, bytes)| Watched {
+            watcher: Watcher::new(path, &bytes, Instant::now()),
+            pack: 0,
+        });
     let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);

@@ -104,7 +104,9 @@ impl Theme {
     #[must_use]
     pub fn shot(self) -> Style {
         if self.color {
-            Style::new().fg(Color::LightYellow).add_modifier(Modifier::BOLD)
+            Style::new()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         }
@@ -114,7 +116,9 @@ impl Theme {
     #[must_use]
     pub fn key(self) -> Style {
         if self.color {
-            Style::new().fg(Color::LightCyan).add_modifier(Modifier::BOLD)
+            Style::new()
+                .fg(Color::LightCyan)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         }
@@ -124,7 +128,9 @@ impl Theme {
     #[must_use]
     pub fn heading(self) -> Style {
         if self.color {
-            Style::new().fg(Color::LightGreen).add_modifier(Modifier::BOLD)
+            Style::new()
+                .fg(Color::LightGreen)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         }
@@ -144,7 +150,9 @@ impl Theme {
     #[must_use]
     pub fn warning(self) -> Style {
         if self.color {
-            Style::new().fg(Color::LightRed).add_modifier(Modifier::BOLD)
+            Style::new()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED)
         }

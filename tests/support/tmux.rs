@@ -181,8 +181,16 @@ impl Pane {
         for flag in ["icanon", "echo", "isig", "icrnl", "opost"] {
             assert!(words.contains(&flag), "{context}: `{flag}` is off:\n{stty}");
         }
-        assert_eq!(self.format("#{alternate_on}"), "0", "{context}: still on the alternate screen");
-        assert_eq!(self.format("#{cursor_flag}"), "1", "{context}: the cursor is hidden");
+        assert_eq!(
+            self.format("#{alternate_on}"),
+            "0",
+            "{context}: still on the alternate screen"
+        );
+        assert_eq!(
+            self.format("#{cursor_flag}"),
+            "1",
+            "{context}: the cursor is hidden"
+        );
     }
 
     /// Asserts that the game has the terminal: raw mode, alternate screen, hidden cursor.
@@ -190,10 +198,21 @@ impl Pane {
         let stty = self.stty();
         let words: Vec<&str> = stty.split_whitespace().collect();
         for flag in ["-icanon", "-echo"] {
-            assert!(words.contains(&flag), "{context}: expected `{flag}`:\n{stty}");
+            assert!(
+                words.contains(&flag),
+                "{context}: expected `{flag}`:\n{stty}"
+            );
         }
-        assert_eq!(self.format("#{alternate_on}"), "1", "{context}: not on the alternate screen");
-        assert_eq!(self.format("#{cursor_flag}"), "0", "{context}: the cursor shows");
+        assert_eq!(
+            self.format("#{alternate_on}"),
+            "1",
+            "{context}: not on the alternate screen"
+        );
+        assert_eq!(
+            self.format("#{cursor_flag}"),
+            "0",
+            "{context}: the cursor shows"
+        );
     }
 }
 

@@ -21,7 +21,9 @@ pub const PLAIN: Theme = Theme {
 
 /// The levels of a pack text, which must read cleanly.
 pub fn levels(text: &str) -> Vec<sokoshot::level::Level> {
-    let pack = parse_pack(text).into_pack().expect("test levels read cleanly");
+    let pack = parse_pack(text)
+        .into_pack()
+        .expect("test levels read cleanly");
     pack.levels
 }
 

@@ -80,7 +80,10 @@ impl Help {
     fn legend(self, things: &[(Thing, &'static str)]) -> Line<'static> {
         let mut spans = Vec::new();
         for (thing, name) in things {
-            spans.push(Span::styled(self.theme.glyph(*thing), self.theme.style(*thing)));
+            spans.push(Span::styled(
+                self.theme.glyph(*thing),
+                self.theme.style(*thing),
+            ));
             spans.push(Span::raw(format!(" {name}   ")));
         }
         Line::from(spans)

@@ -31,7 +31,9 @@ impl LevelList<'_> {
         let mut rows = Vec::new();
         for (pack, collection) in self.app.packs().iter().enumerate() {
             rows.push(Row::Pack(pack));
-            rows.extend((0..collection.levels.len()).map(|level| Row::Level(Place { pack, level })));
+            rows.extend(
+                (0..collection.levels.len()).map(|level| Row::Level(Place { pack, level })),
+            );
         }
         rows
     }
@@ -50,17 +52,18 @@ impl LevelList<'_> {
             }
             Row::Level(place) => {
                 let best = app.best(place);
-                let mark = if best.is_some() { theme.solved_mark() } else { " " };
+                let mark = if best.is_some() {
+                    theme.solved_mark()
+                } else {
+                    " "
+                };
                 let figures = best.map_or_else(String::new, |b| {
                     format!("{} moves {} pushes", b.moves, b.pushes)
                 });
                 let title = app.packs()[place.pack].title(place.level).unwrap_or("");
                 let room = width.saturating_sub(9 + figures.chars().count());
                 let title: String = title.chars().take(room).collect();
-                let text = format!(
-                    " {mark} {:>4}  {title:<room$}{figures}",
-                    place.level + 1
-                );
+                let text = format!(" {mark} {:>4}  {title:<room$}{figures}", place.level + 1);
                 let style = if place == app.selected {
                     theme.selected()
                 } else if place == app.place() {
@@ -90,7 +93,15 @@ impl Widget for LevelList<'_> {
         );
         let block = Block::bordered()
             .title(Line::styled(" Levels ", theme.heading()).centered())
-            .title_bottom(Line::from_iter([" ".into()].into_iter().chain(hints.spans).chain([" ".into()])).centered())
+            .title_bottom(
+                Line::from_iter(
+                    [" ".into()]
+                        .into_iter()
+                        .chain(hints.spans)
+                        .chain([" ".into()]),
+                )
+                .centered(),
+            )
             .border_set(border_set(theme));
         let inner = block.inner(area);
         block.render(area, buf);
