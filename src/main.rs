@@ -6,21 +6,40 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand};
+use sokoshot::game;
 use sokoshot::lab::SceneId;
-use sokoshot::{game, level};
+use sokoshot::level::{self, Diagnostic, LevelError, PackReport};
+use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::session::{self, PlayOptions};
+use sokoshot::tui::terminal::Quit;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
+///
+/// With no command, plays the built-in levels, resuming where you left off.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Cli {
-    /// What to do; without one, say what this build can do.
+    /// What to do; without one, play the built-in levels.
     #[command(subcommand)]
     command: Option<Command>,
+    /// Draw with ASCII characters only (for terminals or fonts without block and braille
+    /// characters). Colours follow NO_COLOR.
+    #[arg(long, global = true)]
+    ascii: bool,
 }
 
 /// The modes of the binary.
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a level pack (XSB text), resuming where you left off; saving the file in an
+    /// editor reloads it while you play.
+    Play {
+        /// The level file to play.
+        file: PathBuf,
+        /// Start at this level (1-based) instead of where you left off.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+    },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
     /// Exits 0 when every level is valid, 1 when any is not, 2 when a file cannot be read.
@@ -64,13 +83,16 @@ fn main() -> ExitCode {
         }) => check(&files, verify_solutions),
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
-        None => {
-            println!(
-                "sokoshot {}: this build can check level files (`sokoshot check FILE...`), replay a solution (`sokoshot replay FILE --moves TEXT`) and open the collision lab (`sokoshot lab [SCENE]`); see --help",
-                env!("CARGO_PKG_VERSION")
-            );
-            ExitCode::SUCCESS
-        }
+        Some(Command::Play { file, level }) => play(&PlayOptions {
+            file: Some(file),
+            level: level.and_then(|n| usize::try_from(n).ok()),
+            ascii: cli.ascii,
+        }),
+        None => play(&PlayOptions {
+            file: None,
+            level: None,
+            ascii: cli.ascii,
+        }),
     }
 }
 
@@ -115,28 +137,42 @@ fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::R
 
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
 fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
-    if verify_solutions {
-        eprintln!(
-            "sokoshot: --verify-solutions: this build has no game rules yet, so stored solutions are not replayed"
-        );
-    }
     let mut unreadable = false;
     let mut invalid = false;
     for path in files {
         let name = path.display().to_string();
-        match level::check_file(path) {
-            Ok(report) => {
-                for diagnostic in report.diagnostics() {
-                    println!("{name}:{diagnostic}");
-                }
-                println!("{}", level::summary(&name, &report));
-                invalid |= !report.is_valid();
-            }
+        let report = match level::check_file(path) {
+            Ok(report) => report,
             Err(err) => {
                 eprintln!("sokoshot: {name}: cannot read: {err}");
                 unreadable = true;
+                continue;
             }
+        };
+        let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
+        let replays = verify_solutions.then(|| replay_solutions(&report));
+        if let Some((_, failures)) = &replays {
+            diagnostics.extend(failures.iter().cloned());
+            diagnostics.sort_by_key(|d| (d.line, d.col));
+            invalid |= !failures.is_empty();
         }
+        for diagnostic in &diagnostics {
+            println!("{name}:{diagnostic}");
+        }
+        let mut summary = level::summary(&name, &report);
+        if let Some((replayed, failures)) = replays {
+            let noun = if replayed == 1 {
+                "solution"
+            } else {
+                "solutions"
+            };
+            summary.push_str(&format!(
+                "; {replayed} stored {noun} replayed, {} failed",
+                failures.len()
+            ));
+        }
+        println!("{summary}");
+        invalid |= !report.is_valid();
     }
     if unreadable {
         ExitCode::from(2)
@@ -147,6 +183,33 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     }
 }
 
+/// Replays the stored solution of every valid level: how many were replayed, and a
+/// diagnostic for each that does not solve its level.
+fn replay_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
+    let mut replayed = 0;
+    let mut failures = Vec::new();
+    for entry in &report.levels {
+        let Ok(level) = &entry.result else { continue };
+        let Some(moves) = &level.solution else {
+            continue;
+        };
+        replayed += 1;
+        let reason = match game::replay(level, moves) {
+            Ok(end) if end.world.is_solved() => continue,
+            Ok(end) => {
+                let c = end.world.counters();
+                format!(
+                    "it ends unsolved (moves {}, pushes {}, shots {})",
+                    c.moves, c.pushes, c.shots
+                )
+            }
+            Err(err) => err.to_string(),
+        };
+        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
+    }
+    (replayed, failures)
+}
+
 /// `sokoshot lab`: runs the lab until the user quits.
 fn lab(scene: SceneId) -> ExitCode {
     match sokoshot::tui::lab_view::run(scene) {
@@ -154,6 +217,23 @@ fn lab(scene: SceneId) -> ExitCode {
         Err(err) => {
             eprintln!("sokoshot: lab: {err}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sokoshot` and `sokoshot play`: the game, until the player quits (status 0) or a signal
+/// ends it (128 + the signal's number, as a shell reports it); 2 when it cannot start.
+fn play(options: &PlayOptions) -> ExitCode {
+    match session::play(options) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
+            Quit::HangUp => 129,
+            Quit::Interrupt => 130,
+            Quit::Terminate => 143,
+        }),
+        Err(err) => {
+            eprintln!("sokoshot: {err}");
+            ExitCode::from(2)
         }
     }
 }
