@@ -217,29 +217,49 @@ impl Board {
         self.open[i]
     }
 
-    /// Whether every cell that the box `min..max` touches is on the board and `clear[i]`
-    /// holds for it.
+    /// Whether every cell that the box `min..max` touches is on the board and set in
+    /// `clear`.
     #[inline]
-    pub(crate) fn all_clear(&self, min: Vec2, max: Vec2, clear: &[bool]) -> bool {
-        let range = CellRange {
-            x0: floor_to_i32(min.x),
-            x1: floor_to_i32(max.x),
-            y0: floor_to_i32(min.y),
-            y1: floor_to_i32(max.y),
-        };
-        if range.x0 < 0 || range.y0 < 0 || range.x1 >= self.width || range.y1 >= self.height {
+    pub(crate) fn all_clear(&self, min: Vec2, max: Vec2, clear: &CellBits) -> bool {
+        let (x0, x1) = (floor_to_i32(min.x), floor_to_i32(max.x));
+        let (y0, y1) = (floor_to_i32(min.y), floor_to_i32(max.y));
+        if x0 < 0 || y0 < 0 || x1 >= self.width || y1 >= self.height {
             return false;
         }
         let width = self.width as usize;
-        let (x0, x1) = (range.x0 as usize, range.x1 as usize + 1);
-        let mut row = range.y0 as usize * width;
-        for _ in range.y0..range.y1 + 1 {
-            if !clear[row + x0..row + x1].iter().all(|&c| c) {
-                return false;
-            }
-            row += width;
+        (y0 as usize..=y1 as usize).all(|y| {
+            let row = y * width;
+            (row + x0 as usize..=row + x1 as usize).all(|i| clear.get(i))
+        })
+    }
+}
+
+/// One bit per cell, row-major: small enough (a 256×128 board takes 4 KiB) to stay in the
+/// nearest cache while thousands of shots look cells up in it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CellBits(Vec<u64>);
+
+impl CellBits {
+    /// `cells` bits, all unset.
+    pub(crate) fn new(cells: usize) -> Self {
+        Self(vec![0; cells.div_ceil(64)])
+    }
+
+    /// Sets bit `i` to `value`.
+    #[inline]
+    pub(crate) fn set(&mut self, i: usize, value: bool) {
+        let mask = 1u64 << (i % 64);
+        if value {
+            self.0[i / 64] |= mask;
+        } else {
+            self.0[i / 64] &= !mask;
         }
-        true
+    }
+
+    /// Bit `i`.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
     }
 }
 

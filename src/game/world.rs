@@ -4,7 +4,7 @@
 use crate::geom::{Obb, Vec2};
 use crate::level::{Level, Pos, Tile};
 
-use super::board::{Board, spinner_obb};
+use super::board::{Board, CellBits, spinner_obb};
 use super::command::{Command, Dir, Outcome, RuleError};
 use super::shots::Scratch;
 use super::state::{Counters, Shot, State};
@@ -67,7 +67,7 @@ pub struct World {
     /// What stands on each cell, row-major; always agrees with `state.boxes`/`state.enemies`.
     pub(crate) occupancy: Vec<Occupant>,
     /// Whether a shot in each cell meets nothing there: open floor, no spinner, nobody.
-    pub(crate) clear: Vec<bool>,
+    pub(crate) clear: CellBits,
     /// Every spinner's bar at `state.tick`.
     pub(crate) bars: Vec<Obb>,
     /// The unit vector along each bar (its angle's cosine and sine), worked out once a tick.
@@ -100,7 +100,7 @@ impl World {
             state: initial.clone(),
             initial,
             occupancy: Vec::new(),
-            clear: Vec::new(),
+            clear: CellBits::default(),
             bars: Vec::new(),
             bar_axes: Vec::new(),
             undo: Vec::new(),
@@ -194,8 +194,10 @@ impl World {
         let cells = self.level.tiles.len();
         self.occupancy.clear();
         self.occupancy.resize(cells, Occupant::Empty);
-        self.clear.clear();
-        self.clear.extend((0..cells).map(|i| self.board.is_open(i)));
+        self.clear = CellBits::new(cells);
+        for i in 0..cells {
+            self.clear.set(i, self.board.is_open(i));
+        }
         for i in 0..self.state.boxes.len() {
             self.set_occupant(self.state.boxes[i], Occupant::Box);
         }
@@ -209,7 +211,8 @@ impl World {
     pub(crate) fn set_occupant(&mut self, pos: Pos, who: Occupant) {
         if let Some(i) = self.board.index(pos) {
             self.occupancy[i] = who;
-            self.clear[i] = who == Occupant::Empty && self.board.is_open(i);
+            self.clear
+                .set(i, who == Occupant::Empty && self.board.is_open(i));
         }
     }
 
