@@ -1,6 +1,7 @@
 //! One simulation tick with 1k, 10k and 100k shots in flight in a 256×128 level of walls,
-//! slopes and turning spinners. Criterion reports the time per tick; divide by the shot count
-//! for nanoseconds per shot per tick (BENCH_GAME.md has the table).
+//! slopes and turning spinners, measured two ways: the first tick of a freshly cloned world,
+//! and a tick that follows another one (as in play). Criterion reports the time per tick;
+//! divide by the shot count for nanoseconds per shot per tick (BENCH_GAME.md has the table).
 
 use std::hint::black_box;
 
@@ -82,18 +83,22 @@ fn level(rng: &mut Lcg) -> Level {
 fn world_with_shots(count: usize) -> World {
     let mut rng = Lcg(0x5eed_0f5b_0700);
     let mut world = World::new(&level(&mut rng)).expect("benchmark level is valid");
-    let size = Vec2::new(WIDTH as f32, HEIGHT as f32);
-    let mut placed = 0;
-    while placed < count {
-        let pos = Vec2::new(rng.unit(), rng.unit()) * size;
-        let heading = Vec2::from_angle(rng.unit() * std::f32::consts::TAU);
-        if world.place_shot(pos, heading) {
-            placed += 1;
-        }
-    }
+    fill(&mut world, &mut rng, count);
     world
 }
 
+/// Places shots at random free places until `count` are in flight.
+fn fill(world: &mut World, rng: &mut Lcg, count: usize) {
+    let size = Vec2::new(WIDTH as f32, HEIGHT as f32);
+    while world.shots().len() < count {
+        let pos = Vec2::new(rng.unit(), rng.unit()) * size;
+        let heading = Vec2::from_angle(rng.unit() * std::f32::consts::TAU);
+        world.place_shot(pos, heading);
+    }
+}
+
+/// `tick/shots/N`: the first tick of a freshly cloned world (its shots were just copied, so
+/// they start out in cache when they fit).
 fn tick(c: &mut Criterion) {
     let mut group = c.benchmark_group("tick");
     for count in [1_000, 10_000, 100_000] {
@@ -113,5 +118,32 @@ fn tick(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tick);
+/// `tick_steady/shots/N`: a tick that follows another tick of the same world, as in play
+/// (the shots that ended in the untimed tick are topped up first, so N are in flight).
+fn tick_steady(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tick_steady");
+    for count in [1_000, 10_000, 100_000] {
+        let world = world_with_shots(count);
+        group.throughput(Throughput::Elements(count as u64));
+        group.bench_with_input(BenchmarkId::new("shots", count), &world, |b, world| {
+            let mut rng = Lcg(0x0070_9057_eadd);
+            b.iter_batched_ref(
+                || {
+                    let mut w = world.clone();
+                    w.tick();
+                    fill(&mut w, &mut rng, count);
+                    w
+                },
+                |w| {
+                    w.tick();
+                    black_box(w.shots().len())
+                },
+                BatchSize::LargeInput,
+            );
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, tick, tick_steady);
 criterion_main!(benches);

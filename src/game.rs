@@ -14,6 +14,7 @@
 //! - Touching counts as intersecting, as in [`geom`](crate::geom).
 
 mod board;
+mod cell;
 mod command;
 mod moves;
 mod replay;

@@ -7,6 +7,8 @@
 use crate::geom::{Aabb, Obb, Segment, Triangle, Vec2};
 use crate::level::{Level, Pos, Slope, Spinner, Tile};
 
+use super::cell::CellByte;
+
 /// Thickness of every spinner's bar, in cells.
 pub const SPINNER_THICKNESS: f32 = 0.2;
 
@@ -92,9 +94,8 @@ pub(crate) struct Board {
     /// `spinner_ids[spinner_start[i]..spinner_start[i + 1]]` are the spinners reaching cell `i`.
     spinner_start: Vec<u32>,
     spinner_ids: Vec<u32>,
-    /// Whether cell `i` is open floor that no spinner reaches (a shot there meets nothing
-    /// fixed).
-    open: Vec<bool>,
+    /// Each cell's fixed part as shots see it (tile kind, spinners within reach).
+    fixed: Vec<CellByte>,
 }
 
 /// The cells `x0..=x1` × `y0..=y1`, within the board and a one-cell rim round it.
@@ -133,14 +134,11 @@ impl Board {
             tiles: level.tiles.clone(),
             spinner_start: Vec::new(),
             spinner_ids: Vec::new(),
-            open: Vec::new(),
+            fixed: Vec::new(),
         };
         board.index_spinners(&level.spinners);
-        board.open = (0..board.tiles.len())
-            .map(|i| {
-                matches!(board.tiles[i], Tile::Floor | Tile::Goal | Tile::Hub)
-                    && board.spinners_at(i).is_empty()
-            })
+        board.fixed = (0..board.tiles.len())
+            .map(|i| CellByte::fixed(board.tiles[i], !board.spinners_at(i).is_empty()))
             .collect();
         board
     }
@@ -211,10 +209,10 @@ impl Board {
         self.cell_range(min, max).cells()
     }
 
-    /// Whether cell `i` is open floor that no spinner reaches.
+    /// The fixed part of cell `i` (nobody standing on it).
     #[inline]
-    pub(crate) fn is_open(&self, i: usize) -> bool {
-        self.open[i]
+    pub(crate) fn fixed(&self, i: usize) -> CellByte {
+        self.fixed[i]
     }
 
     /// Whether every cell that the box `min..max` touches is on the board and set in

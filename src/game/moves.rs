@@ -11,8 +11,8 @@ use crate::level::{Pos, Tile};
 
 use super::World;
 use super::board::{cell_aabb, cell_center, slope_triangle};
+use super::cell::Occupant;
 use super::command::{Blocker, Dir, Outcome, RuleError, Solid};
-use super::world::Occupant;
 
 /// Radius of the player's disk, in cells.
 pub const PLAYER_RADIUS: f32 = 0.4;

@@ -12,12 +12,12 @@
 use crate::geom::{
     Aabb, Disk, Flight, Intersects, Obb, Obstacle, Segment, Shape, Vec2, carry_disk,
 };
-use crate::level::{Pos, Slope, Tile};
+use crate::level::{Pos, Slope};
 
 use super::World;
 use super::board::{CellRange, TICKS_PER_SECOND, cell_aabb, slope_edges, slope_triangle};
+use super::cell::{Fixed, Occupant};
 use super::state::{SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot};
-use super::world::Occupant;
 
 /// Bounces a shot may make within one tick.
 const BOUNCES_PER_TICK: u32 = 4;
@@ -217,12 +217,13 @@ impl World {
                 self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid);
                 continue;
             };
-            match self.board.tile(pos) {
-                Tile::Wall => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
-                Tile::Slope(slope) => self.scratch.add_slope(pos, slope, from),
-                Tile::Floor | Tile::Goal | Tile::Hub => {}
+            let cell = self.cells[i];
+            match cell.solid() {
+                Some(Fixed::Wall) => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
+                Some(Fixed::Slope(slope)) => self.scratch.add_slope(pos, slope, from),
+                None => {}
             }
-            match self.occupancy[i] {
+            match cell.occupant() {
                 Occupant::Box => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
                 Occupant::Enemy => {
                     self.scratch
@@ -231,7 +232,9 @@ impl World {
                 }
                 Occupant::Empty => {}
             }
-            self.gather_bars(i, from);
+            if cell.has_spinners() {
+                self.gather_bars(i, from);
+            }
         }
         self.scratch.finish();
     }
@@ -272,13 +275,14 @@ impl World {
                     return true;
                 };
                 let square = cell_aabb(pos);
-                let cell_solid = match self.board.tile(pos) {
-                    Tile::Wall => disk.intersects(&square),
-                    Tile::Slope(slope) => disk.intersects(&slope_triangle(pos, slope)),
-                    Tile::Floor | Tile::Goal | Tile::Hub => false,
+                let cell = self.cells[i];
+                let cell_solid = match cell.solid() {
+                    Some(Fixed::Wall) => disk.intersects(&square),
+                    Some(Fixed::Slope(slope)) => disk.intersects(&slope_triangle(pos, slope)),
+                    None => false,
                 };
                 cell_solid
-                    || (self.occupancy[i] != Occupant::Empty && disk.intersects(&square))
+                    || (cell.occupant() != Occupant::Empty && disk.intersects(&square))
                     || self
                         .board
                         .spinners_at(i)

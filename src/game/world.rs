@@ -5,21 +5,10 @@ use crate::geom::{Obb, Vec2};
 use crate::level::{Level, Pos, Tile};
 
 use super::board::{Board, CellBits, spinner_obb};
+use super::cell::{CellByte, Occupant};
 use super::command::{Command, Dir, Outcome, RuleError};
 use super::shots::Scratch;
 use super::state::{Counters, Shot, State};
-
-/// What stands on a cell besides the fixed tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Occupant {
-    /// Nothing.
-    #[default]
-    Empty,
-    /// A box.
-    Box,
-    /// An enemy.
-    Enemy,
-}
 
 /// Why a level cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,8 +53,9 @@ pub struct World {
     pub(crate) board: Board,
     initial: State,
     pub(crate) state: State,
-    /// What stands on each cell, row-major; always agrees with `state.boxes`/`state.enemies`.
-    pub(crate) occupancy: Vec<Occupant>,
+    /// Each cell's fixed part and who stands on it, row-major; always agrees with
+    /// `state.boxes` and `state.enemies`.
+    pub(crate) cells: Vec<CellByte>,
     /// Whether a shot in each cell meets nothing there: open floor, no spinner, nobody.
     pub(crate) clear: CellBits,
     /// Every spinner's bar at `state.tick`.
@@ -99,7 +89,7 @@ impl World {
             board: Board::new(level),
             state: initial.clone(),
             initial,
-            occupancy: Vec::new(),
+            cells: Vec::new(),
             clear: CellBits::default(),
             bars: Vec::new(),
             bar_axes: Vec::new(),
@@ -192,11 +182,11 @@ impl World {
     /// Rebuilds everything derived from the state: occupancy, clear cells and the bars.
     fn sync(&mut self) {
         let cells = self.level.tiles.len();
-        self.occupancy.clear();
-        self.occupancy.resize(cells, Occupant::Empty);
+        self.cells.clear();
+        self.cells.extend((0..cells).map(|i| self.board.fixed(i)));
         self.clear = CellBits::new(cells);
         for i in 0..cells {
-            self.clear.set(i, self.board.is_open(i));
+            self.clear.set(i, self.cells[i].is_clear());
         }
         for i in 0..self.state.boxes.len() {
             self.set_occupant(self.state.boxes[i], Occupant::Box);
@@ -210,9 +200,8 @@ impl World {
     /// Puts `who` on `pos` (if on the board), keeping `clear` in step.
     pub(crate) fn set_occupant(&mut self, pos: Pos, who: Occupant) {
         if let Some(i) = self.board.index(pos) {
-            self.occupancy[i] = who;
-            self.clear
-                .set(i, who == Occupant::Empty && self.board.is_open(i));
+            self.cells[i] = self.cells[i].with_occupant(who);
+            self.clear.set(i, self.cells[i].is_clear());
         }
     }
 
@@ -231,7 +220,7 @@ impl World {
     pub(crate) fn occupant(&self, pos: Pos) -> Occupant {
         self.board
             .index(pos)
-            .map_or(Occupant::Empty, |i| self.occupancy[i])
+            .map_or(Occupant::Empty, |i| self.cells[i].occupant())
     }
 
     /// The level being played, as loaded.
