@@ -20,12 +20,15 @@ mod display;
 mod lines;
 mod meta;
 mod pack;
+mod report;
 mod rle;
+mod segment;
 mod validate;
 
 pub use check::{check_file, summary};
 pub use diagnostic::{Diagnostic, LevelError, Severity};
-pub use pack::{LevelReport, Pack, PackReport, parse_pack, parse_pack_bytes};
+pub use pack::{parse_pack, parse_pack_bytes};
+pub use report::{LevelReport, Pack, PackReport};
 
 /// The most cells a board may have along either side.
 pub const MAX_SIDE: usize = 1000;

@@ -6,5 +6,6 @@
 
 pub mod game;
 pub mod geom;
+pub mod lab;
 pub mod level;
 pub mod tui;

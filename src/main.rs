@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use sokoshot::level;
+use sokoshot::game;
+use sokoshot::lab::SceneId;
+use sokoshot::level::{self, Diagnostic, LevelError, PackReport};
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::session::{self, PlayOptions};
 use sokoshot::tui::terminal::Quit;
@@ -21,7 +23,7 @@ struct Cli {
     command: Option<Command>,
     /// Draw with ASCII characters only (for terminals or fonts without block and braille
     /// characters). Colours follow NO_COLOR.
-    #[arg(long, global = true)]
+    #[arg(long)]
     ascii: bool,
 }
 
@@ -36,6 +38,9 @@ enum Command {
         /// Start at this level (1-based) instead of where you left off.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         level: Option<u32>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -48,6 +53,12 @@ enum Command {
         #[arg(long)]
         verify_solutions: bool,
     },
+    /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
+    Lab {
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
+        /// or slope.
+        scene: Option<SceneId>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -57,10 +68,11 @@ fn main() -> ExitCode {
             files,
             verify_solutions,
         }) => check(&files, verify_solutions),
-        Some(Command::Play { file, level }) => play(&PlayOptions {
+        Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
+        Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
-            ascii: cli.ascii,
+            ascii: ascii || cli.ascii,
         }),
         None => play(&PlayOptions {
             file: None,
@@ -89,28 +101,42 @@ fn play(options: &PlayOptions) -> ExitCode {
 
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
 fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
-    if verify_solutions {
-        eprintln!(
-            "sokoshot: --verify-solutions: this build has no game rules yet, so stored solutions are not replayed"
-        );
-    }
     let mut unreadable = false;
     let mut invalid = false;
     for path in files {
         let name = path.display().to_string();
-        match level::check_file(path) {
-            Ok(report) => {
-                for diagnostic in report.diagnostics() {
-                    println!("{name}:{diagnostic}");
-                }
-                println!("{}", level::summary(&name, &report));
-                invalid |= !report.is_valid();
-            }
+        let report = match level::check_file(path) {
+            Ok(report) => report,
             Err(err) => {
                 eprintln!("sokoshot: {name}: cannot read: {err}");
                 unreadable = true;
+                continue;
             }
+        };
+        let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
+        let replays = verify_solutions.then(|| replay_solutions(&report));
+        if let Some((_, failures)) = &replays {
+            diagnostics.extend(failures.iter().cloned());
+            diagnostics.sort_by_key(|d| (d.line, d.col));
+            invalid |= !failures.is_empty();
         }
+        for diagnostic in &diagnostics {
+            println!("{name}:{diagnostic}");
+        }
+        let mut summary = level::summary(&name, &report);
+        if let Some((replayed, failures)) = replays {
+            let noun = if replayed == 1 {
+                "solution"
+            } else {
+                "solutions"
+            };
+            summary.push_str(&format!(
+                "; {replayed} stored {noun} replayed, {} failed",
+                failures.len()
+            ));
+        }
+        println!("{summary}");
+        invalid |= !report.is_valid();
     }
     if unreadable {
         ExitCode::from(2)
@@ -118,5 +144,43 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Replays the stored solution of every valid level: how many were replayed, and a
+/// diagnostic for each that does not solve its level.
+fn replay_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
+    let mut replayed = 0;
+    let mut failures = Vec::new();
+    for entry in &report.levels {
+        let Ok(level) = &entry.result else { continue };
+        let Some(moves) = &level.solution else {
+            continue;
+        };
+        replayed += 1;
+        let reason = match game::replay(level, moves) {
+            Ok(end) if end.world.is_solved() => continue,
+            Ok(end) => {
+                let c = end.world.counters();
+                format!(
+                    "it ends unsolved (moves {}, pushes {}, shots {})",
+                    c.moves, c.pushes, c.shots
+                )
+            }
+            Err(err) => err.to_string(),
+        };
+        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
+    }
+    (replayed, failures)
+}
+
+/// `sokoshot lab`: runs the lab until the user quits.
+fn lab(scene: SceneId) -> ExitCode {
+    match sokoshot::tui::lab_view::run(scene) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sokoshot: lab: {err}");
+            ExitCode::FAILURE
+        }
     }
 }

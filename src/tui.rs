@@ -13,6 +13,7 @@ pub mod collection;
 pub mod dots;
 pub mod event_loop;
 pub mod keys;
+pub mod lab_view;
 pub mod meter;
 pub mod progress;
 pub mod session;

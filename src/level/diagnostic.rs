@@ -139,6 +139,12 @@ pub enum LevelError {
         /// How many boards the text holds.
         count: usize,
     },
+    /// A stored solution that, replayed, does not solve its level (`check --verify-solutions`).
+    #[error("the stored solution does not solve this level: {reason}")]
+    SolutionFails {
+        /// What went wrong in the replay.
+        reason: String,
+    },
     /// A `Key: value` line sokoshot does not know (warning).
     #[error("unknown setting `{key}:`; it is kept with the level but sokoshot does not use it")]
     UnknownSetting {

@@ -44,6 +44,8 @@ pub(crate) struct Meta {
     pub shot_limit: Option<u32>,
     /// `Solution:` value.
     pub solution: Option<String>,
+    /// Line of the `Solution:` kept.
+    pub solution_line: Option<usize>,
     /// Unknown keys with their values.
     pub unknown: Vec<(String, String)>,
     /// Problems found (errors in values, warnings for unknown or repeated keys).
@@ -229,6 +231,7 @@ impl Meta {
                 .push((line, col + i, LevelError::BadSolutionChar { ch }));
         }
         self.solution = Some(value.to_owned());
+        self.solution_line = Some(line);
     }
 
     /// Records a bad value for a known key.

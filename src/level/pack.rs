@@ -1,186 +1,12 @@
-//! Reading a whole pack file: every level with its problems ([`parse_pack`] →
-//! [`PackReport`]), or just the playable levels ([`Pack`]).
+//! Reading a whole pack file ([`parse_pack`]): split it into levels, read each level's board
+//! and settings, check it, and build it, within the size limits.
 
-use std::str::FromStr;
-
-use super::lines::{self, Item, ItemKind, RawLevel};
+use super::lines::{Item, ItemKind};
+use super::segment::{self, RawLevel};
 use super::{
-    Diagnostic, Level, LevelError, MAX_FILE_BYTES, MAX_PACK_CELLS, MAX_SIDE, Spinner, Tile, board,
-    meta, validate,
+    Diagnostic, Level, LevelError, LevelReport, MAX_FILE_BYTES, MAX_PACK_CELLS, MAX_SIDE,
+    PackReport, Spinner, Tile, board, meta, validate,
 };
-
-/// What reading one level of a pack gave.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LevelReport {
-    /// The level's place in the file, 1-based.
-    pub index: usize,
-    /// Line of the level's first board row.
-    pub line: usize,
-    /// The level's title, if it has one.
-    pub title: Option<String>,
-    /// The level, or every error that keeps it from loading (in file order).
-    pub result: Result<Level, Vec<Diagnostic>>,
-    /// Warnings about the level (it may load all the same).
-    pub warnings: Vec<Diagnostic>,
-}
-
-impl LevelReport {
-    /// Whether the level loaded.
-    #[must_use]
-    pub fn is_valid(&self) -> bool {
-        self.result.is_ok()
-    }
-
-    /// Errors and warnings together, in file order.
-    #[must_use]
-    pub fn diagnostics(&self) -> Vec<&Diagnostic> {
-        let errors = self.result.as_ref().err().map_or(&[][..], Vec::as_slice);
-        let mut all: Vec<&Diagnostic> = errors.iter().chain(&self.warnings).collect();
-        all.sort_by_key(|d| (d.line, d.col));
-        all
-    }
-}
-
-/// Everything read from a pack file: its notes, each level or its errors, and problems with
-/// the file as a whole.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct PackReport {
-    /// The pack's title (`Title:` or `Collection:` in the file's notes).
-    pub title: Option<String>,
-    /// The pack's author (`Author:` in the file's notes).
-    pub author: Option<String>,
-    /// The lines at the top of the file that belong to no level.
-    pub notes: Vec<String>,
-    /// Every level found, in file order.
-    pub levels: Vec<LevelReport>,
-    /// Problems with the file as a whole (too big, no level, not UTF-8).
-    pub file_diagnostics: Vec<Diagnostic>,
-}
-
-impl PackReport {
-    /// Every diagnostic of the file, in file order.
-    #[must_use]
-    pub fn diagnostics(&self) -> Vec<&Diagnostic> {
-        let mut all: Vec<&Diagnostic> = self.file_diagnostics.iter().collect();
-        for level in &self.levels {
-            all.extend(level.diagnostics());
-        }
-        all.sort_by_key(|d| (d.line, d.col));
-        all
-    }
-
-    /// Whether every level loaded and the file has no error of its own.
-    #[must_use]
-    pub fn is_valid(&self) -> bool {
-        self.levels.iter().all(LevelReport::is_valid)
-            && !self.file_diagnostics.iter().any(Diagnostic::is_error)
-    }
-
-    /// How many levels did not load.
-    #[must_use]
-    pub fn invalid_count(&self) -> usize {
-        self.levels.iter().filter(|l| !l.is_valid()).count()
-    }
-
-    /// How many warnings the file produced.
-    #[must_use]
-    pub fn warning_count(&self) -> usize {
-        self.diagnostics().iter().filter(|d| !d.is_error()).count()
-    }
-
-    /// The pack of levels, or every error when any level did not load.
-    ///
-    /// # Errors
-    ///
-    /// Every error diagnostic of the file, in file order, when it has any.
-    pub fn into_pack(self) -> Result<Pack, Vec<Diagnostic>> {
-        let errors: Vec<Diagnostic> = self
-            .diagnostics()
-            .into_iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect();
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let levels = self
-            .levels
-            .into_iter()
-            .filter_map(|l| l.result.ok())
-            .collect();
-        Ok(Pack {
-            title: self.title,
-            author: self.author,
-            notes: self.notes,
-            levels,
-        })
-    }
-}
-
-/// A pack whose every level loaded: what the game plays.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Pack {
-    /// The pack's title, if the file gives one.
-    pub title: Option<String>,
-    /// The pack's author, if the file gives one.
-    pub author: Option<String>,
-    /// The lines at the top of the file that belong to no level (header, credits).
-    pub notes: Vec<String>,
-    /// The levels, in file order.
-    pub levels: Vec<Level>,
-}
-
-/// Reads a pack, failing with the first error when any level does not load.
-impl FromStr for Pack {
-    type Err = Diagnostic;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        parse_pack(text)
-            .into_pack()
-            .map_err(|errors| errors.into_iter().next().unwrap_or_else(no_level))
-    }
-}
-
-/// Reads one level's text; the text must hold exactly one board. Warnings are dropped.
-impl FromStr for Level {
-    type Err = Diagnostic;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut report = parse_pack(text);
-        if let Some(d) = report.file_diagnostics.iter().find(|d| d.is_error()) {
-            return Err(d.clone());
-        }
-        if report.levels.len() > 1 {
-            let second = &report.levels[1];
-            return Err(Diagnostic {
-                line: second.line,
-                col: 1,
-                level: Some(2),
-                title: second.title.clone(),
-                error: LevelError::SeveralLevels {
-                    count: report.levels.len(),
-                },
-            });
-        }
-        match report.levels.pop() {
-            Some(level) => level
-                .result
-                .map_err(|errors| errors.into_iter().next().unwrap_or_else(no_level)),
-            None => Err(no_level()),
-        }
-    }
-}
-
-/// The diagnostic for text without any board.
-fn no_level() -> Diagnostic {
-    Diagnostic {
-        line: 1,
-        col: 1,
-        level: None,
-        title: None,
-        error: LevelError::NoLevel,
-    }
-}
 
 /// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
 /// warning when they are not UTF-8.
@@ -209,6 +35,11 @@ pub fn parse_pack_bytes(bytes: &[u8]) -> PackReport {
 /// Reads every level of a pack file's text, with every problem found and where it is.
 #[must_use]
 pub fn parse_pack(text: &str) -> PackReport {
+    parse_pack_within(text, MAX_PACK_CELLS)
+}
+
+/// [`parse_pack`] with `budget` cells for all the boards together.
+fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
     let mut report = PackReport::default();
     if text.len() > MAX_FILE_BYTES {
         report
@@ -216,9 +47,8 @@ pub fn parse_pack(text: &str) -> PackReport {
             .push(file_error(LevelError::FileTooBig { bytes: text.len() }));
         return report;
     }
-    let segments = lines::segment(text);
+    let segments = segment::segment(text);
     read_notes(&segments.notes, &mut report);
-    let mut budget = MAX_PACK_CELLS;
     for (i, raw) in segments.levels.iter().enumerate() {
         let level = read_level(i + 1, raw, &mut budget);
         let stop = level
@@ -275,25 +105,7 @@ fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelRepo
     let line = raw.rows.first().map_or(1, |r| r.0);
     let meta = meta::read(&raw.pre, &raw.post);
     let mut problems = meta.problems.clone();
-    let level = match board::build(&raw.rows, MAX_SIDE * (MAX_SIDE + 1)) {
-        Err(problem) => {
-            problems.push(problem);
-            None
-        }
-        Ok((board, cell_problems)) => {
-            let cells = board.tiles.len();
-            if cells > *budget {
-                problems.push((line, 1, LevelError::PackTooBig));
-                None
-            } else {
-                *budget -= cells;
-                problems.extend(cell_problems);
-                problems.extend(validate::check(&board));
-                let spinners = place_spinners(&board, &meta, &mut problems);
-                Some(assemble(board, &meta, spinners))
-            }
-        }
-    };
+    let level = build_level(raw, &meta, budget, &mut problems);
     let title = meta.title.clone();
     let to_diag = |(l, c, error): board::Problem| Diagnostic {
         line: l,
@@ -317,7 +129,31 @@ fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelRepo
         title,
         result,
         warnings,
+        solution_line: meta.solution_line,
     }
+}
+
+/// Reads and checks the board and puts the level together, adding every problem found;
+/// `None` when the board cannot be read at all or the pack's cells are spent.
+fn build_level(
+    raw: &RawLevel<'_>,
+    meta: &meta::Meta,
+    budget: &mut usize,
+    problems: &mut Vec<board::Problem>,
+) -> Option<Level> {
+    let (board, cell_problems) = board::build(&raw.rows, MAX_SIDE * (MAX_SIDE + 1))
+        .map_err(|problem| problems.push(problem))
+        .ok()?;
+    let cells = board.tiles.len();
+    if cells > *budget {
+        problems.push((board.first_line, 1, LevelError::PackTooBig));
+        return None;
+    }
+    *budget -= cells;
+    problems.extend(cell_problems);
+    problems.extend(validate::check(&board));
+    let spinners = place_spinners(&board, meta, problems);
+    Some(assemble(board, meta, spinners))
 }
 
 /// One spinner per hub in board order, with the `Spinner:` settings applied.
@@ -393,5 +229,26 @@ fn assemble(board: board::Board, meta: &meta::Meta, spinners: Vec<Spinner>) -> L
         shot_limit: meta.shot_limit,
         solution: meta.solution.clone(),
         unknown_settings: meta.unknown.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_when_the_pack_runs_out_of_cells() {
+        let level = "#####\n#@$.#\n#####\n\n";
+        let report = parse_pack_within(&level.repeat(5), 15 * 3 + 14);
+        assert_eq!(report.levels.len(), 4);
+        assert!(report.levels[..3].iter().all(LevelReport::is_valid));
+        let last = &report.levels[3].diagnostics();
+        assert_eq!(last.len(), 1);
+        assert_eq!(
+            last[0].to_string(),
+            format!(
+                "13:1: level 4: the boards up to here hold more than {MAX_PACK_CELLS} cells in all; sokoshot stops reading the file here"
+            )
+        );
     }
 }
