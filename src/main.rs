@@ -82,23 +82,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// `sokoshot` and `sokoshot play`: the game, until the player quits (status 0) or a signal
-/// ends it (128 + the signal's number, as a shell reports it); 2 when it cannot start.
-fn play(options: &PlayOptions) -> ExitCode {
-    match session::play(options) {
-        Ok(Ending::Quit) => ExitCode::SUCCESS,
-        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
-            Quit::HangUp => 129,
-            Quit::Interrupt => 130,
-            Quit::Terminate => 143,
-        }),
-        Err(err) => {
-            eprintln!("sokoshot: {err}");
-            ExitCode::from(2)
-        }
-    }
-}
-
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
 fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     let mut unreadable = false;
@@ -181,6 +164,23 @@ fn lab(scene: SceneId) -> ExitCode {
         Err(err) => {
             eprintln!("sokoshot: lab: {err}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sokoshot` and `sokoshot play`: the game, until the player quits (status 0) or a signal
+/// ends it (128 + the signal's number, as a shell reports it); 2 when it cannot start.
+fn play(options: &PlayOptions) -> ExitCode {
+    match session::play(options) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
+            Quit::HangUp => 129,
+            Quit::Interrupt => 130,
+            Quit::Terminate => 143,
+        }),
+        Err(err) => {
+            eprintln!("sokoshot: {err}");
+            ExitCode::from(2)
         }
     }
 }
