@@ -183,14 +183,15 @@ fn a_file_without_levels_is_invalid() {
 }
 
 #[test]
-fn check_needs_a_file_and_the_bare_binary_says_what_it_does() {
+fn check_needs_a_file_and_the_bare_binary_needs_a_terminal() {
     let out = check(&[]);
     assert_eq!(out.status.code(), Some(2));
     let out = Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .stdin(std::process::Stdio::null())
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("sokoshot check FILE"));
+    assert_eq!(out.status.code(), Some(2), "the game cannot start off a terminal");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("terminal"));
 }
 
 #[test]
