@@ -190,7 +190,11 @@ fn check_needs_a_file_and_the_bare_binary_needs_a_terminal() {
         .stdin(std::process::Stdio::null())
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(2), "the game cannot start off a terminal");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "the game cannot start off a terminal"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("terminal"));
 }
 

@@ -176,10 +176,11 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         ),
     };
     warnings.extend(save_warning);
-    let start = start_place(&packs, options.level, progress.last(&packs[0].key))?;
-    let watched = packs[0]
-        .file
-        .clone()
+    let first = packs.first();
+    let last = first.and_then(|pack| progress.last(&pack.key));
+    let start = start_place(&packs, options.level, last)?;
+    let watched = first
+        .and_then(|pack| pack.file.clone())
         .zip(watched_bytes)
         .map(|(path, bytes)| Watched {
             watcher: Watcher::new(path, &bytes, Instant::now()),
