@@ -61,6 +61,43 @@ impl Widget for StatusLine<'_> {
     }
 }
 
+/// The level's own comment (an author's hint, such as the campaign's "Walk into the box to
+/// push it"), shown under the status line when there is room.
+#[derive(Debug, Clone, Copy)]
+pub struct Tip<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+impl Tip<'_> {
+    fn text(self) -> Option<String> {
+        let comments = &self.app.world().level().comments;
+        let text = comments.join(" ");
+        let text = text.trim();
+        (!text.is_empty()).then(|| text.to_owned())
+    }
+
+    /// Rows the tip would like at `width` columns (none without a comment; at most two).
+    #[must_use]
+    pub fn rows_wanted(self, width: u16) -> u16 {
+        let width = usize::from(width.max(1));
+        let rows = self
+            .text()
+            .map_or(0, |text| text.chars().count().div_ceil(width).min(2));
+        u16::try_from(rows).unwrap_or(0)
+    }
+}
+
+impl Widget for Tip<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some(text) = self.text() {
+            Paragraph::new(Line::styled(text, self.app.theme.dim()))
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+        }
+    }
+}
+
 /// The line below the board: an error or news (wrapped over as many rows as it is given),
 /// a pending count, or the keys that matter now.
 #[derive(Debug, Clone, Copy)]
