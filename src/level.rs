@@ -1,7 +1,41 @@
-//! Text level files: the data model of one level and of a pack of levels.
+//! Text level files: the data model of one level and of a pack of levels, reading packs as
+//! players have them (standard XSB and sokoshot's extensions), checking every level, and
+//! printing a level back as text.
 //!
 //! Cells are addressed by [`Pos`], column `x` from the left and row `y` from the top, both
 //! 0-based, as in the file. A board is `width × height` cells, row-major.
+//!
+//! Reading: [`parse_pack`] gives a [`PackReport`] with every level or its errors, each
+//! [`Diagnostic`] at a 1-based line and column; [`Pack`] is the playable result; one level's
+//! text reads with [`str::parse`] (`"...".parse::<Level>()`), and prints back with
+//! `Display`, so that parse → print → parse gives the same level.
+//!
+//! Limits: a board is at most [`MAX_SIDE`] × [`MAX_SIDE`] cells, a file at most
+//! [`MAX_FILE_BYTES`], and all the boards of one file at most [`MAX_PACK_CELLS`] cells.
+
+mod board;
+mod check;
+mod diagnostic;
+mod display;
+mod lines;
+mod meta;
+mod pack;
+mod report;
+mod rle;
+mod segment;
+mod validate;
+
+pub use check::{check_file, summary};
+pub use diagnostic::{Diagnostic, LevelError, Severity};
+pub use pack::{parse_pack, parse_pack_bytes};
+pub use report::{LevelReport, Pack, PackReport};
+
+/// The most cells a board may have along either side.
+pub const MAX_SIDE: usize = 1000;
+/// The largest file sokoshot reads, in bytes (16 MiB).
+pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
+/// The most cells all the boards of one file may hold together.
+pub const MAX_PACK_CELLS: usize = 64 * 1024 * 1024;
 
 /// A cell position on the board: column `x` from the left, row `y` from the top, 0-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

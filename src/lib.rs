@@ -4,5 +4,8 @@
 //! and `geom`. `geom`, `level` and `game` never touch the terminal, so tests, benchmarks and
 //! the `replay` command run them headless.
 
+pub mod game;
 pub mod geom;
+pub mod lab;
 pub mod level;
+pub mod tui;

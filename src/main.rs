@@ -1,5 +1,183 @@
-//! The `sokoshot` command line.
+//! The `sokoshot` command line: parses the arguments, runs one mode, prints, and returns
+//! the exit status. The work is done by the library.
 
-fn main() {
-    println!("sokoshot {}", env!("CARGO_PKG_VERSION"));
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use sokoshot::game;
+use sokoshot::lab::SceneId;
+use sokoshot::level::{self, Diagnostic, LevelError, PackReport};
+use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::session::{self, PlayOptions};
+use sokoshot::tui::terminal::Quit;
+
+/// A terminal puzzle game where Sokoban meets bank shots.
+///
+/// With no command, plays the built-in levels, resuming where you left off.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Cli {
+    /// What to do; without one, play the built-in levels.
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Draw with ASCII characters only (for terminals or fonts without block and braille
+    /// characters). Colours follow NO_COLOR.
+    #[arg(long, global = true)]
+    ascii: bool,
+}
+
+/// The modes of the binary.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a level pack (XSB text), resuming where you left off; saving the file in an
+    /// editor reloads it while you play.
+    Play {
+        /// The level file to play.
+        file: PathBuf,
+        /// Start at this level (1-based) instead of where you left off.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+    },
+    /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
+    ///
+    /// Exits 0 when every level is valid, 1 when any is not, 2 when a file cannot be read.
+    Check {
+        /// The level files (XSB packs) to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also replay each level's stored `Solution:` and report any that does not solve it.
+        #[arg(long)]
+        verify_solutions: bool,
+    },
+    /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
+    Lab {
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
+        /// or slope.
+        scene: Option<SceneId>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Check {
+            files,
+            verify_solutions,
+        }) => check(&files, verify_solutions),
+        Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
+        Some(Command::Play { file, level }) => play(&PlayOptions {
+            file: Some(file),
+            level: level.and_then(|n| usize::try_from(n).ok()),
+            ascii: cli.ascii,
+        }),
+        None => play(&PlayOptions {
+            file: None,
+            level: None,
+            ascii: cli.ascii,
+        }),
+    }
+}
+
+/// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
+fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
+    let mut unreadable = false;
+    let mut invalid = false;
+    for path in files {
+        let name = path.display().to_string();
+        let report = match level::check_file(path) {
+            Ok(report) => report,
+            Err(err) => {
+                eprintln!("sokoshot: {name}: cannot read: {err}");
+                unreadable = true;
+                continue;
+            }
+        };
+        let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
+        let replays = verify_solutions.then(|| replay_solutions(&report));
+        if let Some((_, failures)) = &replays {
+            diagnostics.extend(failures.iter().cloned());
+            diagnostics.sort_by_key(|d| (d.line, d.col));
+            invalid |= !failures.is_empty();
+        }
+        for diagnostic in &diagnostics {
+            println!("{name}:{diagnostic}");
+        }
+        let mut summary = level::summary(&name, &report);
+        if let Some((replayed, failures)) = replays {
+            let noun = if replayed == 1 {
+                "solution"
+            } else {
+                "solutions"
+            };
+            summary.push_str(&format!(
+                "; {replayed} stored {noun} replayed, {} failed",
+                failures.len()
+            ));
+        }
+        println!("{summary}");
+        invalid |= !report.is_valid();
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if invalid {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Replays the stored solution of every valid level: how many were replayed, and a
+/// diagnostic for each that does not solve its level.
+fn replay_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
+    let mut replayed = 0;
+    let mut failures = Vec::new();
+    for entry in &report.levels {
+        let Ok(level) = &entry.result else { continue };
+        let Some(moves) = &level.solution else {
+            continue;
+        };
+        replayed += 1;
+        let reason = match game::replay(level, moves) {
+            Ok(end) if end.world.is_solved() => continue,
+            Ok(end) => {
+                let c = end.world.counters();
+                format!(
+                    "it ends unsolved (moves {}, pushes {}, shots {})",
+                    c.moves, c.pushes, c.shots
+                )
+            }
+            Err(err) => err.to_string(),
+        };
+        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
+    }
+    (replayed, failures)
+}
+
+/// `sokoshot lab`: runs the lab until the user quits.
+fn lab(scene: SceneId) -> ExitCode {
+    match sokoshot::tui::lab_view::run(scene) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sokoshot: lab: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sokoshot` and `sokoshot play`: the game, until the player quits (status 0) or a signal
+/// ends it (128 + the signal's number, as a shell reports it); 2 when it cannot start.
+fn play(options: &PlayOptions) -> ExitCode {
+    match session::play(options) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
+            Quit::HangUp => 129,
+            Quit::Interrupt => 130,
+            Quit::Terminate => 143,
+        }),
+        Err(err) => {
+            eprintln!("sokoshot: {err}");
+            ExitCode::from(2)
+        }
+    }
 }

@@ -1,0 +1,35 @@
+//! The rules of sokoshot, headless: a [`World`] built from a [`Level`](crate::level::Level),
+//! changed by [`Command`]s through [`World::apply`] and by [`World::tick`], read through its
+//! accessors.
+//!
+//! Conventions, said once:
+//! - Units and axes are the level's: one cell is a 1×1 square, cell `(x, y)` covers
+//!   `[x, x+1) × [y, y+1)`, `y` grows downward. Things on a cell stand at its centre.
+//! - Time moves only in fixed ticks of 1/60 s ([`TICKS_PER_SECOND`]); the same commands at
+//!   the same ticks give the same world, bit for bit.
+//! - `apply` returns `Ok` exactly when the world changed; every `Ok` is one undo step (undo
+//!   and redo themselves move along the history). `Err` leaves the world untouched. A blocked
+//!   step that turns the player is `Ok(Outcome::Turned)`; blocked while already facing that
+//!   way is `Err(RuleError::Blocked)`. Neither counts as a move.
+//! - Touching counts as intersecting, as in [`geom`](crate::geom).
+
+mod board;
+mod command;
+mod moves;
+mod replay;
+mod shots;
+mod state;
+mod world;
+
+pub use board::{
+    SPINNER_THICKNESS, TICKS_PER_SECOND, cell_aabb, cell_center, slope_edges, slope_triangle,
+    spinner_obb,
+};
+pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
+pub use moves::{BOX_SIZE, PLAYER_RADIUS};
+pub use replay::{
+    FIRE_TICK_LIMIT, MAX_REPEAT, Move, Replay, ReplayError, STEP_TICKS, Token, WAIT_TICKS,
+    parse_moves, replay,
+};
+pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
+pub use world::{World, WorldError};

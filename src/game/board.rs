@@ -1,0 +1,167 @@
+//! The fixed part of a world: tiles, the shapes of walls and slopes, the spinners' bars, and a
+//! per-cell index of which spinners can reach each cell.
+//!
+//! Cell `(x, y)` covers `[x, x+1) × [y, y+1)`; its centre is `(x + 0.5, y + 0.5)`. Off the
+//! board everything is a wall.
+
+use crate::geom::{Aabb, Obb, Segment, Triangle, Vec2};
+use crate::level::{Level, Pos, Slope, Spinner, Tile};
+
+/// Thickness of every spinner's bar, in cells.
+pub const SPINNER_THICKNESS: f32 = 0.2;
+
+/// The simulation rate: ticks per second.
+pub const TICKS_PER_SECOND: u32 = 60;
+
+/// The centre of cell `pos` in world units.
+#[must_use]
+pub fn cell_center(pos: Pos) -> Vec2 {
+    Vec2::new(pos.x as f32 + 0.5, pos.y as f32 + 0.5)
+}
+
+/// The whole square of cell `pos`.
+#[must_use]
+pub fn cell_aabb(pos: Pos) -> Aabb {
+    let min = Vec2::new(pos.x as f32, pos.y as f32);
+    Aabb::new(min, min + Vec2::ONE)
+}
+
+/// The corners of a slope in cell `pos`: the right-angle corner first, then the two ends of
+/// the long side.
+fn slope_corners(pos: Pos, slope: Slope) -> [Vec2; 3] {
+    let (x0, y0) = (pos.x as f32, pos.y as f32);
+    let (x1, y1) = (x0 + 1.0, y0 + 1.0);
+    let [tl, tr, bl, br] = [
+        Vec2::new(x0, y0),
+        Vec2::new(x1, y0),
+        Vec2::new(x0, y1),
+        Vec2::new(x1, y1),
+    ];
+    match slope {
+        Slope::TopLeft => [tl, tr, bl],
+        Slope::TopRight => [tr, tl, br],
+        Slope::BottomLeft => [bl, tl, br],
+        Slope::BottomRight => [br, tr, bl],
+    }
+}
+
+/// The solid triangle of a slope in cell `pos`.
+#[must_use]
+pub fn slope_triangle(pos: Pos, slope: Slope) -> Triangle {
+    let [corner, a, b] = slope_corners(pos, slope);
+    Triangle::new(corner, a, b)
+}
+
+/// A slope's edges: the long side (which reflects shots) and the two axis-aligned legs
+/// (which stop them, as a wall would).
+#[must_use]
+pub fn slope_edges(pos: Pos, slope: Slope) -> (Segment, [Segment; 2]) {
+    let [corner, a, b] = slope_corners(pos, slope);
+    (
+        Segment { a, b },
+        [Segment { a: corner, b: a }, Segment { a: corner, b }],
+    )
+}
+
+/// A spinner's bar `ticks` simulation ticks after the level started.
+///
+/// The angle is worked out from the tick count (in `f64`, reduced to one turn) rather than
+/// accumulated, so it never drifts and is the same however the ticks were reached.
+#[must_use]
+pub fn spinner_obb(spinner: &Spinner, ticks: u64) -> Obb {
+    let seconds = ticks as f64 / f64::from(TICKS_PER_SECOND);
+    let degrees = (f64::from(spinner.angle) + f64::from(spinner.speed) * seconds).rem_euclid(360.0);
+    Obb::new(
+        cell_center(spinner.hub),
+        Vec2::new(spinner.length.max(0.0), SPINNER_THICKNESS),
+        degrees.to_radians() as f32,
+    )
+}
+
+/// How far from its hub's centre a spinner's bar can reach.
+fn spinner_reach(spinner: &Spinner) -> f32 {
+    Vec2::new(spinner.length.max(0.0), SPINNER_THICKNESS).length() * 0.5
+}
+
+/// The fixed tiles of a level plus an index from each cell to the spinners that can reach it.
+#[derive(Debug, Clone)]
+pub(crate) struct Board {
+    width: i32,
+    height: i32,
+    tiles: Vec<Tile>,
+    /// `spinner_ids[spinner_start[i]..spinner_start[i + 1]]` are the spinners reaching cell `i`.
+    spinner_start: Vec<u32>,
+    spinner_ids: Vec<u32>,
+}
+
+impl Board {
+    /// Builds the board of a level whose tile vector matches its size.
+    pub(crate) fn new(level: &Level) -> Self {
+        let mut board = Self {
+            width: level.width,
+            height: level.height,
+            tiles: level.tiles.clone(),
+            spinner_start: Vec::new(),
+            spinner_ids: Vec::new(),
+        };
+        board.index_spinners(&level.spinners);
+        board
+    }
+
+    fn index_spinners(&mut self, spinners: &[Spinner]) {
+        let mut per_cell: Vec<Vec<u32>> = vec![Vec::new(); self.tiles.len()];
+        for (id, spinner) in spinners.iter().enumerate() {
+            let centre = cell_center(spinner.hub);
+            let reach = spinner_reach(spinner);
+            for pos in self.cells_overlapping(centre - reach, centre + reach) {
+                let Some(i) = self.index(pos) else { continue };
+                let nearest = centre.clamp(cell_aabb(pos).min, cell_aabb(pos).max);
+                if nearest.distance_squared(centre) <= reach * reach {
+                    per_cell[i].push(id as u32);
+                }
+            }
+        }
+        self.spinner_start.clear();
+        self.spinner_start.push(0);
+        for ids in per_cell {
+            self.spinner_ids.extend(ids);
+            self.spinner_start.push(self.spinner_ids.len() as u32);
+        }
+    }
+
+    /// The row-major index of `pos`, if it is on the board.
+    #[inline]
+    pub(crate) fn index(&self, pos: Pos) -> Option<usize> {
+        if (0..self.width).contains(&pos.x) && (0..self.height).contains(&pos.y) {
+            Some((pos.y * self.width + pos.x) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The tile at `pos`; off the board, a wall.
+    #[inline]
+    pub(crate) fn tile(&self, pos: Pos) -> Tile {
+        self.index(pos).map_or(Tile::Wall, |i| self.tiles[i])
+    }
+
+    /// The spinners whose bars can reach the cell with index `i`.
+    #[inline]
+    pub(crate) fn spinners_at(&self, i: usize) -> &[u32] {
+        &self.spinner_ids[self.spinner_start[i] as usize..self.spinner_start[i + 1] as usize]
+    }
+
+    /// Every cell that the box `min..max` touches, limited to the board and a one-cell rim
+    /// around it (everything further out is the same wall).
+    pub(crate) fn cells_overlapping(
+        &self,
+        min: Vec2,
+        max: Vec2,
+    ) -> impl Iterator<Item = Pos> + use<> {
+        let clamp_x = |v: f32| (v.floor() as i32).clamp(-1, self.width);
+        let clamp_y = |v: f32| (v.floor() as i32).clamp(-1, self.height);
+        let (x0, y0) = (clamp_x(min.x), clamp_y(min.y));
+        let (x1, y1) = (clamp_x(max.x), clamp_y(max.y));
+        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Pos::new(x, y)))
+    }
+}

@@ -1,0 +1,175 @@
+//! Sokoban steps: walk one cell, push one box (never two, never pull), turn to face what
+//! blocks the way, and run until something is in the way.
+//!
+//! The player is a disk of radius [`PLAYER_RADIUS`] at its cell's centre; a step is refused
+//! when that disk at the target cell touches a slope's triangle or a spinner's bar as it is
+//! now. A pushed box is a square of side [`BOX_SIZE`] and is refused when it touches a bar
+//! (tested as two OBBs). Bars that turn onto a standing player or box pass over them.
+
+use crate::geom::{Aabb, Disk, Intersects, Obb, Vec2};
+use crate::level::{Pos, Tile};
+
+use super::World;
+use super::board::{cell_aabb, cell_center, slope_triangle};
+use super::command::{Blocker, Dir, Outcome, RuleError, Solid};
+use super::world::Occupant;
+
+/// Radius of the player's disk, in cells.
+pub const PLAYER_RADIUS: f32 = 0.4;
+/// Side of a box's square when it is tested against spinners, in cells.
+pub const BOX_SIZE: f32 = 0.9;
+
+/// What one step in a direction would do.
+enum Probe {
+    /// Walk into the free cell.
+    Walk(Pos),
+    /// Walk into the cell and push its box on to `box_to`.
+    Push { to: Pos, box_to: Pos },
+    /// Nothing moves.
+    Blocked(Blocker),
+}
+
+impl World {
+    /// One step in `dir` (see [`Command::Step`](super::Command::Step)).
+    pub(super) fn step(&mut self, dir: Dir) -> Result<Outcome, RuleError> {
+        match self.probe(dir) {
+            Probe::Walk(to) => {
+                self.walk(dir, to);
+                Ok(Outcome::Moved { to })
+            }
+            Probe::Push { to, box_to } => {
+                self.push_box(to, box_to);
+                self.walk(dir, to);
+                self.state.counters.pushes += 1;
+                Ok(Outcome::Pushed { to, box_to })
+            }
+            Probe::Blocked(blocker) => self.turn(dir, blocker),
+        }
+    }
+
+    /// Steps in `dir` while the way is free (see [`Command::Run`](super::Command::Run)).
+    pub(super) fn run(&mut self, dir: Dir) -> Result<Outcome, RuleError> {
+        let mut steps = 0;
+        let stopped_by = loop {
+            match self.probe(dir) {
+                Probe::Walk(to) => {
+                    self.walk(dir, to);
+                    steps += 1;
+                }
+                Probe::Push { .. } => break Blocker::Solid(Solid::Box),
+                Probe::Blocked(blocker) => break blocker,
+            }
+        };
+        if steps == 0 {
+            return self.turn(dir, stopped_by);
+        }
+        Ok(Outcome::Ran { steps, stopped_by })
+    }
+
+    /// A blocked step: turn to face it if not already facing it.
+    fn turn(&mut self, dir: Dir, blocker: Blocker) -> Result<Outcome, RuleError> {
+        if self.state.facing == dir {
+            return Err(RuleError::Blocked(blocker));
+        }
+        self.state.facing = dir;
+        Ok(Outcome::Turned {
+            facing: dir,
+            blocked_by: blocker,
+        })
+    }
+
+    fn walk(&mut self, dir: Dir, to: Pos) {
+        self.state.player = to;
+        self.state.facing = dir;
+        self.state.counters.moves += 1;
+    }
+
+    fn push_box(&mut self, from: Pos, to: Pos) {
+        if let Some(b) = self.state.boxes.iter_mut().find(|b| **b == from) {
+            *b = to;
+        }
+        if let (Some(i), Some(j)) = (self.board.index(from), self.board.index(to)) {
+            self.occupancy[i] = Occupant::Empty;
+            self.occupancy[j] = Occupant::Box;
+        }
+        // A box moved onto a shot absorbs it, as a box in its path would.
+        let cell = cell_aabb(to);
+        self.state
+            .shots
+            .retain(|shot| !shot.disk().intersects(&cell));
+    }
+
+    fn probe(&self, dir: Dir) -> Probe {
+        let to = dir.from(self.state.player);
+        if let Some(solid) = self.solid_for_player(to) {
+            return Probe::Blocked(Blocker::Solid(solid));
+        }
+        if self.occupant(to) != Occupant::Box {
+            return Probe::Walk(to);
+        }
+        let box_to = dir.from(to);
+        match self.solid_for_box(box_to) {
+            Some(solid) => Probe::Blocked(Blocker::BoxAgainst(solid)),
+            None => Probe::Push { to, box_to },
+        }
+    }
+
+    /// What keeps the player's disk out of `pos`, boxes aside.
+    fn solid_for_player(&self, pos: Pos) -> Option<Solid> {
+        match self.board.tile(pos) {
+            Tile::Wall => return Some(Solid::Wall),
+            Tile::Hub => return Some(Solid::Spinner),
+            Tile::Floor | Tile::Goal | Tile::Slope(_) => {}
+        }
+        if self.occupant(pos) == Occupant::Enemy {
+            return Some(Solid::Enemy);
+        }
+        let disk = Disk::new(cell_center(pos), PLAYER_RADIUS);
+        if self.slope_touches(pos, |triangle| disk.intersects(triangle)) {
+            return Some(Solid::Slope);
+        }
+        self.bar_touches(pos, |bar| disk.intersects(bar))
+            .then_some(Solid::Spinner)
+    }
+
+    /// What keeps a box out of `pos`.
+    fn solid_for_box(&self, pos: Pos) -> Option<Solid> {
+        match self.board.tile(pos) {
+            Tile::Wall => return Some(Solid::Wall),
+            Tile::Slope(_) => return Some(Solid::Slope),
+            Tile::Hub => return Some(Solid::Spinner),
+            Tile::Floor | Tile::Goal => {}
+        }
+        match self.occupant(pos) {
+            Occupant::Box => return Some(Solid::Box),
+            Occupant::Enemy => return Some(Solid::Enemy),
+            Occupant::Empty => {}
+        }
+        let square = Obb::from(Aabb::from_center_size(
+            cell_center(pos),
+            Vec2::splat(BOX_SIZE),
+        ));
+        self.bar_touches(pos, |bar| square.intersects(bar))
+            .then_some(Solid::Spinner)
+    }
+
+    /// Whether `test` holds for the triangle of a slope in `pos` or a cell next to it.
+    fn slope_touches(&self, pos: Pos, test: impl Fn(&crate::geom::Triangle) -> bool) -> bool {
+        (-1..=1).any(|dy| {
+            (-1..=1).any(|dx| {
+                let cell = Pos::new(pos.x + dx, pos.y + dy);
+                matches!(self.board.tile(cell), Tile::Slope(s) if test(&slope_triangle(cell, s)))
+            })
+        })
+    }
+
+    /// Whether `test` holds for the bar of a spinner that can reach `pos`.
+    fn bar_touches(&self, pos: Pos, test: impl Fn(&Obb) -> bool) -> bool {
+        self.board.index(pos).is_some_and(|i| {
+            self.board
+                .spinners_at(i)
+                .iter()
+                .any(|&s| test(&self.bars[s as usize]))
+        })
+    }
+}

@@ -1,0 +1,227 @@
+//! Replaying a solution written in LURD: `l u r d` steps, `L U R D` pushes, `f` fire, `w`
+//! wait, each letter optionally preceded by a repeat count (`3r` is `rrr`). Whitespace is
+//! ignored.
+//!
+//! The timeline is fixed so that levels with spinners replay the same way every time: every
+//! step (a turn against a wall included) lets [`STEP_TICKS`] ticks pass, `f` fires and then
+//! runs the world until no shot is in flight, and `w` lets [`WAIT_TICKS`] ticks pass.
+
+use crate::level::Level;
+
+use super::command::{Command, Dir, Outcome, RuleError};
+use super::state::SHOT_LIFETIME;
+use super::world::{World, WorldError};
+
+/// Ticks that pass after every step (a tenth of a second).
+pub const STEP_TICKS: u32 = 6;
+/// Ticks that `w` lets pass (a quarter of a second).
+pub const WAIT_TICKS: u32 = 15;
+/// Most ticks `f` waits for the shots to settle; every shot is gone by then.
+pub const FIRE_TICK_LIMIT: u32 = SHOT_LIFETIME + 1;
+/// Largest repeat count in front of one letter.
+pub const MAX_REPEAT: u32 = 100_000;
+
+/// One letter of a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// `l u r d`: a step that must not push.
+    Step(Dir),
+    /// `L U R D`: a step that must push a box.
+    Push(Dir),
+    /// `f`: fire, then let the shots settle.
+    Fire,
+    /// `w`: wait a quarter of a second.
+    Wait,
+}
+
+impl Move {
+    fn from_letter(letter: char) -> Option<Self> {
+        let dir = match letter.to_ascii_lowercase() {
+            'l' => Dir::Left,
+            'u' => Dir::Up,
+            'r' => Dir::Right,
+            'd' => Dir::Down,
+            'f' if letter == 'f' => return Some(Self::Fire),
+            'w' if letter == 'w' => return Some(Self::Wait),
+            _ => return None,
+        };
+        Some(if letter.is_ascii_uppercase() {
+            Self::Push(dir)
+        } else {
+            Self::Step(dir)
+        })
+    }
+}
+
+/// A letter of a solution with its repeat count and where it stands in the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Token {
+    /// What the letter asks for.
+    pub action: Move,
+    /// The letter as written.
+    pub letter: char,
+    /// How many times (1 without a count).
+    pub count: u32,
+    /// 1-based position of the letter among the text's characters.
+    pub at: usize,
+}
+
+/// Why a solution could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// A character that is not a LURD letter, `f`, `w`, a digit or whitespace.
+    #[error("character {at}: `{letter}` is not a move (use l u r d, L U R D, f, w)")]
+    UnknownLetter {
+        /// The character.
+        letter: char,
+        /// Its 1-based position.
+        at: usize,
+    },
+    /// A repeat count with no letter after it, zero, or too large.
+    #[error("character {at}: a repeat count must be 1 to {MAX_REPEAT} and come before a letter")]
+    BadCount {
+        /// 1-based position of the count's first digit.
+        at: usize,
+    },
+    /// An upper-case letter whose step pushes nothing.
+    #[error("character {at}: `{letter}` is upper case but that step pushes no box")]
+    NoPush {
+        /// The letter.
+        letter: char,
+        /// Its 1-based position.
+        at: usize,
+    },
+    /// A lower-case letter whose step pushes a box.
+    #[error("character {at}: `{letter}` is lower case but that step pushes a box")]
+    UnexpectedPush {
+        /// The letter.
+        letter: char,
+        /// Its 1-based position.
+        at: usize,
+    },
+    /// `f` with no shots left.
+    #[error("character {at}: `f` but no shots are left (this level allows {limit})")]
+    OutOfShots {
+        /// 1-based position of the `f`.
+        at: usize,
+        /// The level's shot limit.
+        limit: u32,
+    },
+    /// The level itself cannot be played.
+    #[error(transparent)]
+    World(#[from] WorldError),
+}
+
+/// Splits a solution into letters with their counts.
+///
+/// # Errors
+///
+/// [`ReplayError::UnknownLetter`] or [`ReplayError::BadCount`] naming the character.
+pub fn parse_moves(text: &str) -> Result<Vec<Token>, ReplayError> {
+    let mut tokens = Vec::new();
+    let mut count: Option<(u32, usize)> = None;
+    for (i, letter) in text.chars().enumerate() {
+        let at = i + 1;
+        if let Some(digit) = letter.to_digit(10) {
+            let (sofar, start) = count.unwrap_or((0, at));
+            let next = sofar.saturating_mul(10).saturating_add(digit);
+            if next > MAX_REPEAT {
+                return Err(ReplayError::BadCount { at: start });
+            }
+            count = Some((next, start));
+        } else if letter.is_whitespace() {
+            continue;
+        } else {
+            let action =
+                Move::from_letter(letter).ok_or(ReplayError::UnknownLetter { letter, at })?;
+            let count = match count.take() {
+                Some((0, start)) => return Err(ReplayError::BadCount { at: start }),
+                Some((n, _)) => n,
+                None => 1,
+            };
+            tokens.push(Token {
+                action,
+                letter,
+                count,
+                at,
+            });
+        }
+    }
+    match count {
+        Some((_, start)) => Err(ReplayError::BadCount { at: start }),
+        None => Ok(tokens),
+    }
+}
+
+/// The end of a replay: the world after the last letter.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    /// The world after the whole solution ran.
+    pub world: World,
+}
+
+impl Replay {
+    /// The result line: `solved: yes|no  moves N  pushes N  shots N`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let c = self.world.counters();
+        let solved = if self.world.is_solved() { "yes" } else { "no" };
+        format!(
+            "solved: {solved}  moves {}  pushes {}  shots {}",
+            c.moves, c.pushes, c.shots
+        )
+    }
+}
+
+/// Plays `moves` on `level` from its start, with the fixed timeline described in the module
+/// documentation.
+///
+/// # Errors
+///
+/// A [`ReplayError`] naming the first letter that cannot be played, or saying why the level
+/// cannot be played at all.
+pub fn replay(level: &Level, moves: &str) -> Result<Replay, ReplayError> {
+    let tokens = parse_moves(moves)?;
+    let mut world = World::new(level)?;
+    for token in tokens {
+        for _ in 0..token.count {
+            play(&mut world, token)?;
+        }
+    }
+    Ok(Replay { world })
+}
+
+/// Plays one letter once, with the ticks that follow it.
+fn play(world: &mut World, token: Token) -> Result<(), ReplayError> {
+    let Token { letter, at, .. } = token;
+    match token.action {
+        Move::Step(dir) | Move::Push(dir) => {
+            let pushed = matches!(world.apply(Command::Step(dir)), Ok(Outcome::Pushed { .. }));
+            match (token.action, pushed) {
+                (Move::Push(_), false) => return Err(ReplayError::NoPush { letter, at }),
+                (Move::Step(_), true) => return Err(ReplayError::UnexpectedPush { letter, at }),
+                _ => {}
+            }
+            run_ticks(world, STEP_TICKS);
+        }
+        Move::Fire => {
+            if let Err(RuleError::OutOfShots { limit }) = world.apply(Command::Fire) {
+                return Err(ReplayError::OutOfShots { at, limit });
+            }
+            for _ in 0..FIRE_TICK_LIMIT {
+                if !world.has_shots_in_flight() {
+                    break;
+                }
+                world.tick();
+            }
+        }
+        Move::Wait => run_ticks(world, WAIT_TICKS),
+    }
+    Ok(())
+}
+
+fn run_ticks(world: &mut World, ticks: u32) {
+    for _ in 0..ticks {
+        world.tick();
+    }
+}

@@ -1,0 +1,301 @@
+//! One simulation tick: spinners turn, then every shot flies one tick's worth.
+//!
+//! A shot is swept against the solids near its path only, found through the level grid: the
+//! cells its disk can reach this tick. Walls, boxes and enemies are axis-aligned squares that
+//! stop a shot (and an enemy it hits is removed with it; the shot's square touching an
+//! enemy's square counts as a hit, as in the classic shooter). A slope's long side and a
+//! spinner's bar reflect it with its speed unchanged. A slope's two axis-aligned legs (its
+//! back) stop a shot as a wall would. A bar that turns onto a shot bats it out to the near side
+//! of the bar (reflecting it if it was flying into the bar); if that leaves it inside another
+//! solid, the shot is crushed.
+
+use crate::geom::{Aabb, Disk, Intersects, Obb, Obstacle, Shape, Vec2, carry_disk};
+use crate::level::{Pos, Tile};
+
+use super::World;
+use super::board::{cell_aabb, slope_edges, slope_triangle};
+use super::state::{SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, Shot};
+use super::world::Occupant;
+
+/// Bounces a shot may make within one tick.
+const BOUNCES_PER_TICK: u32 = 4;
+/// Gap left between a batted shot and the bar.
+const BAT_SKIN: f32 = 1e-3;
+
+/// What an obstacle handed to [`carry_disk`] stands for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Tag {
+    /// Something that stops a shot and stays.
+    Solid,
+    /// An enemy that a shot removes.
+    Enemy(Pos),
+    /// An angled surface that reflects.
+    Mirror,
+}
+
+/// Buffers reused from shot to shot so a tick allocates nothing once warm.
+///
+/// Mirrors go before stops in `obstacles`: [`carry_disk`] gives a tie to the lower index, so a
+/// shot that meets a slope's long side and its leg at once (at their shared corner) bounces.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scratch {
+    obstacles: Vec<Obstacle>,
+    tags: Vec<Tag>,
+    stops: Vec<(Obstacle, Tag)>,
+    spinners: Vec<u32>,
+    enemies: Vec<Pos>,
+}
+
+impl Scratch {
+    fn clear(&mut self) {
+        self.obstacles.clear();
+        self.tags.clear();
+        self.stops.clear();
+        self.spinners.clear();
+        self.enemies.clear();
+    }
+
+    fn add(&mut self, shape: Shape, tag: Tag) {
+        if tag == Tag::Mirror {
+            self.obstacles.push(Obstacle::reflect(shape));
+            self.tags.push(tag);
+        } else {
+            self.stops.push((Obstacle::stop(shape), tag));
+        }
+    }
+
+    /// Puts the stops after the mirrors.
+    fn finish(&mut self) {
+        for &(obstacle, tag) in &self.stops {
+            self.obstacles.push(obstacle);
+            self.tags.push(tag);
+        }
+    }
+}
+
+impl World {
+    /// Advances the world by one fixed step of 1/60 s: bars turn, shots fly.
+    ///
+    /// Ticks are not commands: they are not counted and not put on the undo history (undo
+    /// goes back to the world before the last command, clock included).
+    pub fn tick(&mut self) {
+        self.state.tick += 1;
+        self.update_bars();
+        let mut shots = std::mem::take(&mut self.state.shots);
+        shots.retain_mut(|shot| self.fly(shot));
+        self.state.shots = shots;
+    }
+
+    /// Places a shot in flight without firing it, for scenes, tests and benchmarks. It is not a
+    /// command: not counted, not limited by `Shots: N`, not on the undo history. Returns `false`
+    /// and places nothing when the shot is not finite, off the board or inside a solid.
+    pub fn place_shot(&mut self, shot: Shot) -> bool {
+        let on_board = self
+            .board
+            .index(Pos::new(
+                shot.pos.x.floor() as i32,
+                shot.pos.y.floor() as i32,
+            ))
+            .is_some();
+        let fits = shot.pos.is_finite()
+            && shot.velocity.is_finite()
+            && on_board
+            && !self.overlaps_solid(shot.disk());
+        if fits {
+            self.state.shots.push(shot);
+        }
+        fits
+    }
+
+    /// Moves one shot one tick; `false` when it is gone.
+    fn fly(&mut self, shot: &mut Shot) -> bool {
+        shot.age += 1;
+        if shot.age > SHOT_LIFETIME {
+            return false;
+        }
+        let reach = shot.velocity.length() + SHOT_RADIUS;
+        self.gather(shot.pos - reach, shot.pos + reach);
+        if self.bat(shot) {
+            if self.overlaps_solid(shot.disk()) {
+                return false;
+            }
+            self.gather(shot.pos - reach, shot.pos + reach);
+        }
+        if self.scratch.obstacles.is_empty() {
+            shot.pos += shot.velocity;
+            return true;
+        }
+        let flight = carry_disk(
+            shot.disk(),
+            shot.velocity,
+            &self.scratch.obstacles,
+            BOUNCES_PER_TICK,
+        );
+        shot.pos = flight.disk.center;
+        shot.velocity = flight.delta;
+        shot.bounces += flight.bounces;
+        if let Some(i) = flight.stopped_by {
+            if let Some(&Tag::Enemy(pos)) = self.scratch.tags.get(i) {
+                self.remove_enemy(pos);
+            }
+            return false;
+        }
+        if shot.bounces > SHOT_MAX_BOUNCES {
+            return false;
+        }
+        self.hit_enemy_square(shot.pos)
+    }
+
+    /// Fills the scratch buffers with the solids in the cells that `min..max` touches.
+    fn gather(&mut self, min: Vec2, max: Vec2) {
+        self.scratch.clear();
+        for pos in self.board.cells_overlapping(min, max) {
+            let Some(i) = self.board.index(pos) else {
+                self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid);
+                continue;
+            };
+            match self.board.tile(pos) {
+                Tile::Wall => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
+                Tile::Slope(slope) => {
+                    let (long, legs) = slope_edges(pos, slope);
+                    self.scratch.add(Shape::Segment(long), Tag::Mirror);
+                    for leg in legs {
+                        self.scratch.add(Shape::Segment(leg), Tag::Solid);
+                    }
+                }
+                Tile::Floor | Tile::Goal | Tile::Hub => {}
+            }
+            match self.occupancy[i] {
+                Occupant::Box => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
+                Occupant::Enemy => {
+                    self.scratch
+                        .add(Shape::Aabb(cell_aabb(pos)), Tag::Enemy(pos));
+                    self.scratch.enemies.push(pos);
+                }
+                Occupant::Empty => {}
+            }
+            for &s in self.board.spinners_at(i) {
+                if !self.scratch.spinners.contains(&s) {
+                    self.scratch.spinners.push(s);
+                    let bar = self.bars[s as usize];
+                    self.scratch.add(Shape::Obb(bar), Tag::Mirror);
+                }
+            }
+        }
+        self.scratch.finish();
+    }
+
+    /// Bats the shot out of any bar near it that turned onto it; `true` when it did.
+    fn bat(&self, shot: &mut Shot) -> bool {
+        let mut batted = false;
+        for &s in &self.scratch.spinners {
+            let bar = self.bars[s as usize];
+            if shot.disk().intersects(&bar) {
+                bat_out(shot, &bar);
+                batted = true;
+            }
+        }
+        batted
+    }
+
+    /// Whether `disk` is inside any solid near it (touching counts).
+    pub(crate) fn overlaps_solid(&self, disk: Disk) -> bool {
+        let reach = Vec2::splat(disk.radius);
+        self.board
+            .cells_overlapping(disk.center - reach, disk.center + reach)
+            .any(|pos| {
+                let Some(i) = self.board.index(pos) else {
+                    return true;
+                };
+                let square = cell_aabb(pos);
+                let cell_solid = match self.board.tile(pos) {
+                    Tile::Wall => disk.intersects(&square),
+                    Tile::Slope(slope) => disk.intersects(&slope_triangle(pos, slope)),
+                    Tile::Floor | Tile::Goal | Tile::Hub => false,
+                };
+                cell_solid
+                    || (self.occupancy[i] != Occupant::Empty && disk.intersects(&square))
+                    || self
+                        .board
+                        .spinners_at(i)
+                        .iter()
+                        .any(|&s| disk.intersects(&self.bars[s as usize]))
+            })
+    }
+
+    /// The classic test: the shot's square touching an enemy's square removes both.
+    fn hit_enemy_square(&mut self, centre: Vec2) -> bool {
+        let square = Aabb::from_center_size(centre, Vec2::splat(2.0 * SHOT_RADIUS));
+        let hit = self
+            .scratch
+            .enemies
+            .iter()
+            .copied()
+            .find(|&pos| square.intersects(&cell_aabb(pos)));
+        match hit {
+            Some(pos) => {
+                self.remove_enemy(pos);
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn remove_enemy(&mut self, pos: Pos) {
+        self.state.enemies.retain(|&e| e != pos);
+        self.scratch.enemies.retain(|&e| e != pos);
+        if let Some(i) = self.board.index(pos) {
+            self.occupancy[i] = Occupant::Empty;
+        }
+    }
+}
+
+/// Pushes a shot that overlaps `bar` out to the nearer long side (or past the nearer end, if
+/// it is beyond the bar's length), reflecting its velocity if it was heading into the bar.
+fn bat_out(shot: &mut Shot, bar: &Obb) {
+    let along = Vec2::from_angle(bar.angle);
+    let across = along.perp();
+    let offset = shot.pos - bar.center;
+    let (x, y) = (offset.dot(along), offset.dot(across));
+    let (axis, coordinate, half) = if x.abs() > bar.half_size.x {
+        (along, x, bar.half_size.x)
+    } else {
+        (across, y, bar.half_size.y)
+    };
+    let side = if coordinate < 0.0 { -1.0 } else { 1.0 };
+    let pushed = side * (half + SHOT_RADIUS + BAT_SKIN);
+    shot.pos += axis * (pushed - coordinate);
+    let into = shot.velocity.dot(axis) * side;
+    if into < 0.0 {
+        shot.velocity -= 2.0 * shot.velocity.dot(axis) * axis;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bat_out_moves_a_shot_to_the_near_side_and_turns_it_back() {
+        let bar = Obb::new(Vec2::new(0.5, 0.5), Vec2::new(3.0, 0.2), 0.0);
+        let mut shot = Shot::new(Vec2::new(1.0, 0.55), Vec2::NEG_Y);
+        bat_out(&mut shot, &bar);
+        let expected_y = 0.5 + 0.1 + SHOT_RADIUS + BAT_SKIN;
+        assert!((shot.pos.y - expected_y).abs() < 1e-5, "{shot:?}");
+        assert!((shot.pos.x - 1.0).abs() < 1e-6);
+        assert!(shot.velocity.y > 0.0, "now flies away from the bar");
+        assert!(!shot.disk().intersects(&bar));
+    }
+
+    #[test]
+    fn bat_out_past_the_end_pushes_along_the_bar() {
+        let bar = Obb::new(Vec2::ZERO, Vec2::new(2.0, 0.2), 0.0);
+        let mut shot = Shot::new(Vec2::new(-1.05, 0.0), Vec2::X);
+        bat_out(&mut shot, &bar);
+        assert!(
+            (shot.pos.x + 1.0 + SHOT_RADIUS + BAT_SKIN).abs() < 1e-5,
+            "{shot:?}"
+        );
+        assert!(shot.velocity.x < 0.0);
+    }
+}

@@ -1,0 +1,385 @@
+//! [`World`]: one level being played. It owns the level, the changing [`State`], the undo
+//! history, and what can be worked out from the state (who stands where, where the bars are).
+
+use crate::geom::Obb;
+use crate::level::{Level, Pos, Tile};
+
+use super::board::{Board, spinner_obb};
+use super::command::{Command, Dir, Outcome, RuleError};
+use super::shots::Scratch;
+use super::state::{Counters, Shot, State};
+
+/// What stands on a cell besides the fixed tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Occupant {
+    /// Nothing.
+    #[default]
+    Empty,
+    /// A box.
+    Box,
+    /// An enemy.
+    Enemy,
+}
+
+/// Why a level cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WorldError {
+    /// The tile vector does not match the board's size.
+    #[error("the board is {width}×{height} cells but holds {tiles} tiles")]
+    TileCount {
+        /// Board width.
+        width: i32,
+        /// Board height.
+        height: i32,
+        /// Number of tiles given.
+        tiles: usize,
+    },
+    /// The player, a box or an enemy is off the board or on a tile it cannot stand on.
+    #[error("{what} at column {}, row {} is off the board or inside a solid tile", .pos.x + 1, .pos.y + 1)]
+    Misplaced {
+        /// "the player", "a box" or "an enemy".
+        what: &'static str,
+        /// Where it is (0-based).
+        pos: Pos,
+    },
+    /// Two things stand on one cell.
+    #[error("two things stand on column {}, row {}", .pos.x + 1, .pos.y + 1)]
+    Crowded {
+        /// The shared cell (0-based).
+        pos: Pos,
+    },
+    /// A spinner's hub is not on a `%` cell, or its settings are not finite numbers.
+    #[error("the spinner at column {}, row {} has no hub there or unusable settings", .pos.x + 1, .pos.y + 1)]
+    BadSpinner {
+        /// The spinner's hub (0-based).
+        pos: Pos,
+    },
+}
+
+/// A level in play: apply [`Command`]s, call [`World::tick`] 60 times a second, and read the
+/// accessors to draw it.
+#[derive(Debug, Clone)]
+pub struct World {
+    level: Level,
+    pub(crate) board: Board,
+    initial: State,
+    pub(crate) state: State,
+    /// What stands on each cell, row-major; always agrees with `state.boxes`/`state.enemies`.
+    pub(crate) occupancy: Vec<Occupant>,
+    /// Every spinner's bar at `state.tick`.
+    pub(crate) bars: Vec<Obb>,
+    undo: Vec<State>,
+    redo: Vec<State>,
+    pub(crate) scratch: Scratch,
+}
+
+impl World {
+    /// Starts playing `level`: the player faces up, nothing has moved, the clock is at 0.
+    ///
+    /// # Errors
+    ///
+    /// A [`WorldError`] when the level is inconsistent (the parser never produces one).
+    pub fn new(level: &Level) -> Result<Self, WorldError> {
+        validate(level)?;
+        let initial = State {
+            player: level.player,
+            facing: Dir::Up,
+            boxes: level.boxes.clone(),
+            enemies: level.enemies.clone(),
+            shots: Vec::new(),
+            tick: 0,
+            counters: Counters::default(),
+        };
+        let mut world = Self {
+            level: level.clone(),
+            board: Board::new(level),
+            state: initial.clone(),
+            initial,
+            occupancy: Vec::new(),
+            bars: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            scratch: Scratch::default(),
+        };
+        world.sync();
+        Ok(world)
+    }
+
+    /// Carries out one command.
+    ///
+    /// `Ok` means the world changed and the command can be undone; `Err` means nothing changed.
+    /// A blocked step that turns the player is `Ok(`[`Outcome::Turned`]`)`; a blocked step
+    /// while already facing that way is `Err(`[`RuleError::Blocked`]`)`.
+    ///
+    /// # Errors
+    ///
+    /// A [`RuleError`] saying why the command could not change anything.
+    pub fn apply(&mut self, command: Command) -> Result<Outcome, RuleError> {
+        match command {
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Step(dir) => self.recorded(|world| world.step(dir)),
+            Command::Run(dir) => self.recorded(|world| world.run(dir)),
+            Command::Fire => self.recorded(Self::fire),
+            Command::Wait(ticks) => self.recorded(|world| world.wait(ticks)),
+            Command::Restart => self.recorded(|world| Ok(world.restart())),
+        }
+    }
+
+    /// Runs `change` and, when it succeeds, puts the state before it on the undo history and
+    /// forgets what was undone.
+    fn recorded(
+        &mut self,
+        change: impl FnOnce(&mut Self) -> Result<Outcome, RuleError>,
+    ) -> Result<Outcome, RuleError> {
+        let before = self.state.clone();
+        let outcome = change(self)?;
+        self.undo.push(before);
+        self.redo.clear();
+        Ok(outcome)
+    }
+
+    fn fire(&mut self) -> Result<Outcome, RuleError> {
+        if let Some(limit) = self.level.shot_limit
+            && self.state.counters.shots >= limit
+        {
+            return Err(RuleError::OutOfShots { limit });
+        }
+        let from = super::board::cell_center(self.state.player);
+        self.state
+            .shots
+            .push(Shot::new(from, self.state.facing.unit()));
+        self.state.counters.shots += 1;
+        Ok(Outcome::Fired)
+    }
+
+    fn wait(&mut self, ticks: u32) -> Result<Outcome, RuleError> {
+        if ticks == 0 {
+            return Err(RuleError::EmptyWait);
+        }
+        for _ in 0..ticks {
+            self.tick();
+        }
+        Ok(Outcome::Waited { ticks })
+    }
+
+    fn restart(&mut self) -> Outcome {
+        self.state = self.initial.clone();
+        self.sync();
+        Outcome::Restarted
+    }
+
+    fn undo(&mut self) -> Result<Outcome, RuleError> {
+        let before = self.undo.pop().ok_or(RuleError::NothingToUndo)?;
+        self.redo.push(std::mem::replace(&mut self.state, before));
+        self.sync();
+        Ok(Outcome::Undone)
+    }
+
+    fn redo(&mut self) -> Result<Outcome, RuleError> {
+        let after = self.redo.pop().ok_or(RuleError::NothingToRedo)?;
+        self.undo.push(std::mem::replace(&mut self.state, after));
+        self.sync();
+        Ok(Outcome::Redone)
+    }
+
+    /// Rebuilds everything derived from the state: occupancy and the bars.
+    fn sync(&mut self) {
+        self.occupancy.clear();
+        self.occupancy
+            .resize(self.level.tiles.len(), Occupant::Empty);
+        for (list, who) in [
+            (&self.state.boxes, Occupant::Box),
+            (&self.state.enemies, Occupant::Enemy),
+        ] {
+            for &pos in list {
+                if let Some(i) = self.board.index(pos) {
+                    self.occupancy[i] = who;
+                }
+            }
+        }
+        self.update_bars();
+    }
+
+    /// Moves every spinner's bar to where it is at `state.tick`.
+    pub(crate) fn update_bars(&mut self) {
+        let tick = self.state.tick;
+        self.bars.clear();
+        self.bars
+            .extend(self.level.spinners.iter().map(|s| spinner_obb(s, tick)));
+    }
+
+    /// What stands on `pos` besides its tile.
+    pub(crate) fn occupant(&self, pos: Pos) -> Occupant {
+        self.board
+            .index(pos)
+            .map_or(Occupant::Empty, |i| self.occupancy[i])
+    }
+
+    /// The level being played, as loaded.
+    #[must_use]
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// Everything that changes, in one value (equal states mean equal worlds).
+    #[must_use]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The player's cell.
+    #[must_use]
+    pub fn player(&self) -> Pos {
+        self.state.player
+    }
+
+    /// The direction the player faces and fires in.
+    #[must_use]
+    pub fn facing(&self) -> Dir {
+        self.state.facing
+    }
+
+    /// The boxes' cells.
+    #[must_use]
+    pub fn boxes(&self) -> &[Pos] {
+        &self.state.boxes
+    }
+
+    /// The enemies still standing.
+    #[must_use]
+    pub fn enemies(&self) -> &[Pos] {
+        &self.state.enemies
+    }
+
+    /// Shots in flight, with sub-cell positions.
+    #[must_use]
+    pub fn shots(&self) -> &[Shot] {
+        &self.state.shots
+    }
+
+    /// Every spinner's bar as it is now, in the order of [`Level::spinners`].
+    #[must_use]
+    pub fn spinner_bars(&self) -> &[Obb] {
+        &self.bars
+    }
+
+    /// Moves, pushes and shots since the level (re)started.
+    #[must_use]
+    pub fn counters(&self) -> Counters {
+        self.state.counters
+    }
+
+    /// Ticks since the level (re)started.
+    #[must_use]
+    pub fn elapsed_ticks(&self) -> u64 {
+        self.state.tick
+    }
+
+    /// Shots the player may still fire, or `None` when the level sets no limit.
+    #[must_use]
+    pub fn shots_left(&self) -> Option<u32> {
+        let fired = self.state.counters.shots;
+        self.level
+            .shot_limit
+            .map(|limit| limit.saturating_sub(fired))
+    }
+
+    /// Whether a box stands on `pos`.
+    #[must_use]
+    pub fn box_at(&self, pos: Pos) -> bool {
+        self.occupant(pos) == Occupant::Box
+    }
+
+    /// Whether an enemy stands on `pos`.
+    #[must_use]
+    pub fn enemy_at(&self, pos: Pos) -> bool {
+        self.occupant(pos) == Occupant::Enemy
+    }
+
+    /// Whether every box stands on a goal and no enemy is left.
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.state.enemies.is_empty()
+            && self
+                .state
+                .boxes
+                .iter()
+                .all(|&b| self.level.tile(b) == Tile::Goal)
+    }
+
+    /// Whether any shot is in flight.
+    #[must_use]
+    pub fn has_shots_in_flight(&self) -> bool {
+        !self.state.shots.is_empty()
+    }
+
+    /// Whether ticking would change anything a player can see (a shot flies or a bar turns),
+    /// so a front end knows whether to keep ticking and redrawing.
+    #[must_use]
+    pub fn is_moving(&self) -> bool {
+        self.has_shots_in_flight() || self.level.spinners.iter().any(|s| s.speed != 0.0)
+    }
+
+    /// Whether there is a command to undo.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// Whether there is an undone command to redo.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The board as it stands now, as a level (player, boxes, enemies where they are now;
+    /// spinners at their current angle), for printing as level text.
+    #[must_use]
+    pub fn to_level(&self) -> Level {
+        let mut level = self.level.clone();
+        level.player = self.state.player;
+        level.boxes = self.state.boxes.clone();
+        level.boxes.sort_unstable();
+        level.enemies = self.state.enemies.clone();
+        level.enemies.sort_unstable();
+        for (spinner, bar) in level.spinners.iter_mut().zip(&self.bars) {
+            spinner.angle = bar.angle.to_degrees().rem_euclid(360.0);
+        }
+        level
+    }
+}
+
+/// Checks the things a [`World`] relies on; the level parser guarantees them all.
+fn validate(level: &Level) -> Result<(), WorldError> {
+    let cells = i64::from(level.width.max(0)) * i64::from(level.height.max(0));
+    if level.width <= 0 || level.height <= 0 || cells != level.tiles.len() as i64 {
+        return Err(WorldError::TileCount {
+            width: level.width,
+            height: level.height,
+            tiles: level.tiles.len(),
+        });
+    }
+    let mut taken = vec![false; level.tiles.len()];
+    let index = |pos: Pos| (pos.y * level.width + pos.x) as usize;
+    let people = std::iter::once(("the player", level.player))
+        .chain(level.boxes.iter().map(|&p| ("a box", p)))
+        .chain(level.enemies.iter().map(|&p| ("an enemy", p)));
+    for (what, pos) in people {
+        if !level.contains(pos) || !matches!(level.tile(pos), Tile::Floor | Tile::Goal) {
+            return Err(WorldError::Misplaced { what, pos });
+        }
+        if std::mem::replace(&mut taken[index(pos)], true) {
+            return Err(WorldError::Crowded { pos });
+        }
+    }
+    for spinner in &level.spinners {
+        let finite = [spinner.length, spinner.speed, spinner.angle]
+            .iter()
+            .all(|v| v.is_finite());
+        if !finite || level.tile(spinner.hub) != Tile::Hub {
+            return Err(WorldError::BadSpinner { pos: spinner.hub });
+        }
+    }
+    Ok(())
+}

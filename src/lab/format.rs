@@ -1,0 +1,67 @@
+//! Numbers as the panel prints them: two decimals, no negative zero, angles in degrees.
+
+use crate::geom::{Contact, Vec2};
+
+use super::picture::Readout;
+
+/// A number with two decimals; values that round to zero print as `0.00`, never `-0.00`.
+pub(crate) fn num(x: f32) -> String {
+    let rounded = (x * 100.0).round() / 100.0;
+    if rounded == 0.0 {
+        "0.00".to_owned()
+    } else {
+        format!("{rounded:.2}")
+    }
+}
+
+/// A point or vector as `(x, y)`.
+pub(crate) fn vec2(v: Vec2) -> String {
+    format!("({}, {})", num(v.x), num(v.y))
+}
+
+/// An angle in radians, printed in degrees with one decimal.
+pub(crate) fn degrees(radians: f32) -> String {
+    let d = (radians.to_degrees() * 10.0).round() / 10.0;
+    if d == 0.0 {
+        "0.0°".to_owned()
+    } else {
+        format!("{d:.1}°")
+    }
+}
+
+/// The rows every disk test shows: how far apart or how deep, the normal, the closest point.
+pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact) {
+    if contact.distance > 0.0 {
+        readout.row("gap", num(contact.distance));
+    } else {
+        readout.row("depth", num(-contact.distance));
+    }
+    readout.row("normal", vec2(contact.normal));
+    readout.row("near", vec2(contact.point));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_with_two_decimals_and_no_negative_zero() {
+        let cases = [
+            ("positive", 1.234_f32, "1.23"),
+            ("negative", -9.25, "-9.25"),
+            ("negative zero", -0.0, "0.00"),
+            ("tiny negative", -0.001, "0.00"),
+            ("rounds up", 0.999, "1.00"),
+        ];
+        for (name, x, want) in cases {
+            assert_eq!(num(x), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn angles_print_in_degrees() {
+        assert_eq!(degrees(std::f32::consts::FRAC_PI_4), "45.0°");
+        assert_eq!(degrees(-0.0001), "0.0°");
+        assert_eq!(vec2(Vec2::new(-0.001, 2.0)), "(0.00, 2.00)");
+    }
+}

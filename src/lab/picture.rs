@@ -1,0 +1,186 @@
+//! What a scene shows: a list of figures in world coordinates, each with a role that the view
+//! turns into a colour, and a panel of named numbers under the verdict.
+//!
+//! The shapes in a [`Picture`] are the very values the scene tested, so what is drawn is what
+//! was decided on.
+
+use crate::geom::{Aabb, Disk, Obb, Segment, Triangle, Vec2};
+
+/// The part of the world a scene wants on screen; the view keeps it whole and square.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ViewBox {
+    /// The middle of the window.
+    pub center: Vec2,
+    /// Half the width and half the height of the window.
+    pub half: Vec2,
+}
+
+/// Something drawn, in world coordinates.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Figure {
+    /// A disk, drawn as its outline.
+    Disk(Disk),
+    /// An axis-aligned box, drawn as its outline.
+    Aabb(Aabb),
+    /// A turned box, drawn as its outline.
+    Obb(Obb),
+    /// A triangle, drawn as its outline.
+    Triangle(Triangle),
+    /// A straight line between two points.
+    Line(Segment),
+    /// An arrow from `a` to `b`, with its head at `b`.
+    Arrow(Segment),
+    /// A single marked point.
+    Dot(Vec2),
+    /// Points drawn one by one (a predicted path).
+    Dots(Vec<Vec2>),
+    /// A short text whose first character sits at the point.
+    Text(Vec2, String),
+}
+
+/// The role of a figure, which the view maps to a colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ink {
+    /// The shape the keys move (blue; red on a hit).
+    Subject,
+    /// The shape it is tested against (green; red on a hit).
+    Target,
+    /// Other solid things in the scene, such as walls.
+    Solid,
+    /// Construction lines: axes, extended edges, region numbers.
+    Guide,
+    /// The contact normal and the closest point.
+    Normal,
+    /// The parts the test looked at: tested edges, the axis shown.
+    Tested,
+    /// The subject's projection on an axis.
+    SubjectSpan,
+    /// The target's projection on an axis.
+    TargetSpan,
+    /// A separating line, or a crossing point.
+    Mark,
+    /// A predicted or past path.
+    Path,
+}
+
+/// A figure and its role.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// What to draw.
+    pub figure: Figure,
+    /// How to colour it.
+    pub ink: Ink,
+}
+
+impl Mark {
+    /// A figure with a role.
+    #[must_use]
+    pub fn new(figure: Figure, ink: Ink) -> Self {
+        Self { figure, ink }
+    }
+}
+
+/// Everything a scene shows on its canvas.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    /// The window onto the world.
+    pub view: ViewBox,
+    /// The figures, drawn in order (later ones on top).
+    pub marks: Vec<Mark>,
+}
+
+impl Picture {
+    /// An empty picture of the given window.
+    #[must_use]
+    pub fn new(view: ViewBox) -> Self {
+        Self {
+            view,
+            marks: Vec::new(),
+        }
+    }
+
+    /// Adds a figure on top of the others.
+    pub fn add(&mut self, figure: Figure, ink: Ink) {
+        self.marks.push(Mark::new(figure, ink));
+    }
+
+    /// The figures drawn with a given role.
+    pub fn with_ink(&self, ink: Ink) -> impl Iterator<Item = &Figure> {
+        self.marks
+            .iter()
+            .filter(move |mark| mark.ink == ink)
+            .map(|mark| &mark.figure)
+    }
+}
+
+/// Whether the two shapes intersect (touching counts, as everywhere in `geom`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// They intersect or touch.
+    Hit,
+    /// They are apart.
+    Miss,
+}
+
+impl Verdict {
+    /// The verdict of a boolean test.
+    #[must_use]
+    pub fn of(hit: bool) -> Self {
+        if hit { Verdict::Hit } else { Verdict::Miss }
+    }
+
+    /// The word shown in the panel: `HIT` or `MISS`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Hit => "HIT",
+            Verdict::Miss => "MISS",
+        }
+    }
+}
+
+/// One named number (or a few) in the panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// A short name, at most six characters.
+    pub label: &'static str,
+    /// The value, already formatted.
+    pub value: String,
+}
+
+/// The verdict and the numbers behind it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readout {
+    /// HIT or MISS.
+    pub verdict: Verdict,
+    /// The named numbers, top to bottom.
+    pub rows: Vec<Row>,
+}
+
+impl Readout {
+    /// A readout with no rows yet.
+    #[must_use]
+    pub fn new(verdict: Verdict) -> Self {
+        Self {
+            verdict,
+            rows: Vec::new(),
+        }
+    }
+
+    /// Adds a row.
+    pub fn row(&mut self, label: &'static str, value: impl Into<String>) {
+        self.rows.push(Row {
+            label,
+            value: value.into(),
+        });
+    }
+
+    /// The value of the first row with this label, if any.
+    #[must_use]
+    pub fn value(&self, label: &str) -> Option<&str> {
+        self.rows
+            .iter()
+            .find(|row| row.label == label)
+            .map(|row| row.value.as_str())
+    }
+}

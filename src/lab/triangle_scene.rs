@@ -1,0 +1,203 @@
+//! A disk against a triangle (seed §2-23): the three edge lines, extended, split the plane
+//! into seven regions; the disk centre's region code says which one or two edges the test
+//! measures. The scene draws the lines, numbers the regions, and highlights the tested edges.
+
+use crate::geom::{
+    Disk, Intersects, Segment, Triangle, Vec2, contact_disk_triangle, region_edges,
+    sq_distance_point_segment, triangle_region,
+};
+
+use super::format::{contact_rows, degrees, num, vec2};
+use super::keys::{self, Action, Binding};
+use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
+use super::scene::{Scene, clamp_to, contact_marks, nudge_offset, time_text, turn_degrees, turned};
+
+/// Where the disk starts: left of the triangle, on the line through its centroid.
+const DISK_START: Vec2 = Vec2::new(-9.25, 0.0);
+
+/// The disk's radius, as in the seed.
+const RADIUS: f32 = 1.0;
+
+/// The seed's triangle (0, 0), (0.8, 1.8), (2.4, 0), with y flipped to point down, taken about
+/// its centroid so that it turns and stretches in place.
+const BASE: [Vec2; 3] = [
+    Vec2::new(-3.2 / 3.0, 0.6),
+    Vec2::new(0.8 - 3.2 / 3.0, -1.2),
+    Vec2::new(2.4 - 3.2 / 3.0, 0.6),
+];
+
+/// The seed's starting scale, in tenths.
+const START_SCALE: i32 = 20;
+
+/// The scale limits, in tenths: small enough to slip past, large enough to fill the view.
+const SCALE_RANGE: (i32, i32) = (5, 50);
+
+/// How far the edge lines are drawn past the vertices.
+const LINE_REACH: f32 = 12.0;
+
+/// The edges' names, in the order of [`Triangle::edge`].
+const EDGE_NAMES: [&str; 3] = ["ab", "bc", "ca"];
+
+/// The part of the world on screen.
+const VIEW: ViewBox = ViewBox {
+    center: Vec2::new(-2.5, 0.0),
+    half: Vec2::new(8.5, 5.5),
+};
+
+/// The scene's state: the disk, and the triangle's angle and stretch.
+#[derive(Debug, Clone)]
+pub(crate) struct TriangleScene {
+    disk: Disk,
+    center: Vec2,
+    angle: i32,
+    scale: (i32, i32),
+}
+
+impl TriangleScene {
+    /// The starting state.
+    pub(crate) fn new() -> Self {
+        Self {
+            disk: Disk::new(DISK_START, RADIUS),
+            center: Vec2::ZERO,
+            angle: 0,
+            scale: (START_SCALE, START_SCALE),
+        }
+    }
+
+    /// The triangle as drawn and tested, in clockwise (seed) order so that the edge names
+    /// match the region table.
+    fn triangle(&self) -> Triangle {
+        let scale = Vec2::new(self.scale.0 as f32, self.scale.1 as f32) / 10.0;
+        let turn = Vec2::from_angle((self.angle as f32).to_radians());
+        let [a, b, c] = BASE.map(|v| self.center + turn.rotate(v * scale));
+        Triangle::new(a, b, c).clockwise()
+    }
+
+    fn stretch(value: &mut i32, grow: bool) -> bool {
+        let next = (*value + if grow { 1 } else { -1 }).clamp(SCALE_RANGE.0, SCALE_RANGE.1);
+        let changed = next != *value;
+        *value = next;
+        changed
+    }
+}
+
+/// The centroid of a triangle.
+fn centroid(t: &Triangle) -> Vec2 {
+    (t.a + t.b + t.c) / 3.0
+}
+
+/// The names of the edges the test looks at for a region code.
+fn edge_list(code: u8) -> String {
+    let edges = region_edges(code);
+    if edges.is_empty() {
+        "none (inside)".to_owned()
+    } else {
+        edges
+            .iter()
+            .map(|&i| EDGE_NAMES[i])
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Region numbers written in the regions: one beyond each edge, one beyond each vertex, and
+/// one at the centroid. Each number is the region code of the point it is written at.
+fn region_labels(picture: &mut Picture, t: &Triangle) {
+    let middle = centroid(t);
+    let mut spots = vec![middle];
+    for i in 0..3 {
+        let edge = t.edge(i);
+        let mid = (edge.a + edge.b) / 2.0;
+        spots.push(mid + (mid - middle).normalize_or_zero() * 2.5);
+        let vertex = edge.a;
+        spots.push(vertex + (vertex - middle).normalize_or_zero() * 2.0);
+    }
+    for spot in spots {
+        let code = triangle_region(t, spot);
+        picture.add(Figure::Text(spot, code.to_string()), Ink::Guide);
+    }
+}
+
+impl Scene for TriangleScene {
+    fn apply(&mut self, action: Action) -> bool {
+        match action {
+            Action::Move(nudge) => {
+                let center = clamp_to(VIEW, self.disk.center + nudge_offset(nudge));
+                let moved = center != self.disk.center;
+                self.disk.center = center;
+                moved
+            }
+            Action::Rotate(turn) => {
+                self.angle = turned(self.angle, turn_degrees(turn));
+                true
+            }
+            Action::StretchX(grow) => Self::stretch(&mut self.scale.0, grow),
+            Action::StretchY(grow) => Self::stretch(&mut self.scale.1, grow),
+            _ => false,
+        }
+    }
+
+    fn advance(&mut self, _dt: f32) {}
+
+    fn moving(&self) -> bool {
+        false
+    }
+
+    fn picture(&self) -> Picture {
+        let t = self.triangle();
+        let mut picture = Picture::new(VIEW);
+        for i in 0..3 {
+            let edge = t.edge(i);
+            let along = (edge.b - edge.a).normalize_or_zero() * LINE_REACH;
+            picture.add(
+                Figure::Line(Segment::new(edge.a - along, edge.b + along)),
+                Ink::Guide,
+            );
+        }
+        region_labels(&mut picture, &t);
+        picture.add(Figure::Triangle(t), Ink::Target);
+        let code = triangle_region(&t, self.disk.center);
+        for &i in region_edges(code) {
+            picture.add(Figure::Line(t.edge(i)), Ink::Tested);
+        }
+        let middle = centroid(&t);
+        for (name, vertex) in ["a", "b", "c"].into_iter().zip([t.a, t.b, t.c]) {
+            let spot = vertex + (vertex - middle).normalize_or_zero() * 0.8;
+            picture.add(Figure::Text(spot, name.to_owned()), Ink::Tested);
+        }
+        picture.add(Figure::Disk(self.disk), Ink::Subject);
+        let contact = contact_disk_triangle(&self.disk, &t);
+        contact_marks(&mut picture, &contact, self.disk.center);
+        picture
+    }
+
+    fn readout(&self) -> Readout {
+        let t = self.triangle();
+        let mut readout = Readout::new(Verdict::of(self.disk.intersects(&t)));
+        readout.row("test", "disk × triangle");
+        let code = triangle_region(&t, self.disk.center);
+        readout.row("region", format!("{code} ({code:03b})"));
+        readout.row("edges", edge_list(code));
+        for &i in region_edges(code) {
+            let d = sq_distance_point_segment(self.disk.center, &t.edge(i)).sqrt();
+            readout.row(EDGE_NAMES[i], format!("centre {} away", num(d)));
+        }
+        contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t));
+        readout.row("disk", vec2(self.disk.center));
+        readout.row(
+            "shape",
+            format!(
+                "{} × {}, {}",
+                num(self.scale.0 as f32 / 10.0),
+                num(self.scale.1 as f32 / 10.0),
+                degrees((self.angle as f32).to_radians())
+            ),
+        );
+        readout.row("toi", time_text(false, None));
+        readout
+    }
+
+    fn bindings(&self) -> &'static [Binding] {
+        keys::TRIANGLE
+    }
+}

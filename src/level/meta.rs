@@ -1,0 +1,328 @@
+//! What a level's text says besides its board: title, author, comments, and the settings
+//! lines (`Spinner:`, `Shots:`, `Solution:`, and keys sokoshot does not know).
+//!
+//! The title is the first `Title:` line; failing that the last bare text line before the
+//! board (quotes taken off, as in `'The Dungeon'`); failing that the last `;` line before
+//! the board (`; 12`). Every other `;`, `::` or bare line is kept as a comment. Keys are
+//! matched without regard to case.
+
+use super::board::Problem;
+use super::lines::{Item, ItemKind};
+use super::{LevelError, MAX_SIDE};
+
+/// A `Spinner:` line as written, before it is matched with a hub.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SpinnerSetting {
+    /// Line of the setting.
+    pub line: usize,
+    /// Column of its value.
+    pub col: usize,
+    /// Hub column from the board's left.
+    pub x: i64,
+    /// Hub row from the board's top.
+    pub y: i64,
+    /// `length=`, if given.
+    pub length: Option<f32>,
+    /// `speed=`, if given.
+    pub speed: Option<f32>,
+    /// `angle=`, if given.
+    pub angle: Option<f32>,
+}
+
+/// Everything read from a level's text outside its board.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Meta {
+    /// The level's title.
+    pub title: Option<String>,
+    /// The level's author.
+    pub author: Option<String>,
+    /// Comments, in order.
+    pub comments: Vec<String>,
+    /// `Spinner:` lines, in order.
+    pub spinners: Vec<SpinnerSetting>,
+    /// `Shots:` value.
+    pub shot_limit: Option<u32>,
+    /// `Solution:` value.
+    pub solution: Option<String>,
+    /// Line of the `Solution:` kept.
+    pub solution_line: Option<usize>,
+    /// Unknown keys with their values.
+    pub unknown: Vec<(String, String)>,
+    /// Problems found (errors in values, warnings for unknown or repeated keys).
+    pub problems: Vec<Problem>,
+    /// Lines of the settings kept so far, to name the first of a repeated one.
+    first_lines: Vec<(&'static str, usize)>,
+}
+
+/// Reads the items before (`pre`) and after (`post`) a board.
+pub(crate) fn read(pre: &[Item<'_>], post: &[Item<'_>]) -> Meta {
+    let mut meta = Meta::default();
+    let title_at = title_item(pre);
+    for (i, item) in pre.iter().enumerate() {
+        if Some(i) == title_at {
+            meta.title = Some(title_text(&item.kind));
+        } else {
+            meta.item(item);
+        }
+    }
+    for item in post {
+        meta.item(item);
+    }
+    meta.problems.sort_by_key(|p| (p.0, p.1));
+    meta
+}
+
+/// Which item before the board names the level, when no `Title:` line does.
+fn title_item(pre: &[Item<'_>]) -> Option<usize> {
+    let has_key = |it: &Item<'_>| {
+        matches!(&it.kind, ItemKind::Key { key, value, .. }
+            if key.eq_ignore_ascii_case("title") && !value.is_empty())
+    };
+    if pre.iter().any(has_key) {
+        return None;
+    }
+    let text = pre
+        .iter()
+        .rposition(|it| matches!(it.kind, ItemKind::Text(_)));
+    text.or_else(|| {
+        pre.iter()
+            .rposition(|it| matches!(it.kind, ItemKind::Comment(c) if !c.is_empty()))
+    })
+}
+
+/// The title an item gives: its text with surrounding quotes taken off.
+fn title_text(kind: &ItemKind<'_>) -> String {
+    let text = match kind {
+        ItemKind::Text(t) | ItemKind::Comment(t) => t.trim(),
+        _ => "",
+    };
+    unquote(text).to_owned()
+}
+
+/// Takes matching single or double quotes off both ends.
+fn unquote(text: &str) -> &str {
+    for q in ['\'', '"'] {
+        if let Some(inner) = text.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return inner.trim();
+        }
+    }
+    text
+}
+
+impl Meta {
+    /// Takes one item into account.
+    fn item(&mut self, item: &Item<'_>) {
+        match &item.kind {
+            ItemKind::Comment(t) | ItemKind::Text(t) if !t.trim().is_empty() => {
+                self.comments.push(t.trim().to_owned());
+            }
+            ItemKind::Note(t) => {
+                let t = t.trim_start().trim_start_matches(':').trim();
+                if !t.is_empty() {
+                    self.comments.push(t.to_owned());
+                }
+            }
+            ItemKind::Key {
+                key,
+                value,
+                value_col,
+            } => self.key(item.line, key, value, *value_col),
+            _ => {}
+        }
+    }
+
+    /// Takes one `Key: value` line into account.
+    fn key(&mut self, line: usize, key: &str, value: &str, col: usize) {
+        let lower = key.to_ascii_lowercase();
+        match lower.as_str() {
+            "title" => {
+                if self.once("Title", line, value) {
+                    self.title = Some(value.to_owned());
+                }
+            }
+            "author" => {
+                if self.once("Author", line, value) {
+                    self.author = Some(value.to_owned());
+                }
+            }
+            "comment" => {
+                if !value.is_empty() {
+                    self.comments.push(value.to_owned());
+                }
+            }
+            "comment-end" | "comment_end" => {}
+            "shots" => self.shots(line, key, value, col),
+            "solution" => self.solution(line, value, col),
+            "spinner" => match parse_spinner(value) {
+                Ok((x, y, length, speed, angle)) => self.spinners.push(SpinnerSetting {
+                    line,
+                    col,
+                    x,
+                    y,
+                    length,
+                    speed,
+                    angle,
+                }),
+                Err(reason) => self.bad(line, col, key, reason),
+            },
+            _ => {
+                self.problems.push((
+                    line,
+                    1,
+                    LevelError::UnknownSetting {
+                        key: key.to_owned(),
+                    },
+                ));
+                self.unknown.push((key.to_owned(), value.to_owned()));
+            }
+        }
+    }
+
+    /// Records a setting that may be given once; false (with a warning) for a repeat or an
+    /// empty value.
+    fn once(&mut self, name: &'static str, line: usize, value: &str) -> bool {
+        if value.is_empty() {
+            return false;
+        }
+        if let Some(&(_, first_line)) = self.first_lines.iter().find(|(n, _)| *n == name) {
+            self.problems.push((
+                line,
+                1,
+                LevelError::DuplicateSetting {
+                    key: name.to_owned(),
+                    first_line,
+                },
+            ));
+            return false;
+        }
+        self.first_lines.push((name, line));
+        true
+    }
+
+    /// Reads `Shots: N`.
+    fn shots(&mut self, line: usize, key: &str, value: &str, col: usize) {
+        match value.parse::<u32>() {
+            Ok(n) => {
+                if self.once("Shots", line, value) {
+                    self.shot_limit = Some(n);
+                }
+            }
+            Err(_) => self.bad(
+                line,
+                col,
+                key,
+                format!("expected a whole number of shots like `Shots: 3`, got `{value}`"),
+            ),
+        }
+    }
+
+    /// Reads `Solution: MOVES` (or a SOK solution block), warning about letters that are
+    /// not moves.
+    fn solution(&mut self, line: usize, value: &str, col: usize) {
+        if !self.once("Solution", line, value) {
+            return;
+        }
+        if let Some((i, ch)) = value
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !("lurdLURDfw()".contains(c) || c.is_ascii_digit()))
+        {
+            self.problems
+                .push((line, col + i, LevelError::BadSolutionChar { ch }));
+        }
+        self.solution = Some(value.to_owned());
+        self.solution_line = Some(line);
+    }
+
+    /// Records a bad value for a known key.
+    fn bad(&mut self, line: usize, col: usize, key: &str, reason: String) {
+        let key = key.to_owned();
+        self.problems
+            .push((line, col, LevelError::BadSetting { key, reason }));
+    }
+}
+
+/// The parts of a `Spinner:` value: hub column, row, and the optional length, speed, angle.
+type SpinnerParts = (i64, i64, Option<f32>, Option<f32>, Option<f32>);
+
+/// Reads `X,Y length=L speed=S angle=A` (options in any order, each optional).
+fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
+    let (coords, rest) = match value.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => value.split_at(i),
+        None => (value, ""),
+    };
+    let (x, y) = coords
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            format!(
+                "expected the hub's cell first, like `Spinner: 5,3 length=3 speed=90 angle=0`, got `{}`",
+                coords.trim()
+            )
+        })?;
+    let (mut length, mut speed, mut angle) = (None, None, None);
+    for option in rest.split_whitespace() {
+        let (name, number) = option
+            .split_once('=')
+            .ok_or_else(|| format!("expected `name=number`, got `{option}`"))?;
+        let number: f32 = number
+            .parse()
+            .ok()
+            .filter(|n: &f32| n.is_finite())
+            .ok_or_else(|| format!("`{name}=` needs a number, got `{number}`"))?;
+        let slot = match name {
+            "length" => {
+                if !(number > 0.0 && number <= MAX_SIDE as f32) {
+                    return Err(format!("`length=` must be above 0 and at most {MAX_SIDE}"));
+                }
+                &mut length
+            }
+            "speed" => &mut speed,
+            "angle" => &mut angle,
+            _ => {
+                return Err(format!(
+                    "unknown option `{name}`; a spinner takes length=, speed= and angle="
+                ));
+            }
+        };
+        *slot = Some(number);
+    }
+    Ok((x, y, length, speed, angle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spinner_values() {
+        assert_eq!(
+            parse_spinner("5,3 length=3 speed=90 angle=45"),
+            Ok((5, 3, Some(3.0), Some(90.0), Some(45.0)))
+        );
+        assert_eq!(parse_spinner("1, 2"), Ok((1, 2, None, None, None)));
+        assert_eq!(
+            parse_spinner("1,2 speed=-30.5"),
+            Ok((1, 2, None, Some(-30.5), None))
+        );
+        let bad = [
+            ("no coords", "length=3"),
+            ("one coord", "5 length=3"),
+            ("nan", "1,1 speed=NaN"),
+            ("zero length", "1,1 length=0"),
+            ("unknown option", "1,1 spin=3"),
+            ("no equals", "1,1 length"),
+        ];
+        for (name, value) in bad {
+            assert!(parse_spinner(value).is_err(), "{name}");
+        }
+    }
+
+    #[test]
+    fn unquote_cases() {
+        assert_eq!(unquote("'The Dungeon'"), "The Dungeon");
+        assert_eq!(unquote("\"x\""), "x");
+        assert_eq!(unquote("'"), "'");
+        assert_eq!(unquote("Level 1"), "Level 1");
+    }
+}

@@ -1,0 +1,254 @@
+//! Reading a whole pack file ([`parse_pack`]): split it into levels, read each level's board
+//! and settings, check it, and build it, within the size limits.
+
+use super::lines::{Item, ItemKind};
+use super::segment::{self, RawLevel};
+use super::{
+    Diagnostic, Level, LevelError, LevelReport, MAX_FILE_BYTES, MAX_PACK_CELLS, MAX_SIDE,
+    PackReport, Spinner, Tile, board, meta, validate,
+};
+
+/// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
+/// warning when they are not UTF-8.
+#[must_use]
+pub fn parse_pack_bytes(bytes: &[u8]) -> PackReport {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_pack(text),
+        Err(_) => {
+            let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+            let mut report = parse_pack(&text);
+            report.file_diagnostics.insert(
+                0,
+                Diagnostic {
+                    line: 1,
+                    col: 1,
+                    level: None,
+                    title: None,
+                    error: LevelError::NotUtf8,
+                },
+            );
+            report
+        }
+    }
+}
+
+/// Reads every level of a pack file's text, with every problem found and where it is.
+#[must_use]
+pub fn parse_pack(text: &str) -> PackReport {
+    parse_pack_within(text, MAX_PACK_CELLS)
+}
+
+/// [`parse_pack`] with `budget` cells for all the boards together.
+fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
+    let mut report = PackReport::default();
+    if text.len() > MAX_FILE_BYTES {
+        report
+            .file_diagnostics
+            .push(file_error(LevelError::FileTooBig { bytes: text.len() }));
+        return report;
+    }
+    let segments = segment::segment(text);
+    read_notes(&segments.notes, &mut report);
+    for (i, raw) in segments.levels.iter().enumerate() {
+        let level = read_level(i + 1, raw, &mut budget);
+        let stop = level
+            .result
+            .as_ref()
+            .is_err_and(|e| e.iter().any(|d| d.error == LevelError::PackTooBig));
+        report.levels.push(level);
+        if stop {
+            break;
+        }
+    }
+    if report.levels.is_empty() {
+        report
+            .file_diagnostics
+            .push(file_error(LevelError::NoLevel));
+    }
+    report
+}
+
+/// A diagnostic about the whole file, placed at its start.
+fn file_error(error: LevelError) -> Diagnostic {
+    Diagnostic {
+        line: 1,
+        col: 1,
+        level: None,
+        title: None,
+        error,
+    }
+}
+
+/// Keeps the file's notes, and its title and author when they are given.
+fn read_notes(items: &[Item<'_>], report: &mut PackReport) {
+    for item in items {
+        let line = match &item.kind {
+            ItemKind::Key { key, value, .. } => {
+                let lower = key.to_ascii_lowercase();
+                if matches!(lower.as_str(), "title" | "collection") && report.title.is_none() {
+                    report.title = Some(value.clone());
+                } else if lower == "author" && report.author.is_none() {
+                    report.author = Some(value.clone());
+                }
+                format!("{key}: {value}")
+            }
+            ItemKind::Comment(t) => format!("; {t}").trim_end().to_owned(),
+            ItemKind::Note(t) | ItemKind::Text(t) | ItemKind::Row(t) => (*t).to_owned(),
+            ItemKind::Blank => continue,
+        };
+        report.notes.push(line);
+    }
+}
+
+/// Reads, checks and builds one level, spending its cells from the pack's `budget`.
+fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelReport {
+    let line = raw.rows.first().map_or(1, |r| r.0);
+    let meta = meta::read(&raw.pre, &raw.post);
+    let mut problems = meta.problems.clone();
+    let level = build_level(raw, &meta, budget, &mut problems);
+    let title = meta.title.clone();
+    let to_diag = |(l, c, error): board::Problem| Diagnostic {
+        line: l,
+        col: c,
+        level: Some(index),
+        title: title.clone(),
+        error,
+    };
+    problems.sort_by_key(|p| (p.0, p.1));
+    let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = problems
+        .into_iter()
+        .map(to_diag)
+        .partition(Diagnostic::is_error);
+    let result = match level {
+        Some(level) if errors.is_empty() => Ok(level),
+        _ => Err(errors),
+    };
+    LevelReport {
+        index,
+        line,
+        title,
+        result,
+        warnings,
+        solution_line: meta.solution_line,
+    }
+}
+
+/// Reads and checks the board and puts the level together, adding every problem found;
+/// `None` when the board cannot be read at all or the pack's cells are spent.
+fn build_level(
+    raw: &RawLevel<'_>,
+    meta: &meta::Meta,
+    budget: &mut usize,
+    problems: &mut Vec<board::Problem>,
+) -> Option<Level> {
+    let (board, cell_problems) = board::build(&raw.rows, MAX_SIDE * (MAX_SIDE + 1))
+        .map_err(|problem| problems.push(problem))
+        .ok()?;
+    let cells = board.tiles.len();
+    if cells > *budget {
+        problems.push((board.first_line, 1, LevelError::PackTooBig));
+        return None;
+    }
+    *budget -= cells;
+    problems.extend(cell_problems);
+    problems.extend(validate::check(&board));
+    let spinners = place_spinners(&board, meta, problems);
+    Some(assemble(board, meta, spinners))
+}
+
+/// One spinner per hub in board order, with the `Spinner:` settings applied.
+fn place_spinners(
+    board: &board::Board,
+    meta: &meta::Meta,
+    problems: &mut Vec<board::Problem>,
+) -> Vec<Spinner> {
+    let mut spinners: Vec<Spinner> = board.hubs.iter().map(|&h| Spinner::at(h)).collect();
+    let mut set_by: Vec<Option<usize>> = vec![None; spinners.len()];
+    for s in &meta.spinners {
+        let pos = super::Pos::new(
+            i32::try_from(s.x).unwrap_or(-1),
+            i32::try_from(s.y).unwrap_or(-1),
+        );
+        let Some(k) = board.hubs.iter().position(|&h| h == pos) else {
+            let found = describe(board.tile(pos));
+            let error = LevelError::SpinnerWithoutHub {
+                x: s.x,
+                y: s.y,
+                found,
+            };
+            problems.push((s.line, s.col, error));
+            continue;
+        };
+        if let Some(first_line) = set_by[k] {
+            let error = LevelError::DuplicateSpinner {
+                x: s.x,
+                y: s.y,
+                first_line,
+            };
+            problems.push((s.line, s.col, error));
+            continue;
+        }
+        set_by[k] = Some(s.line);
+        let spinner = &mut spinners[k];
+        spinner.length = s.length.unwrap_or(spinner.length);
+        spinner.speed = s.speed.unwrap_or(spinner.speed);
+        spinner.angle = s.angle.unwrap_or(spinner.angle);
+    }
+    spinners
+}
+
+/// A tile in words, for the spinner message.
+fn describe(tile: Option<Tile>) -> &'static str {
+    match tile {
+        None => "off the board",
+        Some(Tile::Floor) => "floor",
+        Some(Tile::Goal) => "a goal",
+        Some(Tile::Wall) => "a wall",
+        Some(Tile::Slope(_)) => "a slope",
+        Some(Tile::Hub) => "a hub",
+    }
+}
+
+/// Builds the level from a checked board and its text.
+fn assemble(board: board::Board, meta: &meta::Meta, spinners: Vec<Spinner>) -> Level {
+    let mut boxes = board.boxes;
+    boxes.sort_unstable();
+    let mut enemies = board.enemies;
+    enemies.sort_unstable();
+    Level {
+        title: meta.title.clone(),
+        author: meta.author.clone(),
+        comments: meta.comments.clone(),
+        width: board.width,
+        height: board.height,
+        tiles: board.tiles,
+        player: board.players.first().copied().unwrap_or_default(),
+        boxes,
+        enemies,
+        spinners,
+        shot_limit: meta.shot_limit,
+        solution: meta.solution.clone(),
+        unknown_settings: meta.unknown.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reading_stops_when_the_pack_runs_out_of_cells() {
+        let level = "#####\n#@$.#\n#####\n\n";
+        let report = parse_pack_within(&level.repeat(5), 15 * 3 + 14);
+        assert_eq!(report.levels.len(), 4);
+        assert!(report.levels[..3].iter().all(LevelReport::is_valid));
+        let last = &report.levels[3].diagnostics();
+        assert_eq!(last.len(), 1);
+        assert_eq!(
+            last[0].to_string(),
+            format!(
+                "13:1: level 4: the boards up to here hold more than {MAX_PACK_CELLS} cells in all; sokoshot stops reading the file here"
+            )
+        );
+    }
+}

@@ -1,0 +1,425 @@
+//! The game as the player sees it: the packs, the level in play, what is on screen, and the
+//! progress kept. State changes only here (`handle_*`, `tick`, `reload`); drawing is in
+//! `view` and takes `&App`.
+
+use crossterm::event::KeyEvent;
+
+use super::board::inside_mask;
+use super::collection::Collection;
+use super::keys::{self, Action, Count, Mode};
+use super::progress::{Best, Figures, Progress, SaveFile, level_id};
+use super::theme::Theme;
+use crate::game::{Command, Outcome, World};
+
+/// Where a level is: the pack and the level within it, both 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    /// The pack, an index into the session's packs.
+    pub pack: usize,
+    /// The level, an index into the pack's levels.
+    pub level: usize,
+}
+
+/// How a solution went, for the Solved panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solved {
+    /// This solution's figures.
+    pub figures: Figures,
+    /// The best figures saved before this solution, if the level was solved before.
+    pub previous: Option<Best>,
+}
+
+/// A line for the bottom of the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// What to say.
+    pub text: String,
+    /// Whether it is a warning or an error (drawn to stand out) rather than news.
+    pub warning: bool,
+}
+
+/// The level in play.
+#[derive(Debug, Clone)]
+pub(crate) struct Current {
+    pub(crate) place: Place,
+    pub(crate) world: World,
+    pub(crate) inside: Vec<bool>,
+    pub(crate) id: u64,
+}
+
+/// The whole front-end state.
+#[derive(Debug)]
+pub struct App {
+    pub(crate) packs: Vec<Collection>,
+    pub(crate) current: Current,
+    pub(crate) mode: Mode,
+    pub(crate) count: Count,
+    pub(crate) solved: Option<Solved>,
+    pub(crate) selected: Place,
+    pub(crate) message: Option<Message>,
+    pub(crate) reload_error: Option<String>,
+    pub(crate) progress: Progress,
+    save: Option<SaveFile>,
+    pub(crate) theme: Theme,
+    quit: bool,
+}
+
+/// Why a session could not start.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum StartError {
+    /// No pack holds a level that can be played.
+    #[error("there is no playable level")]
+    NoLevels,
+}
+
+impl App {
+    /// Starts a session over `packs` at `start` (or the first playable level if `start` is
+    /// not one), with the saved `progress`, saving to `save` when given.
+    ///
+    /// # Errors
+    /// [`StartError::NoLevels`] when no pack has a level that can be played.
+    pub fn new(
+        packs: Vec<Collection>,
+        start: Place,
+        progress: Progress,
+        save: Option<SaveFile>,
+        theme: Theme,
+    ) -> Result<Self, StartError> {
+        let places = all_places(&packs);
+        let first_good = std::iter::once(start)
+            .chain(places)
+            .find_map(|place| load(&packs, place))
+            .ok_or(StartError::NoLevels)?;
+        let mut app = Self {
+            packs,
+            selected: first_good.place,
+            current: first_good,
+            mode: Mode::Playing,
+            count: Count::default(),
+            solved: None,
+            message: None,
+            reload_error: None,
+            progress,
+            save,
+            theme,
+            quit: false,
+        };
+        app.remember_place();
+        Ok(app)
+    }
+
+    /// Shows `text` on the bottom line until the next key.
+    pub fn tell(&mut self, text: impl Into<String>, warning: bool) {
+        self.message = Some(Message {
+            text: text.into(),
+            warning,
+        });
+    }
+
+    /// Whether the player asked to quit.
+    #[must_use]
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The world in play.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.current.world
+    }
+
+    /// Which level is in play.
+    #[must_use]
+    pub fn place(&self) -> Place {
+        self.current.place
+    }
+
+    /// The packs in play.
+    #[must_use]
+    pub fn packs(&self) -> &[Collection] {
+        &self.packs
+    }
+
+    /// Whether the level in play is the last of the last pack.
+    #[must_use]
+    pub fn is_last_level(&self) -> bool {
+        let place = self.current.place;
+        place.pack + 1 == self.packs.len() && !self.packs[place.pack].has_level_after(place.level)
+    }
+
+    /// What is on screen.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the world should be ticked: something moves and the board is on screen.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
+    }
+
+    /// Advances the world one tick (1/60 s) and notices a level solved by a shot.
+    pub fn tick(&mut self) {
+        self.current.world.tick();
+        self.check_solved();
+    }
+
+    /// Handles one key press. Returns whether anything on screen may have changed.
+    pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        let Some(action) = keys::action(self.mode, key) else {
+            return false;
+        };
+        self.message = None;
+        self.handle_action(action);
+        true
+    }
+
+    fn handle_action(&mut self, action: Action) {
+        match action {
+            Action::Play(command) => self.play(command),
+            Action::Digit(digit) => self.digit(digit),
+            Action::NextLevel => self.step_level(true),
+            Action::PreviousLevel => self.step_level(false),
+            Action::LevelList => self.toggle(Mode::LevelList),
+            Action::Help => self.toggle(Mode::Help),
+            Action::Close => self.close(),
+            Action::Quit => self.quit = true,
+            Action::Up => self.move_selection(-1),
+            Action::Down => self.move_selection(1),
+            Action::PageUp => self.move_selection(-10),
+            Action::PageDown => self.move_selection(10),
+            Action::First => self.selected = first_place(&self.packs, self.selected.pack),
+            Action::Last => self.selected = last_place(&self.packs, self.selected.pack),
+            Action::Choose => {
+                self.count.clear();
+                self.go_to(self.selected);
+            }
+        }
+    }
+
+    fn play(&mut self, command: Command) {
+        let times = self.count.take();
+        if matches!(self.mode, Mode::Solved) {
+            self.mode = Mode::Playing;
+        }
+        let mut last_error = None;
+        for _ in 0..times {
+            match self.current.world.apply(command) {
+                // A step that only turned the player ends a count: the way is blocked.
+                Ok(Outcome::Turned { .. }) => break,
+                Ok(_) => {}
+                Err(err) => {
+                    last_error = Some(err);
+                    break;
+                }
+            }
+            if self.check_solved() {
+                break;
+            }
+        }
+        if !self.current.world.is_solved() {
+            self.solved = None;
+        }
+        if let Some(err) = last_error {
+            self.tell(err.to_string(), false);
+        }
+    }
+
+    fn digit(&mut self, digit: u8) {
+        if self.mode == Mode::LevelList {
+            let number = self.count.pending().map_or(0, |n| n * 10) + u32::from(digit);
+            self.count.push(digit);
+            let levels = self.packs[self.selected.pack].levels.len();
+            if let Some(index) = usize::try_from(number).ok().and_then(|n| n.checked_sub(1))
+                && index < levels
+            {
+                self.selected.level = index;
+            }
+        } else {
+            self.count.push(digit);
+        }
+    }
+
+    fn toggle(&mut self, mode: Mode) {
+        self.count.clear();
+        if self.mode == mode {
+            self.close();
+        } else {
+            if mode == Mode::LevelList {
+                self.selected = self.current.place;
+            }
+            self.mode = mode;
+        }
+    }
+
+    /// Esc: closes an overlay (back to the Solved panel if the level is solved), hides the
+    /// Solved panel to show the finished board, and forgets a pending count.
+    fn close(&mut self) {
+        self.count.clear();
+        self.mode = match self.mode {
+            Mode::Help | Mode::LevelList if self.solved.is_some() => Mode::Solved,
+            _ => Mode::Playing,
+        };
+    }
+
+    fn move_selection(&mut self, by: isize) {
+        self.count.clear();
+        let places = all_places(&self.packs).collect::<Vec<_>>();
+        let at = places.iter().position(|&p| p == self.selected).unwrap_or(0);
+        let to = at
+            .saturating_add_signed(by)
+            .min(places.len().saturating_sub(1));
+        if let Some(&place) = places.get(to) {
+            self.selected = place;
+        }
+    }
+
+    fn step_level(&mut self, forward: bool) {
+        self.count.clear();
+        let places = all_places(&self.packs).collect::<Vec<_>>();
+        let at = places.iter().position(|&p| p == self.current.place);
+        let next = match (at, forward) {
+            (Some(i), true) => places.get(i + 1),
+            (Some(i), false) => i.checked_sub(1).and_then(|i| places.get(i)),
+            (None, _) => places.first(),
+        };
+        match next {
+            Some(&place) => self.go_to(place),
+            None if forward => self.tell("that was the last level", false),
+            None => self.tell("this is the first level", false),
+        }
+    }
+
+    /// Plays the level at `place` from its start.
+    pub fn go_to(&mut self, place: Place) {
+        match load(&self.packs, place) {
+            Some(current) => {
+                self.current = current;
+                self.mode = Mode::Playing;
+                self.solved = None;
+                self.selected = place;
+                self.remember_place();
+            }
+            None => self.tell(format!("level {} cannot be played", place.level + 1), true),
+        }
+    }
+
+    /// Checks whether the world became solved; if so records it and shows the Solved panel.
+    /// Returns whether the world is solved.
+    fn check_solved(&mut self) -> bool {
+        if !self.current.world.is_solved() {
+            return false;
+        }
+        if self.solved.is_none() {
+            let counters = self.current.world.counters();
+            let figures = Figures {
+                moves: counters.moves,
+                pushes: counters.pushes,
+                shots: counters.shots,
+            };
+            let key = &self.packs[self.current.place.pack].key;
+            let index = self.current.place.level;
+            let previous = self.progress.best(key, index, self.current.id);
+            self.progress.record(key, index, self.current.id, figures);
+            self.solved = Some(Solved { figures, previous });
+            self.mode = Mode::Solved;
+            self.write_progress();
+        }
+        true
+    }
+
+    fn remember_place(&mut self) {
+        let key = self.packs[self.current.place.pack].key.clone();
+        self.progress.set_last(&key, self.current.place.level);
+        self.write_progress();
+    }
+
+    fn write_progress(&mut self) {
+        if let Some(save) = &self.save
+            && let Err(err) = save.save(&self.progress)
+        {
+            let text = format!("cannot save progress to {}: {err}", save.path().display());
+            self.tell(text, true);
+        }
+    }
+
+    /// The best figures saved for the level at `place`, if it is solved as it is now.
+    #[must_use]
+    pub fn best(&self, place: Place) -> Option<Best> {
+        let pack = self.packs.get(place.pack)?;
+        let level = pack.levels.get(place.level)?;
+        self.progress.best(&pack.key, place.level, level_id(level))
+    }
+
+    /// Replaces the levels of the pack read from a file, after the file was saved. The level
+    /// in play carries on untouched if it did not change, and starts over if it did.
+    pub fn replace_levels(&mut self, pack: usize, levels: Vec<crate::level::Level>) {
+        let Some(collection) = self.packs.get_mut(pack) else {
+            return;
+        };
+        collection.levels = levels;
+        self.reload_error = None;
+        let place = self.current.place;
+        if place.pack != pack {
+            return;
+        }
+        let index = place.level.min(collection.levels.len().saturating_sub(1));
+        // Same board, same level: a new title or comment does not end the game in play.
+        let same = collection
+            .levels
+            .get(index)
+            .is_some_and(|level| index == place.level && level_id(level) == self.current.id);
+        let name = collection.name.clone();
+        if same {
+            self.tell(format!("reloaded {name}"), false);
+        } else {
+            self.go_to(Place { pack, level: index });
+            self.tell(
+                format!("reloaded {name}: level {} starts over", index + 1),
+                false,
+            );
+        }
+        self.selected.level = self
+            .selected
+            .level
+            .min(self.packs[pack].levels.len().saturating_sub(1));
+    }
+
+    /// Shows why the pack's file could not be reloaded, keeping the level in play.
+    pub fn reload_failed(&mut self, error: String) {
+        self.reload_error = Some(error);
+    }
+}
+
+/// Every level's place, pack by pack.
+fn all_places(packs: &[Collection]) -> impl Iterator<Item = Place> + '_ {
+    packs.iter().enumerate().flat_map(|(pack, collection)| {
+        (0..collection.levels.len()).map(move |level| Place { pack, level })
+    })
+}
+
+fn first_place(packs: &[Collection], pack: usize) -> Place {
+    all_places(packs)
+        .find(|p| p.pack == pack)
+        .unwrap_or(Place { pack, level: 0 })
+}
+
+fn last_place(packs: &[Collection], pack: usize) -> Place {
+    all_places(packs)
+        .filter(|p| p.pack == pack)
+        .last()
+        .unwrap_or(Place { pack, level: 0 })
+}
+
+/// The level at `place`, ready to play; `None` if there is none or the rules refuse it.
+fn load(packs: &[Collection], place: Place) -> Option<Current> {
+    let level = packs.get(place.pack)?.levels.get(place.level)?;
+    let world = World::new(level).ok()?;
+    Some(Current {
+        place,
+        inside: inside_mask(level),
+        id: level_id(level),
+        world,
+    })
+}

@@ -1,0 +1,123 @@
+//! The lab on the terminal: the loop that feeds keys and ticks to [`crate::lab::Lab`], and the
+//! views that draw it — the scene on a braille canvas on the left, the verdict and its
+//! numbers in a panel on the right, and the scene's keys over the canvas on `?`.
+//!
+//! The views only read the lab: a [`LabView`] borrows it, renders into any ratatui buffer
+//! (tests use `TestBackend`), and never changes it.
+
+mod canvas;
+mod panel;
+mod run;
+
+pub use canvas::bounds;
+pub use run::{key_of, run};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::lab::{Ink, Lab, Verdict};
+
+/// The smallest terminal the lab draws in; below it, a message asks for more room.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// The panel's width in columns, its border included.
+const PANEL_WIDTH: u16 = 31;
+
+/// How the lab looks: with colours, or without them when `NO_COLOR` is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
+    /// Use colours.
+    pub color: bool,
+}
+
+impl Palette {
+    /// The palette for this process: colour unless `NO_COLOR` is set to a non-empty value
+    /// (<https://no-color.org>).
+    #[must_use]
+    pub fn from_env() -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        Self { color: !no_color }
+    }
+
+    /// The colour of a figure's role, given the verdict (the two shapes turn red on a hit).
+    #[must_use]
+    pub fn ink(self, ink: Ink, verdict: Verdict) -> Color {
+        if !self.color {
+            return Color::Reset;
+        }
+        let hit = verdict == Verdict::Hit;
+        match ink {
+            Ink::Subject | Ink::Target if hit => Color::LightRed,
+            Ink::Subject | Ink::SubjectSpan => Color::LightBlue,
+            Ink::Target | Ink::TargetSpan => Color::LightGreen,
+            Ink::Solid => Color::Gray,
+            Ink::Guide => Color::DarkGray,
+            Ink::Normal => Color::Yellow,
+            Ink::Tested => Color::LightMagenta,
+            Ink::Mark => Color::White,
+            Ink::Path => Color::Cyan,
+        }
+    }
+
+    /// The style of the verdict word.
+    #[must_use]
+    pub fn verdict(self, verdict: Verdict) -> Style {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        match (self.color, verdict) {
+            (true, Verdict::Hit) => bold.fg(Color::LightRed),
+            (true, Verdict::Miss) => bold.fg(Color::LightGreen),
+            (false, Verdict::Hit) => bold.add_modifier(Modifier::REVERSED),
+            (false, Verdict::Miss) => bold,
+        }
+    }
+}
+
+/// The whole lab screen for one frame.
+#[derive(Debug, Clone, Copy)]
+pub struct LabView<'a> {
+    lab: &'a Lab,
+    palette: Palette,
+}
+
+impl<'a> LabView<'a> {
+    /// A view of `lab` in the given palette.
+    #[must_use]
+    pub fn new(lab: &'a Lab, palette: Palette) -> Self {
+        Self { lab, palette }
+    }
+}
+
+impl Widget for LabView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+            too_small(area, buf);
+            return;
+        }
+        let [world, side] =
+            Layout::horizontal([Constraint::Fill(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
+        let picture = self.lab.picture();
+        let readout = self.lab.readout();
+        canvas::render(&picture, readout.verdict, self.palette, world, buf);
+        panel::render(self.lab, &readout, self.palette, side, buf);
+        if self.lab.help_open() {
+            panel::render_help(self.lab, world, buf);
+        }
+    }
+}
+
+/// The message shown instead of the lab when the terminal is too small.
+fn too_small(area: Rect, buf: &mut Buffer) {
+    let text = vec![
+        Line::from(format!(
+            "The lab needs {}×{}; this terminal is {}×{}.",
+            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        )),
+        Line::from("Make it larger, or press Esc to quit."),
+    ];
+    Paragraph::new(text)
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}

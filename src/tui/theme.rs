@@ -1,0 +1,228 @@
+//! How things look: the two-column glyph and the colours of everything on the board, and the
+//! styles of the text around it.
+//!
+//! Two switches shape a theme: `ascii` draws with printable ASCII only (for terminals and
+//! fonts without the block and braille characters), and `color` is off when `NO_COLOR` is set
+//! (<https://no-color.org>): then only bold and reverse video are used, and every kind of
+//! thing still has a glyph of its own, so nothing depends on colour to be told apart.
+
+use ratatui::style::{Color, Modifier, Style};
+
+use crate::game::Dir;
+use crate::level::Slope;
+
+/// Something drawn in one board cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Thing {
+    /// Blank space outside the walls.
+    Outside,
+    /// A wall.
+    Wall,
+    /// Floor inside the walls.
+    Floor,
+    /// An empty goal.
+    Goal,
+    /// A box off any goal.
+    Box,
+    /// A box on a goal.
+    BoxOnGoal,
+    /// The player facing a direction, on a goal or not.
+    Player {
+        /// The way the player faces.
+        facing: Dir,
+        /// Whether the player stands on a goal.
+        on_goal: bool,
+    },
+    /// An enemy.
+    Enemy,
+    /// A slope with its solid corner.
+    Slope(Slope),
+    /// A spinner's hub.
+    Hub,
+    /// A cell crossed by shots or spinner bars, drawn as dots.
+    Dots,
+}
+
+/// The look of the game: glyphs and colours, as chosen by `--ascii` and `NO_COLOR`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// Draw with ASCII only.
+    pub ascii: bool,
+    /// Use colours (false when `NO_COLOR` is set).
+    pub color: bool,
+}
+
+impl Theme {
+    /// The theme for this process: ASCII if asked for, colour unless `NO_COLOR` is set to a
+    /// non-empty value.
+    #[must_use]
+    pub fn from_env(ascii: bool) -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        Self {
+            ascii,
+            color: !no_color,
+        }
+    }
+
+    /// The two columns that draw `thing`.
+    #[must_use]
+    pub fn glyph(self, thing: Thing) -> &'static str {
+        if self.ascii {
+            ascii_glyph(thing)
+        } else {
+            unicode_glyph(thing)
+        }
+    }
+
+    /// The style `thing` is drawn in.
+    #[must_use]
+    pub fn style(self, thing: Thing) -> Style {
+        if !self.color {
+            return match thing {
+                Thing::Player { .. } | Thing::Box | Thing::BoxOnGoal | Thing::Enemy => {
+                    Style::new().add_modifier(Modifier::BOLD)
+                }
+                _ => Style::new(),
+            };
+        }
+        let fg = |color| Style::new().fg(color);
+        match thing {
+            Thing::Outside | Thing::Floor => Style::new(),
+            Thing::Wall => fg(Color::Blue),
+            Thing::Goal => fg(Color::LightRed),
+            Thing::Box => fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            Thing::BoxOnGoal => fg(Color::LightGreen).add_modifier(Modifier::BOLD),
+            Thing::Player { .. } => fg(Color::LightCyan).add_modifier(Modifier::BOLD),
+            Thing::Enemy => fg(Color::LightMagenta).add_modifier(Modifier::BOLD),
+            Thing::Slope(_) => fg(Color::Cyan),
+            Thing::Hub => fg(Color::White).add_modifier(Modifier::BOLD),
+            Thing::Dots => fg(Color::White),
+        }
+    }
+
+    /// The style of a shot's dots.
+    #[must_use]
+    pub fn shot(self) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The style of the key names in help and hints.
+    #[must_use]
+    pub fn key(self) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::LightCyan)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The style of headings, level titles and the word **Solved**.
+    #[must_use]
+    pub fn heading(self) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::LightGreen)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The style of text that is less important (hints, dimmed figures).
+    #[must_use]
+    pub fn dim(self) -> Style {
+        if self.color {
+            Style::new().fg(Color::Gray)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// The style of warnings and errors on the status line.
+    #[must_use]
+    pub fn warning(self) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// The style of the selected row in a list.
+    #[must_use]
+    pub fn selected(self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    /// The mark of a solved level in the level list.
+    #[must_use]
+    pub fn solved_mark(self) -> &'static str {
+        if self.ascii { "*" } else { "✓" }
+    }
+
+    /// The separator between parts of the status line.
+    #[must_use]
+    pub fn separator(self) -> &'static str {
+        if self.ascii { " | " } else { " │ " }
+    }
+}
+
+fn unicode_glyph(thing: Thing) -> &'static str {
+    match thing {
+        Thing::Outside | Thing::Floor | Thing::Dots => "  ",
+        Thing::Wall => "██",
+        Thing::Goal => "··",
+        Thing::Box => "[]",
+        Thing::BoxOnGoal => "{}",
+        Thing::Player { facing, on_goal } => player_glyph(facing, on_goal, false),
+        Thing::Enemy => "><",
+        Thing::Slope(Slope::TopLeft) => "▛▘",
+        Thing::Slope(Slope::TopRight) => "▝▜",
+        Thing::Slope(Slope::BottomLeft) => "▙▖",
+        Thing::Slope(Slope::BottomRight) => "▗▟",
+        Thing::Hub => "()",
+    }
+}
+
+fn ascii_glyph(thing: Thing) -> &'static str {
+    match thing {
+        Thing::Outside | Thing::Floor | Thing::Dots => "  ",
+        Thing::Wall => "##",
+        Thing::Goal => "..",
+        Thing::Box => "[]",
+        Thing::BoxOnGoal => "{}",
+        Thing::Player { facing, on_goal } => player_glyph(facing, on_goal, true),
+        Thing::Enemy => "><",
+        Thing::Slope(Slope::TopLeft) => "#/",
+        Thing::Slope(Slope::TopRight) => "\\#",
+        Thing::Slope(Slope::BottomLeft) => "#\\",
+        Thing::Slope(Slope::BottomRight) => "/#",
+        Thing::Hub => "()",
+    }
+}
+
+/// `@` (or `+` on a goal, as in XSB) with an arrow on the side the player faces.
+fn player_glyph(facing: Dir, on_goal: bool, ascii: bool) -> &'static str {
+    // Indexed by [ascii][on_goal][facing in LURD order].
+    const GLYPHS: [[[&str; 4]; 2]; 2] = [
+        [["◂@", "@▴", "@▸", "@▾"], ["◂+", "+▴", "+▸", "+▾"]],
+        [["<@", "@^", "@>", "@v"], ["<+", "+^", "+>", "+v"]],
+    ];
+    let index = match facing {
+        Dir::Left => 0,
+        Dir::Up => 1,
+        Dir::Right => 2,
+        Dir::Down => 3,
+    };
+    GLYPHS[usize::from(ascii)][usize::from(on_goal)][index]
+}

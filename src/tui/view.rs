@@ -1,0 +1,91 @@
+//! Drawing the game: the board in the middle, a status line above it, the keys that matter
+//! (or news and errors) below it, and the overlays on top. Everything here reads `&App`.
+
+mod help;
+mod levels;
+mod solved;
+mod status;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Text};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::app::App;
+use super::board::{BoardView, board_size};
+use super::keys::Mode;
+
+/// Rows taken by the status line and the hint line.
+pub const CHROME_ROWS: u16 = 2;
+
+/// The terminal size needed to play the level in play: its board plus the two text lines.
+#[must_use]
+pub fn needed_size(app: &App) -> (u16, u16) {
+    let (columns, rows) = board_size(app.world().level());
+    (columns, rows.saturating_add(CHROME_ROWS))
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (need_w, need_h) = needed_size(self);
+        let fits = area.width >= need_w && area.height >= need_h;
+        match self.mode() {
+            Mode::LevelList => levels::LevelList { app: self }.render(area, buf),
+            Mode::Help if !fits => help::Help { theme: self.theme }.render(area, buf),
+            _ if !fits => too_small(need_w, need_h, area, buf),
+            mode => {
+                let [top, middle, bottom] = Layout::vertical([
+                    Constraint::Length(1),
+                    Constraint::Fill(1),
+                    Constraint::Length(1),
+                ])
+                .areas(area);
+                status::StatusLine { app: self }.render(top, buf);
+                status::HintLine { app: self }.render(bottom, buf);
+                let (w, h) = board_size(self.world().level());
+                let board_area = middle.centered(Constraint::Length(w), Constraint::Length(h));
+                BoardView {
+                    world: self.world(),
+                    inside: &self.current.inside,
+                    theme: self.theme,
+                }
+                .render(board_area, buf);
+                match mode {
+                    Mode::Help => help::Help { theme: self.theme }.render(area, buf),
+                    Mode::Solved => {
+                        let panel = panel_area(middle, board_area, solved::HEIGHT);
+                        solved::SolvedPanel { app: self }.render(panel, buf);
+                    }
+                    Mode::Playing | Mode::LevelList => {}
+                }
+            }
+        }
+    }
+}
+
+/// Where a panel `height` rows high goes: just below the board if there is room, else just
+/// above it, else over the middle of it, so the finished board stays in view when it can.
+fn panel_area(middle: Rect, board: Rect, height: u16) -> Rect {
+    let row = |y| Rect::new(middle.x, y, middle.width, height);
+    if board.bottom().saturating_add(height) < middle.bottom() {
+        row(board.bottom() + 1)
+    } else if board.y > middle.y.saturating_add(height) {
+        row(board.y - height - 1)
+    } else {
+        middle.centered_vertically(Constraint::Length(height))
+    }
+}
+
+/// The message shown instead of a board that does not fit, wrapped to the width there is.
+fn too_small(need_w: u16, need_h: u16, area: Rect, buf: &mut Buffer) {
+    let lines = vec![
+        Line::from(format!("terminal too small: need {need_w}×{need_h}")),
+        Line::from(format!("now {}×{} · q quits", area.width, area.height)),
+    ];
+    // Rows the wrapped lines take (a word-wrapped line can need one more than this).
+    let width = usize::from(area.width.max(1));
+    let rows: usize = lines.iter().map(|line| line.width().div_ceil(width)).sum();
+    let height = u16::try_from(rows + 1).unwrap_or(u16::MAX);
+    let paragraph = Paragraph::new(Text::from(lines).centered()).wrap(Wrap { trim: true });
+    paragraph.render(area.centered_vertically(Constraint::Length(height)), buf);
+}

@@ -1,0 +1,137 @@
+//! The help overlay (`?`): every key, what each thing on the board is, and what solves a
+//! level.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use crate::game::Dir;
+use crate::level::Slope;
+use crate::tui::theme::{Theme, Thing};
+
+/// Every key, as (keys, what they do).
+pub const KEYS: &[(&str, &str)] = &[
+    ("h j k l  ← ↓ ↑ →", "step; walk into a box to push it"),
+    ("H J K L  Shift+arrow", "run until something is in the way"),
+    ("5l  12j …", "a count first repeats the next key"),
+    ("space", "fire the way you face (bump a wall to turn)"),
+    ("u  Ctrl-r", "undo, redo (anything, shots too)"),
+    ("r", "restart the level (u brings it back)"),
+    ("n  p", "next, previous level"),
+    ("g", "level list with your best results"),
+    ("?", "this help"),
+    ("Esc  q", "close, quit (progress is saved)"),
+];
+
+/// The help overlay, drawn in the middle of the area it is given.
+#[derive(Debug, Clone, Copy)]
+pub struct Help {
+    /// How things look.
+    pub theme: Theme,
+}
+
+impl Help {
+    fn lines(self) -> Vec<Line<'static>> {
+        let theme = self.theme;
+        let key_width = KEYS
+            .iter()
+            .map(|(keys, _)| keys.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines: Vec<Line> = KEYS
+            .iter()
+            .map(|(keys, what)| {
+                let keys = if theme.ascii { ascii_keys(keys) } else { keys };
+                Line::from(vec![
+                    Span::styled(format!("{keys:key_width$}  "), theme.key()),
+                    Span::raw(*what),
+                ])
+            })
+            .collect();
+        lines.push(Line::raw(""));
+        lines.push(self.legend(&[
+            (Thing::Wall, "wall"),
+            (Thing::Goal, "goal"),
+            (Thing::Box, "box"),
+            (Thing::BoxOnGoal, "box on goal"),
+        ]));
+        let you = Thing::Player {
+            facing: Dir::Right,
+            on_goal: false,
+        };
+        lines.push(self.legend(&[
+            (you, "you, facing right"),
+            (Thing::Enemy, "enemy"),
+            (Thing::Slope(Slope::TopLeft), "slope"),
+            (Thing::Hub, "spinner"),
+        ]));
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            "Solve a level: every box on a goal and no enemy left.",
+            theme.heading(),
+        ));
+        lines.push(Line::raw(
+            "Shots stop at walls and boxes, and bounce off slopes and spinners.",
+        ));
+        lines
+    }
+
+    fn legend(self, things: &[(Thing, &'static str)]) -> Line<'static> {
+        let mut spans = Vec::new();
+        for (thing, name) in things {
+            spans.push(Span::styled(
+                self.theme.glyph(*thing),
+                self.theme.style(*thing),
+            ));
+            spans.push(Span::raw(format!(" {name}   ")));
+        }
+        Line::from(spans)
+    }
+}
+
+/// The key names without arrows, for the ASCII look.
+fn ascii_keys(keys: &'static str) -> &'static str {
+    match keys {
+        "h j k l  ← ↓ ↑ →" => "h j k l  arrows",
+        "5l  12j …" => "5l  12j ...",
+        other => other,
+    }
+}
+
+impl Widget for Help {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let lines = self.lines();
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
+        let height = lines.len() + 2;
+        let panel = area.centered(
+            Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
+            Constraint::Length(u16::try_from(height).unwrap_or(u16::MAX)),
+        );
+        Clear.render(panel, buf);
+        let block = Block::bordered()
+            .title(Line::styled(" Help ", self.theme.heading()).centered())
+            .border_set(border_set(self.theme));
+        Paragraph::new(lines)
+            .block(block.padding(ratatui::widgets::Padding::horizontal(1)))
+            .render(panel, buf);
+    }
+}
+
+/// Box-drawing lines, or `+ - |` for the ASCII look.
+pub fn border_set(theme: Theme) -> ratatui::symbols::border::Set<'static> {
+    if theme.ascii {
+        ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        }
+    } else {
+        ratatui::symbols::border::PLAIN
+    }
+}

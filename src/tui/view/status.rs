@@ -1,0 +1,156 @@
+//! The two text lines around the board: where you are and how you are doing above it, and
+//! below it the keys that matter now, or news, or the error that stopped a reload.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use crate::tui::app::App;
+use crate::tui::keys::Mode;
+use crate::tui::theme::Theme;
+
+/// The line above the board: pack, level number, title, and the counters.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusLine<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+impl Widget for StatusLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = app.theme;
+        let place = app.place();
+        let pack = &app.packs()[place.pack];
+        let counters = app.world().counters();
+        let sep = Span::styled(theme.separator(), theme.dim());
+        let mut spans = vec![
+            Span::styled(
+                format!("{} {}/{}", pack.name, place.level + 1, pack.levels.len()),
+                theme.heading(),
+            ),
+            sep.clone(),
+        ];
+        if let Some(title) = pack.title(place.level) {
+            spans.extend([Span::raw(title.to_owned()), sep.clone()]);
+        }
+        spans.push(Span::raw(format!(
+            "Moves {}  Pushes {}  Shots {}",
+            counters.moves, counters.pushes, counters.shots
+        )));
+        if let Some(left) = app.world().shots_left() {
+            spans.push(Span::raw(format!(" ({left} left)")));
+        }
+        if let Some(best) = app.best(place) {
+            spans.extend([
+                sep,
+                Span::styled(
+                    format!(
+                        "{} best {}/{}",
+                        theme.solved_mark(),
+                        best.moves,
+                        best.pushes
+                    ),
+                    theme.dim(),
+                ),
+            ]);
+        }
+        Line::from(spans).render(area, buf);
+    }
+}
+
+/// The line below the board.
+#[derive(Debug, Clone, Copy)]
+pub struct HintLine<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+impl Widget for HintLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = app.theme;
+        let line = if let Some(error) = &app.reload_error {
+            Line::from(Span::styled(error.clone(), theme.warning()))
+        } else if let Some(message) = &app.message {
+            let style = if message.warning {
+                theme.warning()
+            } else {
+                theme.heading()
+            };
+            Line::from(Span::styled(message.text.clone(), style))
+        } else if let Some(count) = app.count.pending() {
+            Line::from(vec![
+                Span::styled(count.to_string(), theme.key()),
+                Span::raw(" × the next key (Esc forgets it)"),
+            ])
+        } else {
+            keys_line(&hints(app), area.width, theme)
+        };
+        line.render(area, buf);
+    }
+}
+
+/// The keys worth showing now, as (key, what it does), most useful first; the last two
+/// (help and quit) are always shown.
+fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
+    let world = app.world();
+    let level = world.level();
+    let mut hints = Vec::new();
+    match app.mode() {
+        Mode::Solved => {
+            if !app.is_last_level() {
+                hints.push(("n", "next level"));
+            }
+            hints.extend([("u", "undo"), ("r", "restart")]);
+            hints.extend([("g", "levels"), ("Esc", "look at the board")]);
+        }
+        Mode::Help | Mode::LevelList => return vec![("Esc", "close"), ("q", "quit")],
+        Mode::Playing => {
+            hints.push(("hjkl", "move"));
+            let targets = !level.enemies.is_empty() || !level.spinners.is_empty();
+            if targets && world.shots_left() != Some(0) {
+                hints.push(("space", "fire"));
+            }
+            if world.can_undo() {
+                hints.push(("u", "undo"));
+            }
+            if world.can_redo() {
+                hints.push(("^r", "redo"));
+            }
+            hints.extend([("r", "restart"), ("HJKL", "run")]);
+            hints.extend([("n/p", "level"), ("g", "levels")]);
+        }
+    }
+    hints.extend([("?", "help"), ("q", "quit")]);
+    hints
+}
+
+/// Key hints as `key what  key what`, as many as fit in `width` columns; the last two are
+/// always kept.
+pub fn keys_line(hints: &[(&str, &str)], width: u16, theme: Theme) -> Line<'static> {
+    let cost = |(key, what): &(&str, &str)| key.chars().count() + what.chars().count() + 3;
+    let split = hints.len().saturating_sub(2);
+    let (optional, pinned) = hints.split_at(split);
+    let mut room = usize::from(width).saturating_sub(pinned.iter().map(cost).sum());
+    let mut shown: Vec<&(&str, &str)> = Vec::new();
+    for hint in optional {
+        if cost(hint) > room {
+            break;
+        }
+        room -= cost(hint);
+        shown.push(hint);
+    }
+    shown.extend(pinned);
+    let mut spans = Vec::new();
+    for (i, (key, what)) in shown.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled((*key).to_owned(), theme.key()));
+        spans.push(Span::styled(format!(" {what}"), Style::new()));
+    }
+    Line::from(spans)
+}

@@ -1,0 +1,243 @@
+//! The real `sokoshot lab` binary driven in tmux at 80×24: keys go in with `send-keys`, the
+//! screen comes back with `capture-pane`, and every byte the program writes to its terminal
+//! is counted through `pipe-pane`. Each test runs its own tmux server on a socket of its own
+//! and kills it at the end, pass or fail. Without tmux the tests print a note and pass (CI
+//! installs tmux).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// How long to wait for the screen to show something before giving up.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// How long a screen with nothing moving is watched for output.
+const IDLE_WATCH: Duration = Duration::from_secs(1);
+
+/// A tmux server running the lab in one 80×24 pane.
+struct Tmux {
+    socket: String,
+    log: PathBuf,
+}
+
+impl Tmux {
+    /// Starts the lab on `scene` in a fresh tmux server, or says why not.
+    fn start(test: &str, scene: &str) -> Option<Self> {
+        if !Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success())
+        {
+            println!("note: tmux is not installed; skipping the tmux test {test}");
+            return None;
+        }
+        let socket = format!("sokoshot-{test}-{}", std::process::id());
+        let log = std::env::temp_dir().join(format!("{socket}.out"));
+        let _ = std::fs::remove_file(&log);
+        let tmux = Self { socket, log };
+        let bin = env!("CARGO_BIN_EXE_sokoshot");
+        tmux.run(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "lab",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            bin,
+            "lab",
+            scene,
+        ]);
+        tmux.run(&["set-option", "-t", "lab", "remain-on-exit", "on"]);
+        Some(tmux)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        let output = Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(
+            output.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output
+    }
+
+    fn send(&self, key: &str) {
+        self.run(&["send-keys", "-t", "lab", key]);
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "lab"]).stdout).into_owned()
+    }
+
+    /// Waits until the screen contains `text`, and returns the screen.
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for {text:?}; the screen is:\n{screen}"
+            );
+            sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Starts counting what the program writes to its terminal.
+    fn count_output(&self) {
+        let command = format!("cat >> '{}'", self.log.display());
+        self.run(&["pipe-pane", "-t", "lab", &command]);
+    }
+
+    /// The bytes written to the terminal since counting started.
+    fn written(&self) -> u64 {
+        std::fs::metadata(&self.log).map_or(0, |m| m.len())
+    }
+
+    /// The bytes written while the lab is left alone for `IDLE_WATCH`, counted once the
+    /// frame for the last key has reached the log (the count holds still for a moment, or a
+    /// few seconds have passed: a lab that never stops writing is measured all the same).
+    fn idle_bytes(&self) -> u64 {
+        let start = Instant::now();
+        let mut last = self.written();
+        loop {
+            sleep(Duration::from_millis(150));
+            let now = self.written();
+            if now == last || start.elapsed() > Duration::from_secs(3) {
+                break;
+            }
+            last = now;
+        }
+        let before = self.written();
+        sleep(IDLE_WATCH);
+        self.written() - before
+    }
+
+    fn pane(&self, format: &str) -> String {
+        let out = self
+            .run(&["display-message", "-p", "-t", "lab", format])
+            .stdout;
+        String::from_utf8_lossy(&out).trim().to_owned()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+        let _ = std::fs::remove_file(&self.log);
+    }
+}
+
+/// The panel's verdict on a captured screen.
+fn verdict(screen: &str) -> &'static str {
+    let panel: Vec<&str> = screen
+        .lines()
+        .filter_map(|line| line.split('│').nth(1))
+        .collect();
+    if panel.iter().any(|l| l.trim() == "HIT") {
+        "HIT"
+    } else if panel.iter().any(|l| l.trim() == "MISS") {
+        "MISS"
+    } else {
+        panic!("no verdict on screen:\n{screen}")
+    }
+}
+
+#[test]
+fn disk_aabb_goes_miss_hit_miss_as_l_is_pressed() {
+    let Some(tmux) = Tmux::start("miss-hit-miss", "disk-aabb") else {
+        return;
+    };
+    let screen = tmux.wait_for("disk   (-9.25, 0.00)");
+    assert_eq!(verdict(&screen), "MISS");
+    let mut seen = vec!["MISS"];
+    let mut first_hit = None;
+    for press in 1..=80_u16 {
+        tmux.send("l");
+        let x = -9.25 + 0.5 * f32::from(press);
+        let screen = tmux.wait_for(&format!("disk   ({x:.2}, 0.00)"));
+        let now = verdict(&screen);
+        if now != *seen.last().unwrap() {
+            seen.push(now);
+        }
+        if now == "HIT" && first_hit.is_none() {
+            first_hit = Some(press);
+            assert!(screen.contains("depth"), "a hit shows its depth:\n{screen}");
+        }
+        if seen.len() == 3 {
+            println!("HIT at press {first_hit:?}, MISS again at press {press}");
+            break;
+        }
+    }
+    assert_eq!(seen, ["MISS", "HIT", "MISS"]);
+    assert!(first_hit.is_some_and(|p| p <= 40), "{first_hit:?}");
+    tmux.send("q");
+    let start = Instant::now();
+    while tmux.pane("#{pane_dead}") != "1" {
+        assert!(start.elapsed() < PATIENCE, "q did not quit");
+        sleep(Duration::from_millis(20));
+    }
+    assert_eq!(tmux.pane("#{pane_dead_status}"), "0");
+}
+
+#[test]
+fn an_idle_lab_writes_nothing_in_any_scene() {
+    let Some(tmux) = Tmux::start("idle", "disk-aabb") else {
+        return;
+    };
+    tmux.wait_for("1/5 disk-aabb");
+    tmux.count_output();
+    for (digit, name) in ["1", "2", "3", "4", "5"].iter().zip([
+        "disk-aabb",
+        "disk-obb",
+        "obb-obb",
+        "disk-triangle",
+        "slope",
+    ]) {
+        tmux.send(digit);
+        tmux.wait_for(name);
+        let idle = tmux.idle_bytes();
+        println!("{name}: {idle} bytes written in {IDLE_WATCH:?} idle");
+        assert_eq!(idle, 0, "{name}");
+    }
+    let before = tmux.written();
+    tmux.send("l");
+    tmux.wait_for("ball   (-8.75, 0.00)");
+    sleep(Duration::from_millis(200));
+    let step = tmux.written() - before;
+    println!("one step of the ball: {step} bytes");
+    assert!(step > 0, "the count sees a frame");
+}
+
+#[test]
+fn moving_shapes_redraw_until_paused_then_go_quiet() {
+    let Some(tmux) = Tmux::start("pause", "disk-obb") else {
+        return;
+    };
+    tmux.wait_for("motion off");
+    tmux.count_output();
+    tmux.send("s");
+    tmux.wait_for("motion on");
+    let before = tmux.written();
+    sleep(Duration::from_secs(1));
+    let running = tmux.written() - before;
+    println!("one second of motion: {running} bytes");
+    assert!(running > 0);
+    tmux.send("p");
+    tmux.wait_for("paused");
+    assert_eq!(tmux.idle_bytes(), 0, "paused, nothing is written");
+}

@@ -1,0 +1,133 @@
+//! No input makes the level reader panic, and what it reads is consistent: random bytes,
+//! random level-like text, and real packs with random damage.
+//!
+//! The same generators run a million times and more in `examples/level_fuzz.rs`
+//! (`cargo run --release --example level_fuzz -- 1000000`).
+
+use proptest::prelude::*;
+use sokoshot::level::{Level, parse_pack, parse_pack_bytes};
+
+const MICROBAN: &str = include_str!("../levels/microban.xsb");
+
+/// What must hold for any input: positions inside the text, and every level that loads
+/// prints back to itself.
+fn assert_consistent(text: &str, report: &sokoshot::level::PackReport) {
+    // Lines end at \n, \r\n or a lone \r, as the reader counts them.
+    let lines = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .split('\n')
+        .count();
+    for d in report.diagnostics() {
+        assert!(
+            d.line >= 1 && d.line <= lines.max(1),
+            "{d} in {lines} lines"
+        );
+        assert!(d.col >= 1, "{d}");
+        assert!(
+            d.level.is_none_or(|n| n >= 1 && n <= report.levels.len()),
+            "{d}"
+        );
+    }
+    for entry in &report.levels {
+        if let Ok(level) = &entry.result {
+            let printed = level.to_string();
+            let again: Level = printed
+                .parse()
+                .unwrap_or_else(|e| panic!("{e}\nprinted:\n{printed}\nfrom:\n{text:?}"));
+            assert_eq!(&again, level, "printed:\n{printed}\nfrom:\n{text:?}");
+        }
+    }
+}
+
+/// A stretch of Microban of a few levels, as text.
+fn microban_window() -> impl Strategy<Value = String> {
+    let lines: Vec<&'static str> = MICROBAN.lines().collect();
+    let n = lines.len();
+    (0..n, 1usize..60).prop_map(move |(start, len)| lines[start..(start + len).min(n)].join("\n"))
+}
+
+/// One change to a text: insert, delete or replace a character, or duplicate or drop a line.
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(prop::sample::Index, char),
+    Delete(prop::sample::Index),
+    Replace(prop::sample::Index, char),
+    DuplicateLine(prop::sample::Index),
+    DropLine(prop::sample::Index),
+}
+
+fn interesting_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        4 => prop::sample::select("#@+$*. -_pPbBEF7LJ%|()0123456789;:'\n\r\tTitleSpinnerShots,=".chars().collect::<Vec<_>>()),
+        1 => any::<char>(),
+    ]
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<prop::sample::Index>(), interesting_char()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        any::<prop::sample::Index>().prop_map(Edit::Delete),
+        (any::<prop::sample::Index>(), interesting_char()).prop_map(|(i, c)| Edit::Replace(i, c)),
+        any::<prop::sample::Index>().prop_map(Edit::DuplicateLine),
+        any::<prop::sample::Index>().prop_map(Edit::DropLine),
+    ]
+}
+
+/// Applies an edit to a text held as characters.
+fn apply(chars: &mut Vec<char>, edit: &Edit) {
+    match *edit {
+        Edit::Insert(i, c) => {
+            let at = i.index(chars.len() + 1);
+            chars.insert(at, c);
+        }
+        Edit::Delete(i) if !chars.is_empty() => {
+            chars.remove(i.index(chars.len()));
+        }
+        Edit::Replace(i, c) if !chars.is_empty() => {
+            let at = i.index(chars.len());
+            chars[at] = c;
+        }
+        Edit::DuplicateLine(i) | Edit::DropLine(i) => {
+            let text: String = chars.iter().collect();
+            let mut lines: Vec<&str> = text.split('\n').collect();
+            let at = i.index(lines.len());
+            if matches!(edit, Edit::DuplicateLine(_)) {
+                lines.insert(at, lines[at]);
+            } else {
+                lines.remove(at);
+            }
+            *chars = lines.join("\n").chars().collect();
+        }
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let report = parse_pack_bytes(&bytes);
+        let text: String = match std::str::from_utf8(&bytes) {
+            Ok(t) => t.to_owned(),
+            Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+        };
+        assert_consistent(&text, &report);
+    }
+
+    #[test]
+    fn level_like_text_never_panics(text in "[#@+$*. \\n\\r|()0-9;:'EF7LJ%pPbB_-]{0,300}") {
+        assert_consistent(&text, &parse_pack(&text));
+    }
+
+    #[test]
+    fn damaged_packs_never_panic(window in microban_window(), edits in prop::collection::vec(edit(), 1..8)) {
+        let mut chars: Vec<char> = window.chars().collect();
+        for e in &edits {
+            apply(&mut chars, e);
+        }
+        let text: String = chars.into_iter().collect();
+        assert_consistent(&text, &parse_pack(&text));
+    }
+}

@@ -1,0 +1,212 @@
+//! The app's behaviour behind the screens: counts, undo, levels, overlays, progress and
+//! reloading a pack.
+
+#[path = "support/tui.rs"]
+mod support;
+
+use sokoshot::tui::app::{App, Place};
+use sokoshot::tui::collection::Collection;
+use sokoshot::tui::keys::Mode;
+use sokoshot::tui::progress::Progress;
+use support::{PLAIN, app, levels, press, render, rows};
+
+const CORRIDOR: &str = "\
+Title: Corridor
+#########
+#@     $.#
+#########
+
+Title: Enemy
+#######
+#@   E#
+#######
+";
+
+fn moves(app: &App) -> u32 {
+    app.world().counters().moves
+}
+
+fn hint_line(app: &App) -> String {
+    rows(&render(app, 70, 5))[4].clone()
+}
+
+#[test]
+fn a_count_repeats_a_step_and_stops_where_it_is_blocked() {
+    let cases = [
+        ("no count", "l", 1),
+        ("three", "3l", 3),
+        ("twelve stops at the wall after pushing", "12l", 6),
+        ("count then undo twice", "4l2u", 2),
+        ("esc forgets the count", "5~l", 1),
+        ("a count into a wall only turns", "5k", 0),
+    ];
+    for (name, keys, want) in cases {
+        let mut app = app(CORRIDOR, PLAIN);
+        press(&mut app, "h");
+        press(&mut app, keys);
+        assert_eq!(moves(&app), want, "{name}");
+        assert!(
+            !hint_line(&app).starts_with("blocked"),
+            "{name}: {}",
+            hint_line(&app)
+        );
+    }
+}
+
+#[test]
+fn runs_stop_before_a_box() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "L");
+    assert_eq!(moves(&app), 5);
+    assert_eq!(app.world().counters().pushes, 0);
+}
+
+#[test]
+fn undo_redo_and_restart_are_keys() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "lll");
+    press(&mut app, "u");
+    assert_eq!(moves(&app), 2);
+    // Ctrl-r comes as a control key, not a character.
+    app.handle_key(crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('r'),
+        crossterm::event::KeyModifiers::CONTROL,
+    ));
+    assert_eq!(moves(&app), 3);
+    press(&mut app, "r");
+    assert_eq!(moves(&app), 0);
+    press(&mut app, "u");
+    assert_eq!(moves(&app), 3, "restart is undoable");
+    press(&mut app, "uuuu");
+    assert_eq!(hint_line(&app), "nothing to undo");
+}
+
+#[test]
+fn solving_shows_the_panel_records_the_best_and_undo_hides_it() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "6l");
+    assert_eq!(app.mode(), Mode::Solved);
+    let best = app.best(Place { pack: 0, level: 0 }).expect("recorded");
+    assert_eq!((best.moves, best.pushes), (6, 1));
+    press(&mut app, "u");
+    assert_eq!(app.mode(), Mode::Playing);
+    assert!(!app.world().is_solved());
+}
+
+#[test]
+fn a_shot_that_clears_the_last_enemy_solves_the_level_while_ticking() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "n ");
+    // Facing up at the start: the shot goes into the wall above.
+    while app.is_animating() {
+        app.tick();
+    }
+    assert_eq!(app.mode(), Mode::Playing);
+    press(&mut app, "l ");
+    while app.is_animating() {
+        app.tick();
+    }
+    assert_eq!(app.mode(), Mode::Solved);
+    assert_eq!(app.world().counters().shots, 2);
+}
+
+#[test]
+fn overlays_pause_the_world_and_esc_goes_back() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "nl ");
+    assert!(app.is_animating());
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help);
+    assert!(!app.is_animating(), "paused under help");
+    press(&mut app, "~");
+    assert_eq!(app.mode(), Mode::Playing);
+    assert!(app.is_animating());
+    while app.is_animating() {
+        app.tick();
+    }
+    // On the Solved panel, help and the list come back to the panel.
+    assert_eq!(app.mode(), Mode::Solved);
+    press(&mut app, "?~");
+    assert_eq!(app.mode(), Mode::Solved);
+    press(&mut app, "g~");
+    assert_eq!(app.mode(), Mode::Solved);
+}
+
+#[test]
+fn next_and_previous_go_across_packs_and_stop_at_the_ends() {
+    let packs = vec![
+        Collection::built_in("A", "a", levels(CORRIDOR)),
+        Collection::built_in("B", "b", levels(CORRIDOR)),
+    ];
+    let start = Place { pack: 0, level: 1 };
+    let mut app = App::new(packs, start, Progress::default(), None, PLAIN).expect("starts");
+    press(&mut app, "n");
+    assert_eq!(app.place(), Place { pack: 1, level: 0 });
+    press(&mut app, "p");
+    assert_eq!(app.place(), Place { pack: 0, level: 1 });
+    press(&mut app, "pp");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+    assert_eq!(hint_line(&app), "this is the first level");
+    press(&mut app, "nnnn");
+    assert_eq!(app.place(), Place { pack: 1, level: 1 });
+    assert_eq!(hint_line(&app), "that was the last level");
+}
+
+#[test]
+fn the_level_list_opens_at_the_level_in_play_and_digits_pick_a_number() {
+    let packs = vec![Collection::built_in("A", "a", levels(CORRIDOR))];
+    let start = Place { pack: 0, level: 1 };
+    let mut app = App::new(packs, start, Progress::default(), None, PLAIN).expect("starts");
+    press(&mut app, "g");
+    assert_eq!(app.mode(), Mode::LevelList);
+    press(&mut app, "1");
+    press(&mut app, "l");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+    assert_eq!(app.mode(), Mode::Playing);
+}
+
+#[test]
+fn a_start_place_that_does_not_exist_falls_back_to_the_first_level() {
+    let packs = vec![Collection::built_in("A", "a", levels(CORRIDOR))];
+    let start = Place { pack: 3, level: 9 };
+    let app = App::new(packs, start, Progress::default(), None, PLAIN).expect("starts");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+    let empty = App::new(Vec::new(), start, Progress::default(), None, PLAIN);
+    assert!(empty.is_err());
+}
+
+#[test]
+fn reloading_an_unchanged_level_keeps_the_game_and_a_changed_one_starts_over() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "nll");
+    // The first level changed, the one in play did not.
+    let edited = CORRIDOR.replace("#@     $.#", "#@    $ .#");
+    app.replace_levels(0, levels(&edited));
+    assert_eq!(moves(&app), 2);
+    assert_eq!(hint_line(&app), "reloaded Test");
+    // Now the level in play changes.
+    let edited = edited.replace("#@   E#", "#@  E #");
+    app.replace_levels(0, levels(&edited));
+    assert_eq!(moves(&app), 0);
+    assert_eq!(hint_line(&app), "reloaded Test: level 2 starts over");
+    // A pack that lost the level in play goes to its last level.
+    app.replace_levels(0, levels("#####\n#@$.#\n#####\n"));
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+}
+
+#[test]
+fn a_broken_reload_shows_the_error_and_the_level_stays_playable() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "l");
+    app.reload_failed("pack.xsb:3:2: level 1: two players".to_owned());
+    assert_eq!(hint_line(&app), "pack.xsb:3:2: level 1: two players");
+    press(&mut app, "l");
+    assert_eq!(moves(&app), 2, "still playable");
+    assert_eq!(
+        hint_line(&app),
+        "pack.xsb:3:2: level 1: two players",
+        "the error stays until the file reads cleanly"
+    );
+    app.replace_levels(0, levels(CORRIDOR));
+    assert_eq!(hint_line(&app), "reloaded Test");
+}

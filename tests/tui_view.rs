@@ -1,0 +1,314 @@
+//! The screens, rendered into ratatui's `TestBackend` and compared with what a player should
+//! see.
+
+#[path = "support/tui.rs"]
+mod support;
+
+use crossterm::event::KeyCode;
+use ratatui::style::Color;
+use sokoshot::tui::theme::Theme;
+use support::{PLAIN, app, press, press_code, render, rows, screen};
+
+/// One of everything: player, box, goal, box on goal, enemy, the four slopes, a spinner.
+const EVERYTHING: &str = "\
+Title: Everything
+#########
+#@$.*  E#
+#F7LJ%  #
+#########
+Spinner: 5,2 length=1 speed=0
+";
+
+/// One push to solve it.
+const ONE_PUSH: &str = "\
+Title: One push
+#####
+#@$.#
+#####
+
+Title: Second
+######
+#@ $.#
+######
+";
+
+/// A long corridor with an enemy at the end, for shots.
+const CORRIDOR: &str = "\
+Title: Corridor
+##########
+#@      E#
+##########
+";
+
+fn lines(text: &str) -> String {
+    text.lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn every_thing_on_the_board_has_its_glyph() {
+    let app = app(EVERYTHING, PLAIN);
+    let want = "
+Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
+
+                     ██████████████████
+                     ██@▴[]··{}    ><██
+                     ██▛▘▝▜▙▖▗▟()    ██
+                     ██████████████████
+
+hjkl move  space fire  r restart  HJKL run  ? help  q quit";
+    assert_eq!(screen(&app, 60, 8), lines(&want[1..]));
+}
+
+#[test]
+fn the_ascii_look_uses_ascii_only() {
+    let theme = Theme {
+        ascii: true,
+        color: false,
+    };
+    let app = app(EVERYTHING, theme);
+    let want = "
+Test 1/1 | Everything | Moves 0  Pushes 0  Shots 0
+
+                     ##################
+                     ##@^[]..{}    ><##
+                     ###/\\##\\/#()    ##
+                     ##################
+
+hjkl move  space fire  r restart  HJKL run  ? help  q quit";
+    let got = screen(&app, 60, 8);
+    assert_eq!(got, lines(&want[1..]));
+    assert!(got.is_ascii(), "{got}");
+}
+
+#[test]
+fn the_player_shows_which_way_it_faces() {
+    // Facing up at the start; bumping a wall turns without moving.
+    let cases = [
+        ("start", "", "██@▴[]··██"),
+        ("bump left", "h", "██◂@[]··██"),
+        ("bump down", "j", "██@▾[]··██"),
+        ("push right", "l", "██  @▸{}██"),
+    ];
+    for (name, keys, want) in cases {
+        let mut app = app(ONE_PUSH, PLAIN);
+        press(&mut app, keys);
+        press(&mut app, "~");
+        let got = rows(&render(&app, 30, 7));
+        assert_eq!(got[3].trim(), want, "{name}");
+    }
+}
+
+#[test]
+fn the_status_line_counts_and_the_hint_line_shows_a_pending_count() {
+    let mut app = app(ONE_PUSH, PLAIN);
+    press(&mut app, "n2");
+    let got = rows(&render(&app, 50, 5));
+    assert_eq!(got[0], "Test 2/2 │ Second │ Moves 0  Pushes 0  Shots 0");
+    assert_eq!(got[4], "2 × the next key (Esc forgets it)");
+    press(&mut app, "l");
+    let got = rows(&render(&app, 70, 5));
+    assert_eq!(
+        got[0],
+        "Test 2/2 │ Second │ Moves 2  Pushes 1  Shots 0 │ ✓ best 2/1"
+    );
+}
+
+#[test]
+fn a_blocked_step_says_why() {
+    let mut app = app(ONE_PUSH, PLAIN);
+    press(&mut app, "k");
+    let got = rows(&render(&app, 50, 5));
+    assert_eq!(got[4], "blocked: a wall is in the way");
+    press(&mut app, "h");
+    let got = rows(&render(&app, 50, 5));
+    assert!(
+        got[4].starts_with("hjkl move"),
+        "the message goes at the next key"
+    );
+}
+
+#[test]
+fn the_solved_panel_gives_the_figures_and_the_way_on() {
+    let mut app = app(ONE_PUSH, PLAIN);
+    press(&mut app, "l");
+    let want = "
+Test 1/2 │ One push │ Moves 1  Pushes 1  Shots 0 │ ✓ best 1/1
+
+                ┌─────────── Solved ────────────┐
+                │  Moves 1  Pushes 1  Shots 0   │
+                │    First solution: saved.     │
+                │                               │
+                │ n next level  u undo  r again │
+                └───────────────────────────────┘
+
+n next level  u undo  r restart  g levels  ? help  q quit";
+    assert_eq!(screen(&app, 64, 10), lines(&want[1..]));
+    // With room to spare the panel goes below the board, which stays in view.
+    let tall = rows(&render(&app, 64, 24));
+    let board = tall
+        .iter()
+        .position(|r| r.contains("@▸{}"))
+        .expect("board in view");
+    let panel = tall
+        .iter()
+        .position(|r| r.contains("Solved"))
+        .expect("panel");
+    assert_eq!(panel, board + 3, "{tall:#?}");
+    // Esc hides the panel to show the finished board; `n` goes on.
+    press(&mut app, "~");
+    assert!(screen(&app, 64, 10).contains("██  @▸{}██"));
+    press(&mut app, "n");
+    assert!(screen(&app, 64, 10).starts_with("Test 2/2 │ Second"));
+}
+
+#[test]
+fn the_help_overlay_lists_every_key_and_the_legend() {
+    let mut app = app(EVERYTHING, PLAIN);
+    press(&mut app, "?");
+    let want = "
+Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
+
+
+     ┌─────────────────────────────── Help ───────────────────────────────┐
+     │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
+     │ H J K L  Shift+arrow  run until something is in the way            │
+     │ 5l  12j …             a count first repeats the next key           │
+     │ space                 fire the way you face (bump a wall to turn)  │
+     │ u  Ctrl-r             undo, redo (anything, shots too)             │
+     │ r                     restart the level (u brings it back)         │
+     │ n  p                  next, previous level                         │
+     │ g                     level list with your best results            │
+     │ ?                     this help                                    │
+     │ Esc  q                close, quit (progress is saved)              │
+     │                                                                    │
+     │ ██ wall   ·· goal   [] box   {} box on goal                        │
+     │ @▸ you, facing right   >< enemy   ▛▘ slope   () spinner            │
+     │                                                                    │
+     │ Solve a level: every box on a goal and no enemy left.              │
+     │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
+     └────────────────────────────────────────────────────────────────────┘
+
+
+Esc close  q quit";
+    assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
+    press(&mut app, "?");
+    assert!(!screen(&app, 80, 24).contains("Help"), "? closes it again");
+}
+
+#[test]
+fn the_level_list_marks_solved_levels_with_their_best() {
+    let mut app = app(ONE_PUSH, PLAIN);
+    press(&mut app, "lg");
+    let want = "
+┌────────────────────── Levels ──────────────────────┐
+│Test by Tester                                      │
+│ ✓    1  One push                   1 moves 1 pushes│
+│      2  Second                                     │
+│                                                    │
+└────── j/k select  12 jump  Esc close  q quit ──────┘";
+    assert_eq!(screen(&app, 54, 6), lines(&want[1..]));
+    press(&mut app, "j");
+    press_code(&mut app, KeyCode::Enter);
+    assert!(screen(&app, 54, 6).starts_with("Test 2/2 │ Second"));
+}
+
+#[test]
+fn a_small_terminal_says_what_it_needs_and_the_game_carries_on_when_it_grows() {
+    let mut app = app(EVERYTHING, PLAIN);
+    let small = screen(&app, 40, 5);
+    assert!(small.contains("terminal too small: need 18×6"), "{small}");
+    press(&mut app, "h");
+    let grown = screen(&app, 60, 8);
+    assert!(grown.contains("Moves 0  Pushes 0"), "{grown}");
+    assert!(grown.contains("██◂@[]··{}    ><██"), "{grown}");
+}
+
+/// The columns of row 3 (the corridor) that hold a braille character.
+fn braille_columns(app: &sokoshot::tui::app::App) -> Vec<(usize, char)> {
+    let buffer = render(app, 30, 7);
+    rows(&buffer)[3]
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| ('\u{2801}'..='\u{28ff}').contains(c))
+        .collect()
+}
+
+#[test]
+fn a_shot_is_drawn_as_a_braille_dot_where_it_flies() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "l ");
+    assert!(app.is_animating());
+    let mut seen = Vec::new();
+    while app.is_animating() && seen.len() < 100 {
+        app.tick();
+        seen.extend(braille_columns(&app));
+    }
+    assert!(seen.len() >= 10, "the shot is seen in flight: {seen:?}");
+    assert!(
+        seen.windows(2).all(|w| w[0].0 <= w[1].0),
+        "it flies right: {seen:?}"
+    );
+    // The shot flies along the middle of the row: the dots are in braille rows 2 or 3.
+    assert!(
+        seen.iter()
+            .all(|&(_, c)| (c as u32 - 0x2800) & 0b1100_0011 == 0),
+        "{seen:?}"
+    );
+    let end = screen(&app, 30, 7);
+    assert!(end.contains("Solved"), "the enemy was hit: {end}");
+}
+
+#[test]
+fn a_shot_in_the_ascii_look_is_an_o() {
+    let theme = Theme {
+        ascii: true,
+        color: false,
+    };
+    let mut app = app(CORRIDOR, theme);
+    press(&mut app, "l ");
+    for _ in 0..10 {
+        app.tick();
+    }
+    let row = rows(&render(&app, 30, 7))[3].clone();
+    assert_eq!(row.matches('o').count(), 1, "{row}");
+}
+
+#[test]
+fn no_color_means_no_colour_anywhere() {
+    let mut app = app(EVERYTHING, PLAIN);
+    for keys in ["", "?", "~g"] {
+        press(&mut app, keys);
+        let buffer = render(&app, 80, 24);
+        for cell in buffer.content() {
+            assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{keys:?}");
+        }
+    }
+}
+
+#[test]
+fn colours_tell_things_apart() {
+    let theme = Theme {
+        ascii: false,
+        color: true,
+    };
+    let app = app(EVERYTHING, theme);
+    let buffer = render(&app, 40, 8);
+    let fg = |x: u16, y: u16| buffer[(x, y)].fg;
+    // Row 3: ██@▴[]··{}    ><██ from column 11.
+    let wall = fg(11, 3);
+    let player = fg(13, 3);
+    let boxed = fg(15, 3);
+    let goal = fg(17, 3);
+    let on_goal = fg(19, 3);
+    let enemy = fg(25, 3);
+    let all = [wall, player, boxed, goal, on_goal, enemy];
+    for (i, a) in all.iter().enumerate() {
+        assert_ne!(*a, Color::Reset, "thing {i} has a colour");
+        for b in &all[i + 1..] {
+            assert_ne!(a, b, "colours differ");
+        }
+    }
+}
