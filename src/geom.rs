@@ -46,19 +46,21 @@
 //! the swept tests.
 
 mod carry;
-mod explain;
+mod contact;
 mod intersect;
+mod region;
+mod sat;
 mod segment;
 mod shapes;
 mod sweep;
+mod trig;
 
 pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk};
-pub use explain::{
-    Contact, SLIVER_EPSILON, Sat, SatAxis, contact_disk_aabb, contact_disk_obb,
-    contact_disk_triangle, region_edges, sat_obb_obb, triangle_region,
-};
+pub use contact::{Contact, contact_disk_aabb, contact_disk_obb, contact_disk_triangle};
 pub use glam::Vec2;
 pub use intersect::Intersects;
+pub use region::{SLIVER_EPSILON, region_edges, triangle_region};
+pub use sat::{Sat, SatAxis, sat_obb_obb};
 pub use segment::{
     Crossing, closest_point_on_segment, reflect, segment_crossing, sq_distance_point_segment,
 };

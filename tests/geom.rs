@@ -5,3 +5,11 @@
 mod carry;
 #[path = "geom/cases.rs"]
 mod cases;
+#[path = "geom/invariants.rs"]
+mod invariants;
+#[path = "geom/parry.rs"]
+mod parry;
+#[path = "geom/support.rs"]
+mod support;
+#[path = "geom/sweep.rs"]
+mod sweep;

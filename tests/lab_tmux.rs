@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// How long a screen with nothing moving is watched for output.
-const IDLE_WATCH: Duration = Duration::from_millis(1200);
+const IDLE_WATCH: Duration = Duration::from_secs(1);
 
 /// A tmux server running the lab in one 80×24 pane.
 struct Tmux {
@@ -106,10 +106,20 @@ impl Tmux {
         std::fs::metadata(&self.log).map_or(0, |m| m.len())
     }
 
-    /// The bytes written while the lab is left alone for `IDLE_WATCH`.
+    /// The bytes written while the lab is left alone for `IDLE_WATCH`, counted once the
+    /// frame for the last key has reached the log (the count holds still for a moment, or a
+    /// few seconds have passed: a lab that never stops writing is measured all the same).
     fn idle_bytes(&self) -> u64 {
-        // Let the frame for the last key reach the log first.
-        sleep(Duration::from_millis(300));
+        let start = Instant::now();
+        let mut last = self.written();
+        loop {
+            sleep(Duration::from_millis(150));
+            let now = self.written();
+            if now == last || start.elapsed() > Duration::from_secs(3) {
+                break;
+            }
+            last = now;
+        }
         let before = self.written();
         sleep(IDLE_WATCH);
         self.written() - before

@@ -86,6 +86,27 @@ impl World {
         self.state.shots = shots;
     }
 
+    /// Places a shot in flight without firing it, for scenes, tests and benchmarks. It is not a
+    /// command: not counted, not limited by `Shots: N`, not on the undo history. Returns `false`
+    /// and places nothing when the shot is not finite, off the board or inside a solid.
+    pub fn place_shot(&mut self, shot: Shot) -> bool {
+        let on_board = self
+            .board
+            .index(Pos::new(
+                shot.pos.x.floor() as i32,
+                shot.pos.y.floor() as i32,
+            ))
+            .is_some();
+        let fits = shot.pos.is_finite()
+            && shot.velocity.is_finite()
+            && on_board
+            && !self.overlaps_solid(shot.disk());
+        if fits {
+            self.state.shots.push(shot);
+        }
+        fits
+    }
+
     /// Moves one shot one tick; `false` when it is gone.
     fn fly(&mut self, shot: &mut Shot) -> bool {
         shot.age += 1;

@@ -1,6 +1,8 @@
 //! The `Intersects` trait: one small function per shape pair, mirrored pairs delegating.
 
-use super::explain::{region_code, region_edges, sat_axis, seed_order};
+use super::region::{region_code, region_edges, seed_order};
+use super::sat::sat_frame;
+use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Triangle, sq_distance_point_segment};
 use glam::Vec2;
 
@@ -11,20 +13,17 @@ pub trait Intersects<Rhs = Self> {
 }
 
 /// Disk against an axis-aligned box centred on the origin with half extents `half`, the seed's
-/// quadrant fold: mirror the centre into the first quadrant, reject outside the box grown by
-/// `r`, then in the corner square compare the squared distance to the corner with `r²`.
+/// quadrant fold: mirror the centre into the first quadrant (`abs`), where the seed rejects
+/// centres outside the box grown by `r` and then, in the corner square, compares the squared
+/// distance to the corner with `r²`. Both tests are one here: with the distances past the
+/// box's sides clamped at zero, `ax² + ay² <= r²` is the grown-box test when one of them is
+/// zero and the corner test when neither is. Branch-free; a NaN anywhere fails it.
 #[inline]
 pub(crate) fn fold_disk_box(center: Vec2, half: Vec2, r: f32) -> bool {
-    let q = center.abs();
-    // Written so that a NaN anywhere fails the test (touching passes it).
-    if !(q.x <= half.x + r && q.y <= half.y + r) {
-        return false;
-    }
-    let a = q - half;
-    if a.x > 0.0 && a.y > 0.0 {
-        return a.length_squared() <= r * r;
-    }
-    true
+    let past = center.abs() - half;
+    // Clamp at zero, keeping a NaN (`f32::max` would drop it).
+    let clamp = |x: f32| if x < 0.0 { 0.0 } else { x };
+    Vec2::new(clamp(past.x), clamp(past.y)).length_squared() <= r * r
 }
 
 /// Disk × disk: the squared distance between the centres against the squared sum of radii.
@@ -43,27 +42,38 @@ fn disk_aabb(d: &Disk, b: &Aabb) -> bool {
 /// Disk × OBB: project the centre onto the box's unit axes, then the AABB fold in that frame.
 #[inline]
 fn disk_obb(d: &Disk, b: &Obb) -> bool {
-    let [ux, uy] = b.axes();
-    let v = d.center - b.center;
-    fold_disk_box(Vec2::new(v.dot(ux), v.dot(uy)), b.half_size, d.radius)
+    let local = Turn::new(b.angle).unturn(d.center - b.center);
+    fold_disk_box(local, b.half_size, d.radius)
 }
 
 /// Disk × triangle: the seed's 7-region code, then the one or two edges its table names.
 #[inline]
 fn disk_triangle(d: &Disk, t: &Triangle) -> bool {
-    let r2 = d.radius * d.radius;
-    let p = d.center;
     let Some(t) = seed_order(t) else {
-        // Collinear (or NaN): the triangle is its edges.
-        return (0..3).any(|e| sq_distance_point_segment(p, &t.edge(e)) <= r2);
+        return disk_touches_edges(d, t);
     };
+    let p = d.center;
     let code = region_code(&t, p);
     if code == 7 {
-        return true;
+        // Inside, whatever the radius (unless it is NaN).
+        return !d.radius.is_nan();
     }
+    let r2 = d.radius * d.radius;
     region_edges(code)
         .iter()
         .any(|&e| sq_distance_point_segment(p, &t.edge(e)) <= r2)
+}
+
+/// Whether the disk touches any of the three edges: the whole test for a collinear triangle
+/// (which has no inside).
+#[cold]
+#[inline(never)]
+fn disk_touches_edges(d: &Disk, t: &Triangle) -> bool {
+    if t.a.is_nan() || t.b.is_nan() || t.c.is_nan() {
+        return false;
+    }
+    let r2 = d.radius * d.radius;
+    (0..3).any(|e| sq_distance_point_segment(d.center, &t.edge(e)) <= r2)
 }
 
 /// AABB × AABB: the four edge comparisons.
@@ -72,14 +82,12 @@ fn aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
     a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
 }
 
-/// OBB × OBB: separating axes on the four edge directions, stopping at the first gap.
+/// OBB × OBB: separating axes on the four edge directions; all four are computed, which is
+/// faster than stopping early at an unpredictable axis.
 #[inline]
 fn obb_obb(a: &Obb, b: &Obb) -> bool {
-    let a_axes = a.axes();
-    let b_axes = b.axes();
-    [a_axes[0], a_axes[1], b_axes[0], b_axes[1]]
-        .into_iter()
-        .all(|u| sat_axis(a, a_axes, b, b_axes, u).overlaps())
+    let f = sat_frame(a, b);
+    f.overlaps(0) & f.overlaps(1) & f.overlaps(2) & f.overlaps(3)
 }
 
 impl Intersects for Disk {

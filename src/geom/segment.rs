@@ -6,11 +6,12 @@ use glam::Vec2;
 /// The squared distance from `p` to the closest point of segment `s` (the seed's
 /// `ComputeSqrDistance_Point_Segment`).
 ///
-/// Beyond either end the distance is to that end; in between it is the perpendicular
-/// distance, computed as `(AP × AB)² / |AB|²` (the seed's `|AP|² − (AP·AB)²/|AB|²` by
-/// Lagrange's identity, which keeps its precision far from the origin). A zero-length segment
-/// is the point `a`.
+/// Before `a` it is the distance to `a`, past `b` the distance to `b`, and in between the
+/// perpendicular distance, computed as `(AP × AB)² / |AB|²` (the seed's
+/// `|AP|² − (AP·AB)²/|AB|²` by Lagrange's identity, which keeps its precision far from the
+/// origin). A zero-length segment is the point `a`; a NaN gives NaN.
 #[must_use]
+#[inline]
 pub fn sq_distance_point_segment(p: Vec2, s: &Segment) -> f32 {
     let ab = s.b - s.a;
     let ap = p - s.a;
@@ -28,6 +29,7 @@ pub fn sq_distance_point_segment(p: Vec2, s: &Segment) -> f32 {
 
 /// The point of segment `s` closest to `p`, and its parameter `t` in `[0, 1]` along `s`.
 #[must_use]
+#[inline]
 pub fn closest_point_on_segment(p: Vec2, s: &Segment) -> (Vec2, f32) {
     let ab = s.b - s.a;
     let dot1 = (p - s.a).dot(ab);
@@ -72,6 +74,7 @@ pub enum Crossing {
 /// (`perp_dot == 0`); a zero-length segment is a point that meets the other segment only when it
 /// lies exactly on it. Any NaN gives [`Crossing::None`].
 #[must_use]
+#[inline]
 pub fn segment_crossing(s: &Segment, other: &Segment) -> Crossing {
     let d1 = s.b - s.a;
     let d2 = other.b - other.a;
@@ -106,6 +109,7 @@ pub fn segment_crossing(s: &Segment, other: &Segment) -> Crossing {
 }
 
 /// The crossing when at least one of the segments has zero length.
+#[inline]
 fn point_crossing(s: &Segment, other: &Segment, d1: Vec2, d2: Vec2) -> Crossing {
     if d1 == Vec2::ZERO && d2 == Vec2::ZERO {
         return if s.a == other.a {
@@ -142,6 +146,7 @@ fn point_crossing(s: &Segment, other: &Segment, d1: Vec2, d2: Vec2) -> Crossing 
 /// The speed is unchanged when `unit_normal` has length 1 (a non-unit normal scales the
 /// normal component instead; nothing panics).
 #[must_use]
+#[inline]
 pub fn reflect(velocity: Vec2, unit_normal: Vec2) -> Vec2 {
     velocity.reflect(unit_normal)
 }

@@ -3,7 +3,8 @@
 //! Each test grows the shape by the disk's radius (a rounded box, a capsule) and shoots the
 //! centre's path at it as a ray, so no speed can step over a thin wall.
 
-use super::explain::{contact_disk_triangle, contact_local_box};
+use super::contact::{contact_disk_triangle, contact_local_box};
+use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Segment, Shape, Triangle, closest_point_on_segment};
 use glam::Vec2;
 
@@ -19,12 +20,14 @@ pub struct Hit {
 }
 
 /// Whether every input number of a sweep is finite (NaN and infinities give no hit).
+#[inline]
 fn finite(disk: &Disk, delta: Vec2) -> bool {
     disk.center.is_finite() && disk.radius.is_finite() && delta.is_finite()
 }
 
 /// The first `t` in `[0, 1]` at which a point starting at `p` and moving by `d` comes within
 /// `r` of `k` (0 if it starts within), or `None`.
+#[inline]
 fn sweep_circle(p: Vec2, d: Vec2, k: Vec2, r: f32) -> Option<f32> {
     let m = p - k;
     let c = m.length_squared() - r * r;
@@ -35,7 +38,10 @@ fn sweep_circle(p: Vec2, d: Vec2, k: Vec2, r: f32) -> Option<f32> {
     if b >= 0.0 {
         return None;
     }
-    let disc = b * b - d.length_squared() * c;
+    // The discriminant b² − |d|²c, rewritten by Lagrange's identity as |d|²r² − (m × d)²,
+    // which does not cancel when the path passes far from `k` at high speed.
+    let cross = m.perp_dot(d);
+    let disc = d.length_squared() * r * r - cross * cross;
     if disc < 0.0 {
         return None;
     }
@@ -45,6 +51,7 @@ fn sweep_circle(p: Vec2, d: Vec2, k: Vec2, r: f32) -> Option<f32> {
 }
 
 /// The entry and exit times of the line `p + t·d` through the slab `|x| <= e`.
+#[inline]
 fn slab(p: f32, d: f32, e: f32) -> (f32, f32) {
     if d == 0.0 {
         return if p.abs() <= e {
@@ -61,6 +68,7 @@ fn slab(p: f32, d: f32, e: f32) -> (f32, f32) {
 /// A disk of radius `r` at `p` moving by `d` against the box `|x| <= half` (local frame):
 /// the ray against the box grown by `r`, then, if it enters in a corner square, against that
 /// corner's circle (in 2-D the corner circle is then the only way in).
+#[inline]
 fn sweep_local_box(p: Vec2, d: Vec2, half: Vec2, r: f32) -> Option<Hit> {
     let grown = half + r;
     let (near_x, far_x) = slab(p.x, d.x, grown.x);
@@ -106,6 +114,7 @@ fn sweep_local_box(p: Vec2, d: Vec2, half: Vec2, r: f32) -> Option<Hit> {
 ///
 /// Overlapping or touching at the start gives `toi` 0 with the contact normal.
 #[must_use]
+#[inline]
 pub fn sweep_disk_aabb(disk: &Disk, delta: Vec2, b: &Aabb) -> Option<Hit> {
     if !(finite(disk, delta) && b.min.is_finite() && b.max.is_finite()) {
         return None;
@@ -121,14 +130,15 @@ pub fn sweep_disk_aabb(disk: &Disk, delta: Vec2, b: &Aabb) -> Option<Hit> {
 /// The first contact of a disk moving by `delta` with a turned box: the AABB sweep in the
 /// box's own frame.
 #[must_use]
+#[inline]
 pub fn sweep_disk_obb(disk: &Disk, delta: Vec2, b: &Obb) -> Option<Hit> {
     if !(finite(disk, delta) && b.center.is_finite() && b.half_size.is_finite()) {
         return None;
     }
     let [ux, uy] = b.axes();
-    let v = disk.center - b.center;
-    let p = Vec2::new(v.dot(ux), v.dot(uy));
-    let d = Vec2::new(delta.dot(ux), delta.dot(uy));
+    let turn = Turn::new(b.angle);
+    let p = turn.unturn(disk.center - b.center);
+    let d = turn.unturn(delta);
     let hit = sweep_local_box(p, d, b.half_size, disk.radius)?;
     Some(Hit {
         toi: hit.toi,
@@ -140,6 +150,7 @@ pub fn sweep_disk_obb(disk: &Disk, delta: Vec2, b: &Obb) -> Option<Hit> {
 /// The first contact of a disk moving by `delta` with a triangle: overlap at the start, or the
 /// earliest of the three edge sweeps.
 #[must_use]
+#[inline]
 pub fn sweep_disk_triangle(disk: &Disk, delta: Vec2, t: &Triangle) -> Option<Hit> {
     if !(finite(disk, delta) && t.a.is_finite() && t.b.is_finite() && t.c.is_finite()) {
         return None;
@@ -162,6 +173,7 @@ pub fn sweep_disk_triangle(disk: &Disk, delta: Vec2, t: &Triangle) -> Option<Hit
 /// Overlapping or touching at the start gives `toi` 0; if the centre starts exactly on the
 /// segment the normal is the segment's side facing against `delta`.
 #[must_use]
+#[inline]
 pub fn sweep_disk_segment(disk: &Disk, delta: Vec2, s: &Segment) -> Option<Hit> {
     if !(finite(disk, delta) && s.a.is_finite() && s.b.is_finite()) {
         return None;
@@ -185,6 +197,7 @@ pub fn sweep_disk_segment(disk: &Disk, delta: Vec2, s: &Segment) -> Option<Hit> 
 
 /// The segment sweep for a disk known to start clear of the segment: the two sides of the
 /// capsule, then its two end circles.
+#[inline]
 fn sweep_clear_segment(p: Vec2, d: Vec2, s: &Segment, r: f32) -> Option<Hit> {
     let e = s.b - s.a;
     let len2 = e.length_squared();
@@ -229,6 +242,7 @@ fn sweep_clear_segment(p: Vec2, d: Vec2, s: &Segment, r: f32) -> Option<Hit> {
 
 /// The first contact of a disk moving by `delta` with any [`Shape`].
 #[must_use]
+#[inline]
 pub fn sweep_disk_shape(disk: &Disk, delta: Vec2, shape: &Shape) -> Option<Hit> {
     match shape {
         Shape::Aabb(b) => sweep_disk_aabb(disk, delta, b),

@@ -4,13 +4,19 @@
 //! Frames are written through [`Screen::draw`], which wraps each one in a synchronized update
 //! so that a remote terminal never shows half a frame, and counts the bytes it writes so that
 //! idle screens can be shown to cost nothing.
+//!
+//! Signals are caught by a watcher thread. It records the signal for the event loop, which
+//! polls [`Screen::quit_signal`] between events and ends in its own good time. When the
+//! terminal is gone, though, the loop may never get there: crossterm 0.29 spins forever
+//! reading end-of-file from a closed tty. So if the screen is still up [`QUIT_GRACE`] after
+//! the signal, the watcher restores what it can and ends the process itself.
 
 use std::cell::Cell;
 use std::io::{self, Stdout, Write};
 use std::rc::Rc;
-use std::sync::Arc;
 use std::sync::Once;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::time::{Duration, Instant};
 
 use crossterm::cursor::Show;
 use crossterm::execute;
@@ -61,11 +67,19 @@ pub enum Quit {
     HangUp,
 }
 
+/// How long the event loop has, after a quit signal, to end on its own before the signal
+/// watcher restores the terminal and ends the process.
+pub const QUIT_GRACE: Duration = Duration::from_secs(1);
+
+/// The last quit signal caught (0 for none).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// Whether a [`Screen`] is up, that is, whether the terminal is raw and needs restoring.
+static SCREEN_UP: AtomicBool = AtomicBool::new(false);
+
 /// The terminal in raw mode on the alternate screen; dropping it restores the terminal.
 pub struct Screen {
     terminal: Term,
     bytes: Rc<Cell<u64>>,
-    signal: Arc<AtomicUsize>,
 }
 
 impl Screen {
@@ -77,16 +91,9 @@ impl Screen {
     /// When the terminal cannot be put in raw mode or a signal handler cannot be installed.
     pub fn start() -> io::Result<Self> {
         install_panic_hook();
-        let signal = Arc::new(AtomicUsize::new(0));
-        for sig in [
-            signal_hook::consts::SIGINT,
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-        ] {
-            // `sig` is a small positive number, so the cast cannot lose anything.
-            signal_hook::flag::register_usize(sig, Arc::clone(&signal), sig as usize)?;
-        }
+        watch_signals()?;
         enable_raw_mode()?;
+        SCREEN_UP.store(true, Ordering::SeqCst);
         let bytes = Rc::new(Cell::new(0));
         let mut out = CountingWriter::new(io::stdout(), Rc::clone(&bytes));
         if let Err(err) = execute!(out, EnterAlternateScreen) {
@@ -96,11 +103,7 @@ impl Screen {
         let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
         terminal.hide_cursor()?;
         terminal.clear()?;
-        Ok(Self {
-            terminal,
-            bytes,
-            signal,
-        })
+        Ok(Self { terminal, bytes })
     }
 
     /// Draws one frame as a single synchronized update. Only the cells that changed since the
@@ -131,8 +134,7 @@ impl Screen {
     /// The signal that asked the program to end, if one has arrived.
     #[must_use]
     pub fn quit_signal(&self) -> Option<Quit> {
-        let sig = i32::try_from(self.signal.load(Ordering::Relaxed)).ok()?;
-        match sig {
+        match SIGNAL.load(Ordering::SeqCst) {
             signal_hook::consts::SIGINT => Some(Quit::Interrupt),
             signal_hook::consts::SIGTERM => Some(Quit::Terminate),
             signal_hook::consts::SIGHUP => Some(Quit::HangUp),
@@ -150,7 +152,39 @@ impl Screen {
 impl Drop for Screen {
     fn drop(&mut self) {
         restore();
+        SCREEN_UP.store(false, Ordering::SeqCst);
     }
+}
+
+/// Starts, once per process, the thread that catches SIGINT, SIGTERM and SIGHUP: it records
+/// the signal for [`Screen::quit_signal`] and, if a screen is still up [`QUIT_GRACE`] later,
+/// restores the terminal and exits with the shell's status for that signal (128 + its number).
+fn watch_signals() -> io::Result<()> {
+    static STARTED: AtomicBool = AtomicBool::new(false);
+    if STARTED.swap(true, Ordering::SeqCst) {
+        return Ok(());
+    }
+    let mut signals = signal_hook::iterator::Signals::new([
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ])?;
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(move || {
+            for sig in signals.forever() {
+                SIGNAL.store(sig, Ordering::SeqCst);
+                let deadline = Instant::now() + QUIT_GRACE;
+                while SCREEN_UP.load(Ordering::SeqCst) && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                if SCREEN_UP.load(Ordering::SeqCst) {
+                    restore();
+                    std::process::exit(128 + sig);
+                }
+            }
+        })?;
+    Ok(())
 }
 
 /// Puts the terminal back as the shell expects it: cooked mode with echo, the main screen, a

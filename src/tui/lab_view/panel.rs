@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::lab::{Action, Binding, Lab, Readout, SceneId};
+use crate::lab::{Action, Binding, Lab, Readout};
 
 use super::Palette;
 
@@ -89,7 +89,7 @@ pub fn render_help(lab: &Lab, area: Rect, buf: &mut Buffer) {
         height,
     };
     Clear.render(popup, buf);
-    let title = format!(" keys: {} ", title_of(lab.scene_id()));
+    let title = format!(" keys: {} ", lab.scene_id().name());
     Paragraph::new(lines)
         .block(Block::bordered().title(title))
         .render(popup, buf);
@@ -99,13 +99,10 @@ fn help_line(binding: &Binding) -> Line<'static> {
     Line::from(format!(" {:<KEYS_WIDTH$}{}", binding.keys, binding.help))
 }
 
-fn title_of(scene: SceneId) -> &'static str {
-    scene.name()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::SceneId;
 
     #[test]
     fn speeds_print_without_trailing_zeros() {

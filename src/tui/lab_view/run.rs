@@ -2,7 +2,7 @@
 //! an idle lab writes nothing; while something moves it wakes at the 60 Hz tick rate. A frame
 //! is drawn only when a key, a tick or a resize changed what is on screen.
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -23,8 +23,14 @@ const MAX_CATCH_UP: u32 = 4;
 /// the program to end.
 ///
 /// # Errors
-/// When the terminal cannot be set up, read or written.
+/// When standard input or output is not a terminal, or the terminal cannot be set up, read
+/// or written.
 pub fn run(scene: SceneId) -> io::Result<()> {
+    if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+        return Err(io::Error::other(
+            "the lab draws on a terminal: run it with standard input and output on one",
+        ));
+    }
     let palette = Palette::from_env();
     let mut screen = Screen::start()?;
     let mut lab = Lab::new(scene);

@@ -1,0 +1,77 @@
+//! The seed's 7-region code for a point against a triangle, and its table of edges to test.
+
+use super::Triangle;
+use glam::Vec2;
+
+/// A triangle whose doubled area is at most this fraction of `|ab|² + |ac|²` counts as collinear
+/// (its height is then below about two millionths of its longest edge).
+pub const SLIVER_EPSILON: f32 = 1e-6;
+
+/// Whether the triangle is thicker than a sliver (see [`SLIVER_EPSILON`]); `false` for NaN.
+#[inline]
+pub(crate) fn is_thick(t: &Triangle) -> bool {
+    let ab = t.b - t.a;
+    let ac = t.c - t.a;
+    ab.perp_dot(ac).abs() > SLIVER_EPSILON * (ab.length_squared() + ac.length_squared())
+}
+
+/// The triangle in the seed's order, or `None` when it is collinear (a sliver thinner than
+/// [`SLIVER_EPSILON`]) or has a NaN.
+#[inline]
+pub(crate) fn seed_order(t: &Triangle) -> Option<Triangle> {
+    let ab = t.b - t.a;
+    let ac = t.c - t.a;
+    let area2 = ab.perp_dot(ac);
+    if !is_thick(t) {
+        return None;
+    }
+    Some(if area2 > 0.0 {
+        Triangle::new(t.a, t.c, t.b)
+    } else {
+        *t
+    })
+}
+
+/// The 3-bit region code of `p` against a seed-ordered triangle: bit 4 when `p` is on the inner
+/// side of line ab (or on it), bit 2 for bc, bit 1 for ca.
+#[inline]
+pub(crate) fn region_code(t: &Triangle, p: Vec2) -> u8 {
+    let ab = u8::from((p - t.a).perp_dot(t.b - t.a) >= 0.0);
+    let bc = u8::from((p - t.b).perp_dot(t.c - t.b) >= 0.0);
+    let ca = u8::from((p - t.c).perp_dot(t.a - t.c) >= 0.0);
+    ab << 2 | bc << 1 | ca
+}
+
+/// The seed's table: for each region code, the edges to test.
+static TABLE: [&[usize]; 8] = [
+    &[0, 1, 2], // 0: not a region of a proper triangle; test everything
+    &[0, 1],    // 1: outside ab and bc (around b)
+    &[2, 0],    // 2: outside ca and ab (around a)
+    &[0],       // 3: outside ab only
+    &[1, 2],    // 4: outside bc and ca (around c)
+    &[1],       // 5: outside bc only
+    &[2],       // 6: outside ca only
+    &[],        // 7: inside
+];
+
+/// The seed's 3-bit region code of point `p` against triangle `t` (1..=7, 7 = inside or on
+/// the boundary), computed on [`Triangle::clockwise`]: bit 4 is set when `p` is on the inner
+/// side of line ab, bit 2 for line bc, bit 1 for line ca.
+///
+/// A collinear triangle has no inside; its code is computed by the same formula (and can then
+/// be 0 or 7), and the intersection test then measures all three edges instead.
+#[must_use]
+#[inline]
+pub fn triangle_region(t: &Triangle, p: Vec2) -> u8 {
+    region_code(&t.clockwise(), p)
+}
+
+/// The edges (0 = ab, 1 = bc, 2 = ca of the clockwise triangle) that the seed's table tests
+/// for region `code`: one or two edges for 1..=6, none for 7 (inside).
+///
+/// Any other code (0, which only a collinear triangle gives, or above 7) tests all three.
+#[must_use]
+#[inline]
+pub fn region_edges(code: u8) -> &'static [usize] {
+    TABLE.get(usize::from(code)).copied().unwrap_or(TABLE[0])
+}
