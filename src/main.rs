@@ -8,19 +8,37 @@ use clap::{Parser, Subcommand};
 use sokoshot::game;
 use sokoshot::lab::SceneId;
 use sokoshot::level::{self, Diagnostic, LevelError, PackReport};
+use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::session::{self, PlayOptions};
+use sokoshot::tui::terminal::Quit;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
+///
+/// With no command, plays the built-in levels, resuming where you left off.
 #[derive(Debug, Parser)]
 #[command(version, about)]
 struct Cli {
-    /// What to do; without one, say what this build can do.
+    /// What to do; without one, play the built-in levels.
     #[command(subcommand)]
     command: Option<Command>,
+    /// Draw with ASCII characters only (for terminals or fonts without block and braille
+    /// characters). Colours follow NO_COLOR.
+    #[arg(long, global = true)]
+    ascii: bool,
 }
 
 /// The modes of the binary.
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a level pack (XSB text), resuming where you left off; saving the file in an
+    /// editor reloads it while you play.
+    Play {
+        /// The level file to play.
+        file: PathBuf,
+        /// Start at this level (1-based) instead of where you left off.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+    },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
     /// Exits 0 when every level is valid, 1 when any is not, 2 when a file cannot be read.
@@ -48,13 +66,16 @@ fn main() -> ExitCode {
             verify_solutions,
         }) => check(&files, verify_solutions),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
-        None => {
-            println!(
-                "sokoshot {}: this build can check level files (`sokoshot check FILE...`) and open the collision lab (`sokoshot lab [SCENE]`); see --help",
-                env!("CARGO_PKG_VERSION")
-            );
-            ExitCode::SUCCESS
-        }
+        Some(Command::Play { file, level }) => play(&PlayOptions {
+            file: Some(file),
+            level: level.and_then(|n| usize::try_from(n).ok()),
+            ascii: cli.ascii,
+        }),
+        None => play(&PlayOptions {
+            file: None,
+            level: None,
+            ascii: cli.ascii,
+        }),
     }
 }
 
@@ -140,6 +161,23 @@ fn lab(scene: SceneId) -> ExitCode {
         Err(err) => {
             eprintln!("sokoshot: lab: {err}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sokoshot` and `sokoshot play`: the game, until the player quits (status 0) or a signal
+/// ends it (128 + the signal's number, as a shell reports it); 2 when it cannot start.
+fn play(options: &PlayOptions) -> ExitCode {
+    match session::play(options) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
+            Quit::HangUp => 129,
+            Quit::Interrupt => 130,
+            Quit::Terminate => 143,
+        }),
+        Err(err) => {
+            eprintln!("sokoshot: {err}");
+            ExitCode::from(2)
         }
     }
 }

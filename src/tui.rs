@@ -14,6 +14,7 @@ pub mod dots;
 pub mod event_loop;
 pub mod keys;
 pub mod lab_view;
+pub mod meter;
 pub mod progress;
 pub mod session;
 pub mod terminal;

@@ -38,11 +38,18 @@ fn a_count_repeats_a_step_and_stops_where_it_is_blocked() {
         ("twelve stops at the wall after pushing", "12l", 6),
         ("count then undo twice", "4l2u", 2),
         ("esc forgets the count", "5~l", 1),
+        ("a count into a wall only turns", "5k", 0),
     ];
     for (name, keys, want) in cases {
         let mut app = app(CORRIDOR, PLAIN);
+        press(&mut app, "h");
         press(&mut app, keys);
         assert_eq!(moves(&app), want, "{name}");
+        assert!(
+            !hint_line(&app).starts_with("blocked"),
+            "{name}: {}",
+            hint_line(&app)
+        );
     }
 }
 

@@ -72,3 +72,12 @@ fn the_loop_never_waits_longer_than_a_poll() {
     assert_eq!(watcher.time_to_poll(start + POLL_EVERY * 2), Duration::ZERO);
     assert!(POLL_EVERY <= Duration::from_millis(500));
 }
+
+#[test]
+fn a_save_between_reading_the_file_and_watching_it_is_seen() {
+    let path = temp_file("race", "#####\n");
+    // The caller read an older text than the file now holds.
+    let mut watcher = Watcher::new(path, b"####\n", Instant::now());
+    assert_eq!(watcher.check(), Some(Change::Saved(b"#####\n".to_vec())));
+    assert_eq!(watcher.check(), None);
+}

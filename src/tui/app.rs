@@ -9,7 +9,7 @@ use super::collection::Collection;
 use super::keys::{self, Action, Count, Mode};
 use super::progress::{Best, Figures, Progress, SaveFile, level_id};
 use super::theme::Theme;
-use crate::game::{Command, World};
+use crate::game::{Command, Outcome, World};
 
 /// Where a level is: the pack and the level within it, both 0-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -206,7 +206,9 @@ impl App {
         let mut last_error = None;
         for _ in 0..times {
             match self.current.world.apply(command) {
-                Ok(_) => last_error = None,
+                // A step that only turned the player ends a count: the way is blocked.
+                Ok(Outcome::Turned { .. }) => break,
+                Ok(_) => {}
                 Err(err) => {
                     last_error = Some(err);
                     break;

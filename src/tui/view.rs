@@ -52,11 +52,27 @@ impl Widget for &App {
                 .render(board_area, buf);
                 match mode {
                     Mode::Help => help::Help { theme: self.theme }.render(area, buf),
-                    Mode::Solved => solved::SolvedPanel { app: self }.render(middle, buf),
+                    Mode::Solved => {
+                        let panel = panel_area(middle, board_area, solved::HEIGHT);
+                        solved::SolvedPanel { app: self }.render(panel, buf);
+                    }
                     Mode::Playing | Mode::LevelList => {}
                 }
             }
         }
+    }
+}
+
+/// Where a panel `height` rows high goes: just below the board if there is room, else just
+/// above it, else over the middle of it, so the finished board stays in view when it can.
+fn panel_area(middle: Rect, board: Rect, height: u16) -> Rect {
+    let row = |y| Rect::new(middle.x, y, middle.width, height);
+    if board.bottom().saturating_add(height) < middle.bottom() {
+        row(board.bottom() + 1)
+    } else if board.y > middle.y.saturating_add(height) {
+        row(board.y - height - 1)
+    } else {
+        middle.centered_vertically(Constraint::Length(height))
     }
 }
 

@@ -43,7 +43,9 @@ fn stamp(path: &Path) -> io::Result<Stamp> {
 #[derive(Debug)]
 pub struct Watcher {
     path: PathBuf,
-    stamp: Option<Stamp>,
+    /// The file's stamp at the last look (`Some(None)`: it was missing); `None` before the
+    /// first look.
+    stamp: Option<Option<Stamp>>,
     contents: Option<Vec<u8>>,
     next_poll: Instant,
 }
@@ -61,10 +63,11 @@ impl Watcher {
     /// Watches `path`, taking `contents` as what the file holds now.
     #[must_use]
     pub fn new(path: PathBuf, contents: &[u8], now: Instant) -> Self {
-        let stamp = stamp(&path).ok();
         Self {
             path,
-            stamp,
+            // Unknown, so the first poll reads the file and compares it with `contents`: a
+            // save between the caller's read and now is not missed.
+            stamp: None,
             contents: Some(contents.to_owned()),
             next_poll: now + POLL_EVERY,
         }
@@ -94,10 +97,10 @@ impl Watcher {
     /// Looks at the file now, and reports a change of contents.
     pub fn check(&mut self) -> Option<Change> {
         let current = stamp(&self.path).ok();
-        if current == self.stamp {
+        if self.stamp == Some(current) {
             return None;
         }
-        self.stamp = current;
+        self.stamp = Some(current);
         match fs::read(&self.path) {
             Ok(bytes) if self.contents.as_ref() == Some(&bytes) => None,
             Ok(bytes) => {

@@ -11,7 +11,10 @@ use super::status::keys_line;
 use crate::tui::app::{App, Solved};
 use crate::tui::progress::{Best, Figures};
 
-/// The Solved panel, drawn in the middle of the area it is given.
+/// Rows the Solved panel takes.
+pub const HEIGHT: u16 = 6;
+
+/// The Solved panel, drawn centred across the top of the area it is given.
 #[derive(Debug, Clone, Copy)]
 pub struct SolvedPanel<'a> {
     /// The game whose level was solved.
@@ -56,10 +59,12 @@ impl Widget for SolvedPanel<'_> {
             keys_line(&[("n", next), ("u", "undo"), ("r", "again")], 40, theme).centered(),
         ];
         let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
-        let panel = area.centered(
-            Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
-            Constraint::Length(6),
-        );
+        let panel = area
+            .centered_horizontally(Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)))
+            .intersection(Rect {
+                height: HEIGHT,
+                ..area
+            });
         Clear.render(panel, buf);
         let title = Line::from(Span::styled(" Solved ", theme.heading())).centered();
         Paragraph::new(lines)
