@@ -312,3 +312,19 @@ fn colours_tell_things_apart() {
         }
     }
 }
+
+#[test]
+fn a_long_notice_wraps_below_the_board_while_the_board_stays() {
+    let mut app = app(ONE_PUSH, PLAIN);
+    let long =
+        "pack.xsb:12:7: level 4 \"Far\": a second player; progress file unreadable, moved aside";
+    app.tell(long, true);
+    let got = rows(&render(&app, 40, 10));
+    assert!(got.iter().any(|r| r.contains("██@▴[]··██")), "{got:#?}");
+    let notice: String = got[6..].join(" ");
+    assert!(notice.contains("pack.xsb:12:7: level 4"), "{got:#?}");
+    assert!(notice.ends_with("moved aside"), "{got:#?}");
+    // With no room to spare it keeps to one row and the board still shows.
+    let tight = rows(&render(&app, 40, 5));
+    assert!(tight.iter().any(|r| r.contains("██@▴[]··██")), "{tight:#?}");
+}

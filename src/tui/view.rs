@@ -34,14 +34,18 @@ impl Widget for &App {
             Mode::Help if !fits => help::Help { theme: self.theme }.render(area, buf),
             _ if !fits => too_small(need_w, need_h, area, buf),
             mode => {
+                // A long notice may take more rows, as long as the board still fits.
+                let hint = status::HintLine { app: self };
+                let spare = area.height - need_h;
+                let hint_rows = hint.rows_wanted(area.width).clamp(1, 1 + spare.min(5));
                 let [top, middle, bottom] = Layout::vertical([
                     Constraint::Length(1),
                     Constraint::Fill(1),
-                    Constraint::Length(1),
+                    Constraint::Length(hint_rows),
                 ])
                 .areas(area);
                 status::StatusLine { app: self }.render(top, buf);
-                status::HintLine { app: self }.render(bottom, buf);
+                hint.render(bottom, buf);
                 let (w, h) = board_size(self.world().level());
                 let board_area = middle.centered(Constraint::Length(w), Constraint::Length(h));
                 BoardView {
