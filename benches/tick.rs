@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sokoshot::game::{Shot, World};
+use sokoshot::game::World;
 use sokoshot::geom::Vec2;
 use sokoshot::level::{Level, Pos, Slope, Spinner, Tile};
 
@@ -87,7 +87,7 @@ fn world_with_shots(count: usize) -> World {
     while placed < count {
         let pos = Vec2::new(rng.unit(), rng.unit()) * size;
         let heading = Vec2::from_angle(rng.unit() * std::f32::consts::TAU);
-        if world.place_shot(Shot::new(pos, heading)) {
+        if world.place_shot(pos, heading) {
             placed += 1;
         }
     }

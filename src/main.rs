@@ -1,9 +1,10 @@
 //! The `sokoshot` command line: parses the arguments, runs one mode, prints, and returns
 //! the exit status. The work is done by the library.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand};
 use sokoshot::game;
 use sokoshot::lab::SceneId;
@@ -53,6 +54,21 @@ enum Command {
         #[arg(long)]
         verify_solutions: bool,
     },
+    /// Replay a solution headless: print the final board as level text and the result.
+    ///
+    /// Exits 0 when the level ends solved, 1 when it does not, 2 on any error (unreadable
+    /// file, bad level, bad letter).
+    Replay {
+        /// The level file (an XSB pack).
+        file: PathBuf,
+        /// Which level of the file to play, counting from 1.
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// The solution: `l u r d` steps, `L U R D` pushes, counts like `3r`, `f` fire (then
+        /// wait until no shot flies), `w` wait a quarter second; every step lets 6 ticks pass.
+        #[arg(long)]
+        moves: String,
+    },
     /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
     Lab {
         /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
@@ -68,6 +84,7 @@ fn main() -> ExitCode {
             files,
             verify_solutions,
         }) => check(&files, verify_solutions),
+        Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
         Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
@@ -80,6 +97,45 @@ fn main() -> ExitCode {
             ascii: cli.ascii,
         }),
     }
+}
+
+/// `sokoshot replay`: the final board and result line, and the exit status.
+fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
+    match run_replay(file, number, moves) {
+        Ok(result) => {
+            print!("{result}");
+            if result.world.is_solved() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(err) => {
+            eprintln!("sokoshot: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Loads level `number` (1-based) of `file` and plays `moves` on it.
+fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::Replay> {
+    let name = file.display().to_string();
+    let report = level::check_file(file).with_context(|| format!("{name}: cannot read"))?;
+    if let Some(problem) = report.file_diagnostics.iter().find(|d| d.is_error()) {
+        bail!("{name}:{problem}");
+    }
+    let count = report.levels.len();
+    let entry = number
+        .checked_sub(1)
+        .and_then(|i| report.levels.get(i))
+        .ok_or_else(|| {
+            anyhow!("{name} has {count} level(s); --level {number} is not one of them")
+        })?;
+    let level = entry.result.as_ref().map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|d| format!("{name}:{d}")).collect();
+        anyhow!("level {number} does not load:\n{}", lines.join("\n"))
+    })?;
+    game::replay(level, moves).with_context(|| format!("{name}, level {number}"))
 }
 
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.

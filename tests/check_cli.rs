@@ -282,3 +282,20 @@ fn the_readme_example_level_checks_and_its_solution_solves_it() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn a_file_over_16_mib_is_reported_not_read() {
+    let big = "#".repeat(16 * 1024 * 1024 + 10);
+    let path = file("big.xsb", &big);
+    let shown = path.display().to_string();
+    let out = check(&[&shown]);
+    std::fs::remove_file(&path).expect("remove the big file");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            format!("{shown}:1:1: the file is 16777226 bytes; the most sokoshot reads is 16 MiB"),
+            format!("{shown}: 0 levels read"),
+        ]
+    );
+}

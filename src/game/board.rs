@@ -92,6 +92,36 @@ pub(crate) struct Board {
     /// `spinner_ids[spinner_start[i]..spinner_start[i + 1]]` are the spinners reaching cell `i`.
     spinner_start: Vec<u32>,
     spinner_ids: Vec<u32>,
+    /// Whether cell `i` is open floor that no spinner reaches (a shot there meets nothing
+    /// fixed).
+    open: Vec<bool>,
+}
+
+/// The cells `x0..=x1` × `y0..=y1`, within the board and a one-cell rim round it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CellRange {
+    x0: i32,
+    x1: i32,
+    y0: i32,
+    y1: i32,
+}
+
+impl CellRange {
+    /// Every cell of the range, row by row.
+    pub(crate) fn cells(self) -> impl Iterator<Item = Pos> {
+        (self.y0..=self.y1).flat_map(move |y| (self.x0..=self.x1).map(move |x| Pos::new(x, y)))
+    }
+}
+
+/// `v.floor()` as an integer, for the coordinates of a board (no libm call); NaN gives 0.
+#[inline]
+fn floor_to_i32(v: f32) -> i32 {
+    let truncated = v as i32;
+    if (truncated as f32) > v {
+        truncated - 1
+    } else {
+        truncated
+    }
 }
 
 impl Board {
@@ -103,8 +133,15 @@ impl Board {
             tiles: level.tiles.clone(),
             spinner_start: Vec::new(),
             spinner_ids: Vec::new(),
+            open: Vec::new(),
         };
         board.index_spinners(&level.spinners);
+        board.open = (0..board.tiles.len())
+            .map(|i| {
+                matches!(board.tiles[i], Tile::Floor | Tile::Goal | Tile::Hub)
+                    && board.spinners_at(i).is_empty()
+            })
+            .collect();
         board
     }
 
@@ -151,17 +188,72 @@ impl Board {
         &self.spinner_ids[self.spinner_start[i] as usize..self.spinner_start[i + 1] as usize]
     }
 
-    /// Every cell that the box `min..max` touches, limited to the board and a one-cell rim
+    /// The cells that the box `min..max` touches, limited to the board and a one-cell rim
     /// around it (everything further out is the same wall).
+    #[inline]
+    pub(crate) fn cell_range(&self, min: Vec2, max: Vec2) -> CellRange {
+        let clamp_x = |v: f32| floor_to_i32(v).clamp(-1, self.width);
+        let clamp_y = |v: f32| floor_to_i32(v).clamp(-1, self.height);
+        CellRange {
+            x0: clamp_x(min.x),
+            x1: clamp_x(max.x),
+            y0: clamp_y(min.y),
+            y1: clamp_y(max.y),
+        }
+    }
+
+    /// Every cell that the box `min..max` touches (see [`Board::cell_range`]).
     pub(crate) fn cells_overlapping(
         &self,
         min: Vec2,
         max: Vec2,
     ) -> impl Iterator<Item = Pos> + use<> {
-        let clamp_x = |v: f32| (v.floor() as i32).clamp(-1, self.width);
-        let clamp_y = |v: f32| (v.floor() as i32).clamp(-1, self.height);
-        let (x0, y0) = (clamp_x(min.x), clamp_y(min.y));
-        let (x1, y1) = (clamp_x(max.x), clamp_y(max.y));
-        (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Pos::new(x, y)))
+        self.cell_range(min, max).cells()
+    }
+
+    /// Whether cell `i` is open floor that no spinner reaches.
+    #[inline]
+    pub(crate) fn is_open(&self, i: usize) -> bool {
+        self.open[i]
+    }
+
+    /// Whether every cell that the box `min..max` touches is on the board and `clear[i]`
+    /// holds for it.
+    #[inline]
+    pub(crate) fn all_clear(&self, min: Vec2, max: Vec2, clear: &[bool]) -> bool {
+        let range = CellRange {
+            x0: floor_to_i32(min.x),
+            x1: floor_to_i32(max.x),
+            y0: floor_to_i32(min.y),
+            y1: floor_to_i32(max.y),
+        };
+        if range.x0 < 0 || range.y0 < 0 || range.x1 >= self.width || range.y1 >= self.height {
+            return false;
+        }
+        let width = self.width as usize;
+        let (x0, x1) = (range.x0 as usize, range.x1 as usize + 1);
+        let mut row = range.y0 as usize * width;
+        for _ in range.y0..range.y1 + 1 {
+            if !clear[row + x0..row + x1].iter().all(|&c| c) {
+                return false;
+            }
+            row += width;
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_to_i32_agrees_with_floor() {
+        for v in [
+            -1.5f32, -1.0, -0.25, -0.0, 0.0, 0.3, 1.0, 1.999_999, 255.5, 1e6,
+        ] {
+            assert_eq!(floor_to_i32(v), v.floor() as i32, "{v}");
+        }
+        assert_eq!(floor_to_i32(f32::NAN), 0);
     }
 }

@@ -46,7 +46,7 @@ impl Dir {
 
     /// The cell one step from `pos` in this direction.
     #[must_use]
-    pub const fn from(self, pos: Pos) -> Pos {
+    pub const fn step_from(self, pos: Pos) -> Pos {
         let (dx, dy) = self.offset();
         Pos::new(pos.x + dx, pos.y + dy)
     }

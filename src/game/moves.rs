@@ -88,10 +88,8 @@ impl World {
         if let Some(b) = self.state.boxes.iter_mut().find(|b| **b == from) {
             *b = to;
         }
-        if let (Some(i), Some(j)) = (self.board.index(from), self.board.index(to)) {
-            self.occupancy[i] = Occupant::Empty;
-            self.occupancy[j] = Occupant::Box;
-        }
+        self.set_occupant(from, Occupant::Empty);
+        self.set_occupant(to, Occupant::Box);
         // A box moved onto a shot absorbs it, as a box in its path would.
         let cell = cell_aabb(to);
         self.state
@@ -100,14 +98,14 @@ impl World {
     }
 
     fn probe(&self, dir: Dir) -> Probe {
-        let to = dir.from(self.state.player);
+        let to = dir.step_from(self.state.player);
         if let Some(solid) = self.solid_for_player(to) {
             return Probe::Blocked(Blocker::Solid(solid));
         }
         if self.occupant(to) != Occupant::Box {
             return Probe::Walk(to);
         }
-        let box_to = dir.from(to);
+        let box_to = dir.step_from(to);
         match self.solid_for_box(box_to) {
             Some(solid) => Probe::Blocked(Blocker::BoxAgainst(solid)),
             None => Probe::Push { to, box_to },

@@ -6,6 +6,8 @@
 //! step (a turn against a wall included) lets [`STEP_TICKS`] ticks pass, `f` fires and then
 //! runs the world until no shot is in flight, and `w` lets [`WAIT_TICKS`] ticks pass.
 
+use std::fmt;
+
 use crate::level::Level;
 
 use super::command::{Command, Dir, Outcome, RuleError};
@@ -170,6 +172,14 @@ impl Replay {
             "solved: {solved}  moves {}  pushes {}  shots {}",
             c.moves, c.pushes, c.shots
         )
+    }
+}
+
+impl fmt::Display for Replay {
+    /// The final board as level text, then the result line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.world.to_level())?;
+        writeln!(f, "{}", self.summary())
     }
 }
 

@@ -9,16 +9,21 @@
 //! of the bar (reflecting it if it was flying into the bar); if that leaves it inside another
 //! solid, the shot is crushed.
 
-use crate::geom::{Aabb, Disk, Intersects, Obb, Obstacle, Shape, Vec2, carry_disk};
-use crate::level::{Pos, Tile};
+use crate::geom::{
+    Aabb, Disk, Flight, Intersects, Obb, Obstacle, Segment, Shape, Vec2, carry_disk,
+};
+use crate::level::{Pos, Slope, Tile};
 
 use super::World;
-use super::board::{cell_aabb, slope_edges, slope_triangle};
-use super::state::{SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, Shot};
+use super::board::{CellRange, TICKS_PER_SECOND, cell_aabb, slope_edges, slope_triangle};
+use super::state::{SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot};
 use super::world::Occupant;
 
 /// Bounces a shot may make within one tick.
 const BOUNCES_PER_TICK: u32 = 4;
+/// How far a shot can get from where it starts a tick, its radius included: every solid it
+/// can meet this tick lies in a cell within this distance.
+const REACH: f32 = SHOT_SPEED / TICKS_PER_SECOND as f32 + SHOT_RADIUS;
 /// Gap left between a batted shot and the bar.
 const BAT_SKIN: f32 = 1e-3;
 
@@ -64,6 +69,22 @@ impl Scratch {
         }
     }
 
+    /// Adds the edges of the slope in cell `pos` that a shot at `from` faces (see
+    /// [`World::gather`]): the long side reflects, the legs stop.
+    fn add_slope(&mut self, pos: Pos, slope: Slope, from: Vec2) {
+        let (long, [leg_a, leg_b]) = slope_edges(pos, slope);
+        let corner = leg_a.a;
+        for (edge, opposite, tag) in [
+            (long, corner, Tag::Mirror),
+            (leg_a, leg_b.b, Tag::Solid),
+            (leg_b, leg_a.b, Tag::Solid),
+        ] {
+            if faces(&edge, opposite, from) {
+                self.add(Shape::Segment(edge), tag);
+            }
+        }
+    }
+
     /// Puts the stops after the mirrors.
     fn finish(&mut self) {
         for &(obstacle, tag) in &self.stops {
@@ -86,18 +107,17 @@ impl World {
         self.state.shots = shots;
     }
 
-    /// Places a shot in flight without firing it, for scenes, tests and benchmarks. It is not a
-    /// command: not counted, not limited by `Shots: N`, not on the undo history. Returns `false`
-    /// and places nothing when the shot is not finite, off the board or inside a solid.
-    pub fn place_shot(&mut self, shot: Shot) -> bool {
+    /// Places a shot at `pos` flying along `direction` (any length) without firing it, for
+    /// scenes, tests and benchmarks. It is not a command: not counted, not limited by
+    /// `Shots: N`, not on the undo history. Returns `false` and places nothing when the shot
+    /// is not finite, off the board or inside a solid.
+    pub fn place_shot(&mut self, pos: Vec2, direction: Vec2) -> bool {
+        let shot = Shot::new(pos, direction);
         let on_board = self
             .board
-            .index(Pos::new(
-                shot.pos.x.floor() as i32,
-                shot.pos.y.floor() as i32,
-            ))
+            .index(Pos::new(pos.x.floor() as i32, pos.y.floor() as i32))
             .is_some();
-        let fits = shot.pos.is_finite()
+        let fits = pos.is_finite()
             && shot.velocity.is_finite()
             && on_board
             && !self.overlaps_solid(shot.disk());
@@ -108,29 +128,66 @@ impl World {
     }
 
     /// Moves one shot one tick; `false` when it is gone.
+    ///
+    /// Most shots meet nothing: when every cell the straight path touches is open, that path
+    /// is the flight. Otherwise the shot is carried through the solids of those cells, and if
+    /// it bounced (and so may have turned off that path) carried again, from the same start,
+    /// through every solid a bounce could bring within reach. Both give the same answer
+    /// whenever the first does not bounce, so the shortcut changes no result.
     fn fly(&mut self, shot: &mut Shot) -> bool {
         shot.age += 1;
         if shot.age > SHOT_LIFETIME {
             return false;
         }
-        let reach = shot.velocity.length() + SHOT_RADIUS;
-        self.gather(shot.pos - reach, shot.pos + reach);
+        let end = shot.pos + shot.velocity;
+        let (lo, hi) = (smaller(shot.pos, end), larger(shot.pos, end));
+        let (lo, hi) = (lo - SHOT_RADIUS, hi + SHOT_RADIUS);
+        if self.board.all_clear(lo, hi, &self.clear) {
+            shot.pos = end;
+            return true;
+        }
+        self.gather(self.board.cell_range(lo, hi), shot.pos);
+        let mut whole_reach = false;
         if self.bat(shot) {
             if self.overlaps_solid(shot.disk()) {
                 return false;
             }
-            self.gather(shot.pos - reach, shot.pos + reach);
+            self.gather(self.reach_of(shot.pos), shot.pos);
+            whole_reach = true;
         }
+        let mut flight = self.carry(shot);
+        if flight.bounces > 0 && !whole_reach {
+            self.gather(self.reach_of(shot.pos), shot.pos);
+            flight = self.carry(shot);
+        }
+        self.land(shot, &flight)
+    }
+
+    /// The cells holding every solid a shot at `pos` can meet this tick, bounces included.
+    fn reach_of(&self, pos: Vec2) -> CellRange {
+        self.board.cell_range(pos - REACH, pos + REACH)
+    }
+
+    /// One tick of the shot's flight through the gathered solids.
+    fn carry(&self, shot: &Shot) -> Flight {
         if self.scratch.obstacles.is_empty() {
-            shot.pos += shot.velocity;
-            return true;
+            return Flight {
+                disk: Disk::new(shot.pos + shot.velocity, SHOT_RADIUS),
+                delta: shot.velocity,
+                stopped_by: None,
+                bounces: 0,
+            };
         }
-        let flight = carry_disk(
+        carry_disk(
             shot.disk(),
             shot.velocity,
             &self.scratch.obstacles,
             BOUNCES_PER_TICK,
-        );
+        )
+    }
+
+    /// Applies a flight to the shot; `false` when it ends the shot.
+    fn land(&mut self, shot: &mut Shot, flight: &Flight) -> bool {
         shot.pos = flight.disk.center;
         shot.velocity = flight.delta;
         shot.bounces += flight.bounces;
@@ -146,23 +203,23 @@ impl World {
         self.hit_enemy_square(shot.pos)
     }
 
-    /// Fills the scratch buffers with the solids in the cells that `min..max` touches.
-    fn gather(&mut self, min: Vec2, max: Vec2) {
+    /// Fills the scratch buffers with the solids in the cells of `range` that a shot starting
+    /// at `from` can meet this tick.
+    ///
+    /// A slope's edge is left out when `from` is not on its outer side: to touch the inside
+    /// of that edge the shot would first have to go round the edge's end at a distance of at
+    /// least its radius, a quarter circle of `r·π/2 ≈ 0.24` cells, longer than a tick's
+    /// flight of 0.2; and its ends belong to the neighbouring edges as well.
+    fn gather(&mut self, range: CellRange, from: Vec2) {
         self.scratch.clear();
-        for pos in self.board.cells_overlapping(min, max) {
+        for pos in range.cells() {
             let Some(i) = self.board.index(pos) else {
                 self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid);
                 continue;
             };
             match self.board.tile(pos) {
                 Tile::Wall => self.scratch.add(Shape::Aabb(cell_aabb(pos)), Tag::Solid),
-                Tile::Slope(slope) => {
-                    let (long, legs) = slope_edges(pos, slope);
-                    self.scratch.add(Shape::Segment(long), Tag::Mirror);
-                    for leg in legs {
-                        self.scratch.add(Shape::Segment(leg), Tag::Solid);
-                    }
-                }
+                Tile::Slope(slope) => self.scratch.add_slope(pos, slope, from),
                 Tile::Floor | Tile::Goal | Tile::Hub => {}
             }
             match self.occupancy[i] {
@@ -174,15 +231,22 @@ impl World {
                 }
                 Occupant::Empty => {}
             }
-            for &s in self.board.spinners_at(i) {
-                if !self.scratch.spinners.contains(&s) {
-                    self.scratch.spinners.push(s);
-                    let bar = self.bars[s as usize];
-                    self.scratch.add(Shape::Obb(bar), Tag::Mirror);
-                }
-            }
+            self.gather_bars(i, from);
         }
         self.scratch.finish();
+    }
+
+    /// Adds the bars reaching cell `i` that a shot at `from` can touch this tick, once each.
+    fn gather_bars(&mut self, i: usize, from: Vec2) {
+        for &s in self.board.spinners_at(i) {
+            let bar = self.bars[s as usize];
+            if !self.scratch.spinners.contains(&s)
+                && within_reach(&bar, self.bar_axes[s as usize], from)
+            {
+                self.scratch.spinners.push(s);
+                self.scratch.add(Shape::Obb(bar), Tag::Mirror);
+            }
+        }
     }
 
     /// Bats the shot out of any bar near it that turned onto it; `true` when it did.
@@ -244,10 +308,43 @@ impl World {
     fn remove_enemy(&mut self, pos: Pos) {
         self.state.enemies.retain(|&e| e != pos);
         self.scratch.enemies.retain(|&e| e != pos);
-        if let Some(i) = self.board.index(pos) {
-            self.occupancy[i] = Occupant::Empty;
-        }
+        self.set_occupant(pos, Occupant::Empty);
     }
+}
+
+/// The smaller of each coordinate (a plain comparison: positions are never NaN here).
+#[inline]
+fn smaller(a: Vec2, b: Vec2) -> Vec2 {
+    Vec2::new(
+        if a.x < b.x { a.x } else { b.x },
+        if a.y < b.y { a.y } else { b.y },
+    )
+}
+
+/// The larger of each coordinate.
+#[inline]
+fn larger(a: Vec2, b: Vec2) -> Vec2 {
+    Vec2::new(
+        if a.x > b.x { a.x } else { b.x },
+        if a.y > b.y { a.y } else { b.y },
+    )
+}
+
+/// Whether a shot starting at `from` can touch `bar` (whose unit axis is `axis`) this tick:
+/// its distance to the bar's middle line is at most the bar's half thickness plus [`REACH`].
+#[inline]
+fn within_reach(bar: &Obb, axis: Vec2, from: Vec2) -> bool {
+    let offset = from - bar.center;
+    let along = offset.dot(axis).clamp(-bar.half_size.x, bar.half_size.x);
+    let limit = bar.half_size.y + REACH;
+    (offset - axis * along).length_squared() <= limit * limit
+}
+
+/// Whether `point` lies strictly on the other side of `edge`'s line from `opposite` (the
+/// triangle's third corner): the side the edge faces.
+fn faces(edge: &Segment, opposite: Vec2, point: Vec2) -> bool {
+    let along = edge.b - edge.a;
+    along.perp_dot(point - edge.a) * along.perp_dot(opposite - edge.a) < 0.0
 }
 
 /// Pushes a shot that overlaps `bar` out to the nearer long side (or past the nearer end, if

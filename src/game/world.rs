@@ -1,7 +1,7 @@
 //! [`World`]: one level being played. It owns the level, the changing [`State`], the undo
 //! history, and what can be worked out from the state (who stands where, where the bars are).
 
-use crate::geom::Obb;
+use crate::geom::{Obb, Vec2};
 use crate::level::{Level, Pos, Tile};
 
 use super::board::{Board, spinner_obb};
@@ -66,8 +66,12 @@ pub struct World {
     pub(crate) state: State,
     /// What stands on each cell, row-major; always agrees with `state.boxes`/`state.enemies`.
     pub(crate) occupancy: Vec<Occupant>,
+    /// Whether a shot in each cell meets nothing there: open floor, no spinner, nobody.
+    pub(crate) clear: Vec<bool>,
     /// Every spinner's bar at `state.tick`.
     pub(crate) bars: Vec<Obb>,
+    /// The unit vector along each bar (its angle's cosine and sine), worked out once a tick.
+    pub(crate) bar_axes: Vec<Vec2>,
     undo: Vec<State>,
     redo: Vec<State>,
     pub(crate) scratch: Scratch,
@@ -96,7 +100,9 @@ impl World {
             state: initial.clone(),
             initial,
             occupancy: Vec::new(),
+            clear: Vec::new(),
             bars: Vec::new(),
+            bar_axes: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             scratch: Scratch::default(),
@@ -183,22 +189,28 @@ impl World {
         Ok(Outcome::Redone)
     }
 
-    /// Rebuilds everything derived from the state: occupancy and the bars.
+    /// Rebuilds everything derived from the state: occupancy, clear cells and the bars.
     fn sync(&mut self) {
+        let cells = self.level.tiles.len();
         self.occupancy.clear();
-        self.occupancy
-            .resize(self.level.tiles.len(), Occupant::Empty);
-        for (list, who) in [
-            (&self.state.boxes, Occupant::Box),
-            (&self.state.enemies, Occupant::Enemy),
-        ] {
-            for &pos in list {
-                if let Some(i) = self.board.index(pos) {
-                    self.occupancy[i] = who;
-                }
-            }
+        self.occupancy.resize(cells, Occupant::Empty);
+        self.clear.clear();
+        self.clear.extend((0..cells).map(|i| self.board.is_open(i)));
+        for i in 0..self.state.boxes.len() {
+            self.set_occupant(self.state.boxes[i], Occupant::Box);
+        }
+        for i in 0..self.state.enemies.len() {
+            self.set_occupant(self.state.enemies[i], Occupant::Enemy);
         }
         self.update_bars();
+    }
+
+    /// Puts `who` on `pos` (if on the board), keeping `clear` in step.
+    pub(crate) fn set_occupant(&mut self, pos: Pos, who: Occupant) {
+        if let Some(i) = self.board.index(pos) {
+            self.occupancy[i] = who;
+            self.clear[i] = who == Occupant::Empty && self.board.is_open(i);
+        }
     }
 
     /// Moves every spinner's bar to where it is at `state.tick`.
@@ -207,6 +219,9 @@ impl World {
         self.bars.clear();
         self.bars
             .extend(self.level.spinners.iter().map(|s| spinner_obb(s, tick)));
+        self.bar_axes.clear();
+        self.bar_axes
+            .extend(self.bars.iter().map(|bar| Vec2::from_angle(bar.angle)));
     }
 
     /// What stands on `pos` besides its tile.
