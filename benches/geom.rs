@@ -10,7 +10,7 @@ use criterion::Criterion;
 use parry2d::math::{Pose, Vec2 as PVec2};
 use parry2d::query::intersection_test;
 use parry2d::shape::{Ball, Cuboid, Shape as PShape, Triangle as PTriangle};
-use sokoshot::geom::{Aabb, Disk, Intersects, Obb, Triangle, Vec2};
+use sokoshot::geom::{Aabb, Disk, Intersects, Obb, Obstacle, Triangle, Vec2, carry_disk};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -99,6 +99,8 @@ struct Row {
     name: &'static str,
     medians: Option<(f64, f64)>,
     fastest: (f64, f64),
+    /// The share of pairs the bounding circles decide before the full test, if it has them.
+    early: Option<f64>,
 }
 
 /// The fastest of `ROUNDS` timings of `ours` and of `theirs`, taken alternately (ns per test).
@@ -124,13 +126,19 @@ fn bench_pair<A, B>(
     name: &'static str,
     make_a: fn(&mut Rng) -> Pair<A>,
     make_b: fn(&mut Rng) -> Pair<B>,
+    early: Option<fn(&A, &B) -> bool>,
 ) where
     A: Intersects<B>,
 {
     let mut rng = Rng(0x5EED_0000 ^ name.len() as u64);
-    let pairs: Vec<(Pair<A>, Pair<B>)> = (0..BATCH)
-        .map(|_| (make_a(&mut rng), make_b(&mut rng)))
-        .collect();
+    // The `_near` variants keep only pairs the bounding circles cannot decide, so the full
+    // test runs on every one of them.
+    let near = name.ends_with("_near");
+    let pairs: Vec<(Pair<A>, Pair<B>)> =
+        std::iter::repeat_with(|| (make_a(&mut rng), make_b(&mut rng)))
+            .filter(|(a, b)| !near || early.is_some_and(|f| !f(&a.ours, &b.ours)))
+            .take(BATCH)
+            .collect();
     let hits_ours = pairs
         .iter()
         .filter(|(a, b)| a.ours.intersects(&b.ours))
@@ -159,10 +167,14 @@ fn bench_pair<A, B>(
     group.bench_function("sokoshot", |bench| bench.iter(ours));
     group.bench_function("parry2d", |bench| bench.iter(theirs));
     group.finish();
+    #[allow(clippy::cast_precision_loss)]
+    let early = early
+        .map(|f| pairs.iter().filter(|(a, b)| f(&a.ours, &b.ours)).count() as f64 / BATCH as f64);
     rows.push(Row {
         name,
         medians: None,
         fastest: side_by_side(ours, theirs),
+        early,
     });
 }
 
@@ -180,8 +192,9 @@ fn parry<A, B>(a: &Pair<A>, b: &Pair<B>) -> bool {
         .is_ok_and(|r| r.intersecting)
 }
 
-/// The pairs, in the order of the table.
-const PAIRS: [&str; 9] = [
+/// The pairs, in the order of the table; `_near` rows use only pairs the bounding circles
+/// cannot decide.
+const PAIRS: [&str; 12] = [
     "disk_disk",
     "disk_aabb",
     "aabb_disk",
@@ -191,18 +204,130 @@ const PAIRS: [&str; 9] = [
     "triangle_disk",
     "aabb_aabb",
     "obb_obb",
+    "disk_obb_near",
+    "disk_triangle_near",
+    "obb_obb_near",
 ];
 
+/// Whether the circles about a disk and a box decide the pair (see `geom::intersect`).
+fn circles_disk_obb(d: &Disk, b: &Obb) -> bool {
+    let d2 = d.center.distance_squared(b.center);
+    let outer = b.half_size.length() + d.radius;
+    let inner = b.half_size.min_element() + d.radius;
+    d2 > outer * outer || d2 <= inner * inner
+}
+
+/// Whether the circles about two boxes decide the pair.
+fn circles_obb_obb(a: &Obb, b: &Obb) -> bool {
+    let d2 = a.center.distance_squared(b.center);
+    let outer = a.half_size.length() + b.half_size.length();
+    let inner = a.half_size.min_element() + b.half_size.min_element();
+    d2 > outer * outer || d2 <= inner * inner
+}
+
+/// Whether the circle about a triangle's centroid rejects the disk.
+fn circle_disk_triangle(d: &Disk, t: &Triangle) -> bool {
+    let g = (t.a + t.b + t.c) / 3.0;
+    let reach = [t.a, t.b, t.c]
+        .iter()
+        .map(|v| v.distance(g))
+        .fold(0.0, f32::max)
+        + d.radius;
+    d.center.distance(g) > reach
+}
+
 fn benches(c: &mut Criterion, rows: &mut Vec<Row>) {
-    bench_pair(c, rows, PAIRS[0], disk, disk);
-    bench_pair(c, rows, PAIRS[1], disk, aabb);
-    bench_pair(c, rows, PAIRS[2], aabb, disk);
-    bench_pair(c, rows, PAIRS[3], disk, obb);
-    bench_pair(c, rows, PAIRS[4], obb, disk);
-    bench_pair(c, rows, PAIRS[5], disk, triangle);
-    bench_pair(c, rows, PAIRS[6], triangle, disk);
-    bench_pair(c, rows, PAIRS[7], aabb, aabb);
-    bench_pair(c, rows, PAIRS[8], obb, obb);
+    bench_pair(c, rows, PAIRS[0], disk, disk, None);
+    bench_pair(c, rows, PAIRS[1], disk, aabb, None);
+    bench_pair(c, rows, PAIRS[2], aabb, disk, None);
+    bench_pair(c, rows, PAIRS[3], disk, obb, Some(circles_disk_obb));
+    bench_pair(
+        c,
+        rows,
+        PAIRS[4],
+        obb,
+        disk,
+        Some(|b, d| circles_disk_obb(d, b)),
+    );
+    bench_pair(
+        c,
+        rows,
+        PAIRS[5],
+        disk,
+        triangle,
+        Some(circle_disk_triangle),
+    );
+    bench_pair(
+        c,
+        rows,
+        PAIRS[6],
+        triangle,
+        disk,
+        Some(|t, d| circle_disk_triangle(d, t)),
+    );
+    bench_pair(c, rows, PAIRS[7], aabb, aabb, None);
+    bench_pair(c, rows, PAIRS[8], obb, obb, Some(circles_obb_obb));
+    bench_pair(c, rows, PAIRS[9], disk, obb, Some(circles_disk_obb));
+    bench_pair(
+        c,
+        rows,
+        PAIRS[10],
+        disk,
+        triangle,
+        Some(circle_disk_triangle),
+    );
+    bench_pair(c, rows, PAIRS[11], obb, obb, Some(circles_obb_obb));
+}
+
+/// One tick of `BATCH` shots (radius 0.1, up to 2 cells per tick) in a 6 × 6 room: four thin
+/// stop walls, a slope and a turned bar to bounce off, all six tested by every shot, as the
+/// game's broad phase would leave them. Prints the fastest time per shot.
+#[allow(clippy::cast_precision_loss)]
+fn bench_carry(c: &mut Criterion) {
+    if !selected("carry_disk") {
+        return;
+    }
+    let obstacles = [
+        Obstacle::stop(Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(6.0, 0.01))),
+        Obstacle::stop(Aabb::new(Vec2::new(0.0, 5.99), Vec2::new(6.0, 6.0))),
+        Obstacle::stop(Aabb::new(Vec2::new(0.0, 0.0), Vec2::new(0.01, 6.0))),
+        Obstacle::stop(Aabb::new(Vec2::new(5.99, 0.0), Vec2::new(6.0, 6.0))),
+        Obstacle::reflect(Triangle::new(
+            Vec2::new(5.0, 4.0),
+            Vec2::new(5.0, 5.0),
+            Vec2::new(4.0, 5.0),
+        )),
+        Obstacle::reflect(Obb::new(Vec2::new(3.0, 3.0), Vec2::new(2.0, 0.1), 0.7)),
+    ];
+    let mut rng = Rng(0xCA_441);
+    let shots: Vec<(Disk, Vec2)> = (0..BATCH)
+        .map(|_| {
+            let start = Vec2::new(rng.range(0.5, 5.5), rng.range(0.5, 1.5));
+            let angle = rng.range(-3.2, 3.2);
+            (
+                Disk::new(start, 0.1),
+                Vec2::from_angle(angle) * rng.range(0.1, 2.0),
+            )
+        })
+        .collect();
+    let run = || {
+        shots
+            .iter()
+            .filter(|(d, v)| {
+                carry_disk(*black_box(d), *black_box(v), &obstacles, 4)
+                    .stopped_by
+                    .is_some()
+            })
+            .count()
+    };
+    c.bench_function("carry_disk/one_tick_1024_shots", |bench| bench.iter(run));
+    let mut best = f64::INFINITY;
+    for _ in 0..ROUNDS {
+        let start = Instant::now();
+        black_box(run());
+        best = best.min(start.elapsed().as_secs_f64() * 1e9 / BATCH as f64);
+    }
+    println!("\ncarry_disk: {best:.1} ns per shot (6 obstacles, fastest of {ROUNDS} batches)");
 }
 
 /// The median time (ns) of one benchmark from criterion's `estimates.json`.
@@ -224,16 +349,19 @@ fn median_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
 fn print_table(rows: &[Row]) {
     println!();
     println!(
-        "| pair | sokoshot ns/test | parry2d ns/test | ratio (side by side) | ratio (criterion medians) |"
+        "| pair | sokoshot ns/test | parry2d ns/test | ratio (side by side) | ratio (criterion medians) | decided by circles |"
     );
-    println!("|---|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|");
     for row in rows {
         let (ours, theirs) = row.fastest;
         let median = row
             .medians
             .map_or_else(|| "-".to_owned(), |(o, t)| format!("{:.1}×", t / o));
+        let early = row
+            .early
+            .map_or_else(|| "-".to_owned(), |e| format!("{:.0}%", e * 100.0));
         println!(
-            "| {} | {ours:.2} | {theirs:.2} | {:.1}× | {median} |",
+            "| {} | {ours:.2} | {theirs:.2} | {:.1}× | {median} | {early} |",
             row.name,
             theirs / ours
         );
@@ -252,6 +380,7 @@ fn main() {
         .configure_from_args();
     let mut rows = Vec::new();
     benches(&mut c, &mut rows);
+    bench_carry(&mut c);
     c.final_summary();
     for row in &mut rows {
         row.medians =

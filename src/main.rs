@@ -24,7 +24,7 @@ struct Cli {
     command: Option<Command>,
     /// Draw with ASCII characters only (for terminals or fonts without block and braille
     /// characters). Colours follow NO_COLOR.
-    #[arg(long, global = true)]
+    #[arg(long)]
     ascii: bool,
 }
 
@@ -39,6 +39,9 @@ enum Command {
         /// Start at this level (1-based) instead of where you left off.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         level: Option<u32>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -83,10 +86,10 @@ fn main() -> ExitCode {
         }) => check(&files, verify_solutions),
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
-        Some(Command::Play { file, level }) => play(&PlayOptions {
+        Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
-            ascii: cli.ascii,
+            ascii: ascii || cli.ascii,
         }),
         None => play(&PlayOptions {
             file: None,

@@ -183,14 +183,19 @@ fn a_file_without_levels_is_invalid() {
 }
 
 #[test]
-fn check_needs_a_file_and_the_bare_binary_says_what_it_does() {
+fn check_needs_a_file_and_the_bare_binary_needs_a_terminal() {
     let out = check(&[]);
     assert_eq!(out.status.code(), Some(2));
     let out = Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .stdin(std::process::Stdio::null())
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("sokoshot check FILE"));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "the game cannot start off a terminal"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("terminal"));
 }
 
 #[test]
@@ -276,4 +281,21 @@ fn the_readme_example_level_checks_and_its_solution_solves_it() {
         )]
     );
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn a_file_over_16_mib_is_reported_not_read() {
+    let big = "#".repeat(16 * 1024 * 1024 + 10);
+    let path = file("big.xsb", &big);
+    let shown = path.display().to_string();
+    let out = check(&[&shown]);
+    std::fs::remove_file(&path).expect("remove the big file");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            format!("{shown}:1:1: the file is 16777226 bytes; the most sokoshot reads is 16 MiB"),
+            format!("{shown}: 0 levels read"),
+        ]
+    );
 }

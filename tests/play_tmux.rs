@@ -146,9 +146,13 @@ fn with_no_arguments_the_built_in_levels_play_from_anywhere() {
     let dir = TempDir::new("builtin");
     let pane = Pane::start("builtin", &dir.0, &[]);
     let screen = pane.wait_for("Moves 0  Pushes 0  Shots 0");
-    assert!(screen.contains(" 1/"), "{screen}");
+    assert!(
+        screen.contains("Campaign 1/"),
+        "the campaign comes first: {screen}"
+    );
     pane.keys(&["g"]);
-    pane.wait_for("Levels");
+    pane.wait_for("Campaign by the sokoshot authors");
+    pane.keys(&["G"]);
     pane.wait_for("Microban by David W. Skinner");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");

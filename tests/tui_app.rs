@@ -210,3 +210,32 @@ fn a_broken_reload_shows_the_error_and_the_level_stays_playable() {
     app.replace_levels(0, levels(CORRIDOR));
     assert_eq!(hint_line(&app), "reloaded Test");
 }
+
+#[test]
+fn the_start_is_the_level_asked_for_else_the_last_played_else_the_first() {
+    use sokoshot::tui::session::start_place;
+    let packs = vec![
+        Collection::built_in("A", "a", levels(CORRIDOR)),
+        Collection::built_in("B", "b", levels(CORRIDOR)),
+    ];
+    let at = |pack, level| Some(Place { pack, level });
+    let cases = [
+        ("asked", Some(2), None, at(0, 1)),
+        (
+            "asked wins over last",
+            Some(1),
+            Some(("built-in:B", 1)),
+            at(0, 0),
+        ),
+        ("asked beyond the pack", Some(3), None, None),
+        ("asked zero", Some(0), None, None),
+        ("last played", None, Some(("built-in:B", 1)), at(1, 1)),
+        ("last level gone", None, Some(("built-in:B", 7)), at(0, 0)),
+        ("last pack gone", None, Some(("built-in:C", 0)), at(0, 0)),
+        ("nothing", None, None, at(0, 0)),
+    ];
+    for (name, asked, last, want) in cases {
+        let got = start_place(&packs, asked, last).ok();
+        assert_eq!(got, want, "{name}");
+    }
+}

@@ -9,7 +9,8 @@ use ratatui::style::Color;
 use sokoshot::tui::theme::Theme;
 use support::{PLAIN, app, press, press_code, render, rows, screen};
 
-/// One of everything: player, box, goal, box on goal, enemy, the four slopes, a spinner.
+/// One of everything: player, box, goal, box on goal, enemy, the four slopes, a spinner
+/// (its bar one cell long, so all of it lies on its hub).
 const EVERYTHING: &str = "\
 Title: Everything
 #########
@@ -55,7 +56,7 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
 
                      ██████████████████
                      ██@▴[]··{}    ><██
-                     ██▛▘▝▜▙▖▗▟()    ██
+                     ██▛▘▝▜▙▖▗▟⠶⠶    ██
                      ██████████████████
 
 hjkl move  space fire  r restart  HJKL run  ? help  q quit";
@@ -74,7 +75,7 @@ Test 1/1 | Everything | Moves 0  Pushes 0  Shots 0
 
                      ##################
                      ##@^[]..{}    ><##
-                     ###/\\##\\/#()    ##
+                     ###/\\##\\/#--    ##
                      ##################
 
 hjkl move  space fire  r restart  HJKL run  ? help  q quit";
@@ -185,7 +186,7 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ Esc  q                close, quit (progress is saved)              │
      │                                                                    │
      │ ██ wall   ·· goal   [] box   {} box on goal                        │
-     │ @▸ you, facing right   >< enemy   ▛▘ slope   () spinner            │
+     │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
      │                                                                    │
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
@@ -311,4 +312,32 @@ fn colours_tell_things_apart() {
             assert_ne!(a, b, "colours differ");
         }
     }
+}
+
+#[test]
+fn a_long_notice_wraps_below_the_board_while_the_board_stays() {
+    let mut app = app(ONE_PUSH, PLAIN);
+    let long =
+        "pack.xsb:12:7: level 4 \"Far\": a second player; progress file unreadable, moved aside";
+    app.tell(long, true);
+    let got = rows(&render(&app, 40, 10));
+    assert!(got.iter().any(|r| r.contains("██@▴[]··██")), "{got:#?}");
+    let notice: String = got[6..].join(" ");
+    assert!(notice.contains("pack.xsb:12:7: level 4"), "{got:#?}");
+    assert!(notice.ends_with("moved aside"), "{got:#?}");
+    // With no room to spare it keeps to one row and the board still shows.
+    let tight = rows(&render(&app, 40, 5));
+    assert!(tight.iter().any(|r| r.contains("██@▴[]··██")), "{tight:#?}");
+}
+
+#[test]
+fn the_level_comment_is_shown_under_the_status_line_when_there_is_room() {
+    let text = "Title: Tip\n#####\n#@$.#\n#####\nComment: Walk into the box to push it.\n";
+    let app = app(text, PLAIN);
+    let roomy = rows(&render(&app, 40, 8));
+    assert_eq!(roomy[1], "Walk into the box to push it.");
+    // Without a spare row the board comes first.
+    let tight = rows(&render(&app, 40, 5));
+    assert!(!tight.join("\n").contains("Walk into"), "{tight:#?}");
+    assert!(tight.iter().any(|r| r.contains("██@▴[]··██")), "{tight:#?}");
 }

@@ -1,7 +1,7 @@
 //! Carrying a disk through a set of obstacles for one tick: stop at solids, bounce off slopes.
 
 use super::sweep::{Hit, sweep_disk_shape};
-use super::{Disk, Shape, reflect};
+use super::{Aabb, Disk, Intersects, Shape, reflect};
 use glam::Vec2;
 
 /// After a hit at a time of impact above zero the disk is set this far off the surface, along
@@ -68,8 +68,17 @@ fn first_hit(
     obstacles: &[Obstacle],
 ) -> Option<(usize, Hit)> {
     let moving = Disk { center, ..disk };
+    // The box the disk sweeps through: obstacles whose bounds miss it are skipped unswept.
+    let end = center + motion;
+    let swept = Aabb {
+        min: center.min(end) - disk.radius,
+        max: center.max(end) + disk.radius,
+    };
     let mut best: Option<(usize, Hit)> = None;
     for (i, obstacle) in obstacles.iter().enumerate() {
+        if !swept.intersects(&obstacle.shape.bounds()) {
+            continue;
+        }
         let Some(hit) = sweep_disk_shape(&moving, motion, &obstacle.shape) else {
             continue;
         };

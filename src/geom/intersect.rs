@@ -39,16 +39,53 @@ fn disk_aabb(d: &Disk, b: &Aabb) -> bool {
     fold_disk_box(d.center - b.center(), b.half_size(), d.radius)
 }
 
-/// Disk × OBB: project the centre onto the box's unit axes, then the AABB fold in that frame.
+/// What two circles about the shapes' centres already decide: `Some(false)` when the centres
+/// are farther apart than `outer` (the shapes fit in circles of radii summing to it),
+/// `Some(true)` when they are within `inner` (circles inside the shapes overlap), else `None`.
+/// A NaN decides nothing, so the full test gets it (and answers `false`).
 #[inline]
-fn disk_obb(d: &Disk, b: &Obb) -> bool {
-    let local = Turn::new(b.angle).unturn(d.center - b.center);
-    fold_disk_box(local, b.half_size, d.radius)
+fn by_circles(offset: Vec2, outer: f32, inner: f32) -> Option<bool> {
+    let d2 = offset.length_squared();
+    if d2 > outer * outer {
+        Some(false)
+    } else if d2 <= inner * inner {
+        Some(true)
+    } else {
+        None
+    }
 }
 
-/// Disk × triangle: the seed's 7-region code, then the one or two edges its table names.
+/// Disk × OBB: project the centre onto the box's unit axes, then the AABB fold in that frame.
+///
+/// First the circles about the box (through its corners, and inside its edges) settle the
+/// cases where the distance alone decides, which spares the sine and cosine.
+#[inline]
+fn disk_obb(d: &Disk, b: &Obb) -> bool {
+    let v = d.center - b.center;
+    let h = b.half_size;
+    if let Some(known) = by_circles(v, h.length() + d.radius, h.min_element() + d.radius) {
+        // (A NaN angle must still say no.)
+        return known && !b.angle.is_nan();
+    }
+    let local = Turn::new(b.angle).unturn(v);
+    fold_disk_box(local, h, d.radius)
+}
+
+/// Disk × triangle: a bounding-circle reject, then the seed's 7-region code and the one or
+/// two edges its table names.
 #[inline]
 fn disk_triangle(d: &Disk, t: &Triangle) -> bool {
+    // The circle about the centroid through the farthest vertex holds the triangle: a disk
+    // beyond its reach cannot touch it.
+    let g = (t.a + t.b + t.c) * (1.0 / 3.0);
+    let reach2 = (t.a - g)
+        .length_squared()
+        .max((t.b - g).length_squared())
+        .max((t.c - g).length_squared());
+    let reach = reach2.sqrt() + d.radius;
+    if d.center.distance_squared(g) > reach * reach {
+        return false;
+    }
     let Some(t) = seed_order(t) else {
         return disk_touches_edges(d, t);
     };
@@ -84,8 +121,18 @@ fn aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
 
 /// OBB × OBB: separating axes on the four edge directions; all four are computed, which is
 /// faster than stopping early at an unpredictable axis.
+///
+/// First the circles about the boxes (through their corners, and inside their edges) settle
+/// the cases where the distance alone decides, which spares the sines and cosines.
 #[inline]
 fn obb_obb(a: &Obb, b: &Obb) -> bool {
+    let (ha, hb) = (a.half_size, b.half_size);
+    let outer = ha.length() + hb.length();
+    let inner = ha.min_element() + hb.min_element();
+    if let Some(known) = by_circles(b.center - a.center, outer, inner) {
+        // (A NaN angle must still say no.)
+        return known && !(a.angle.is_nan() || b.angle.is_nan());
+    }
     let f = sat_frame(a, b);
     f.overlaps(0) & f.overlaps(1) & f.overlaps(2) & f.overlaps(3)
 }

@@ -36,8 +36,9 @@ impl SatAxis {
 pub struct Sat {
     /// `a`'s x and y axes, then `b`'s, each with both projections.
     pub axes: [SatAxis; 4],
-    /// The first axis with a gap, if any: `None` means the boxes intersect (the verdict of
-    /// `Obb::intersects`, computed the same way).
+    /// The first axis with a gap, if any: `None` means the boxes intersect. It is the verdict
+    /// of `Obb::intersects` (which first tries bounding circles, so the two can differ only
+    /// within rounding of touching).
     pub separating: Option<usize>,
 }
 

@@ -328,6 +328,31 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// An axis-aligned box that holds the shape (for a turned box, the square about its
+    /// circumscribed circle, which needs no sine or cosine).
+    #[must_use]
+    #[inline]
+    pub fn bounds(&self) -> Aabb {
+        match self {
+            Self::Aabb(b) => *b,
+            Self::Obb(b) => {
+                let reach = Vec2::splat(b.half_size.length());
+                Aabb {
+                    min: b.center - reach,
+                    max: b.center + reach,
+                }
+            }
+            Self::Triangle(t) => Aabb {
+                min: t.a.min(t.b).min(t.c),
+                max: t.a.max(t.b).max(t.c),
+            },
+            Self::Segment(s) => Aabb {
+                min: s.a.min(s.b),
+                max: s.a.max(s.b),
+            },
+        }
+    }
+
     /// The same shape moved by `offset`.
     #[must_use]
     #[inline]

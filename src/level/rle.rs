@@ -1,5 +1,6 @@
 //! Run-length boards: `4#|#@$.#|4#`, rows split by `|`, a count before a character or a
 //! parenthesised group repeats it (`2(3(#-)#)`), and `|` may itself be counted or grouped.
+//! Every digit here is part of a count, so the `7` slope cannot be written in such a board.
 //!
 //! Expansion never allocates more than the budget it is given: a count that would go past
 //! it is reported instead, so `9999(9999(#))` costs nothing.

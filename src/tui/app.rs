@@ -4,6 +4,9 @@
 
 use crossterm::event::KeyEvent;
 
+mod record;
+mod reload;
+
 use super::board::inside_mask;
 use super::collection::Collection;
 use super::keys::{self, Action, Count, Mode};
@@ -303,92 +306,6 @@ impl App {
             }
             None => self.tell(format!("level {} cannot be played", place.level + 1), true),
         }
-    }
-
-    /// Checks whether the world became solved; if so records it and shows the Solved panel.
-    /// Returns whether the world is solved.
-    fn check_solved(&mut self) -> bool {
-        if !self.current.world.is_solved() {
-            return false;
-        }
-        if self.solved.is_none() {
-            let counters = self.current.world.counters();
-            let figures = Figures {
-                moves: counters.moves,
-                pushes: counters.pushes,
-                shots: counters.shots,
-            };
-            let key = &self.packs[self.current.place.pack].key;
-            let index = self.current.place.level;
-            let previous = self.progress.best(key, index, self.current.id);
-            self.progress.record(key, index, self.current.id, figures);
-            self.solved = Some(Solved { figures, previous });
-            self.mode = Mode::Solved;
-            self.write_progress();
-        }
-        true
-    }
-
-    fn remember_place(&mut self) {
-        let key = self.packs[self.current.place.pack].key.clone();
-        self.progress.set_last(&key, self.current.place.level);
-        self.write_progress();
-    }
-
-    fn write_progress(&mut self) {
-        if let Some(save) = &self.save
-            && let Err(err) = save.save(&self.progress)
-        {
-            let text = format!("cannot save progress to {}: {err}", save.path().display());
-            self.tell(text, true);
-        }
-    }
-
-    /// The best figures saved for the level at `place`, if it is solved as it is now.
-    #[must_use]
-    pub fn best(&self, place: Place) -> Option<Best> {
-        let pack = self.packs.get(place.pack)?;
-        let level = pack.levels.get(place.level)?;
-        self.progress.best(&pack.key, place.level, level_id(level))
-    }
-
-    /// Replaces the levels of the pack read from a file, after the file was saved. The level
-    /// in play carries on untouched if it did not change, and starts over if it did.
-    pub fn replace_levels(&mut self, pack: usize, levels: Vec<crate::level::Level>) {
-        let Some(collection) = self.packs.get_mut(pack) else {
-            return;
-        };
-        collection.levels = levels;
-        self.reload_error = None;
-        let place = self.current.place;
-        if place.pack != pack {
-            return;
-        }
-        let index = place.level.min(collection.levels.len().saturating_sub(1));
-        // Same board, same level: a new title or comment does not end the game in play.
-        let same = collection
-            .levels
-            .get(index)
-            .is_some_and(|level| index == place.level && level_id(level) == self.current.id);
-        let name = collection.name.clone();
-        if same {
-            self.tell(format!("reloaded {name}"), false);
-        } else {
-            self.go_to(Place { pack, level: index });
-            self.tell(
-                format!("reloaded {name}: level {} starts over", index + 1),
-                false,
-            );
-        }
-        self.selected.level = self
-            .selected
-            .level
-            .min(self.packs[pack].levels.len().saturating_sub(1));
-    }
-
-    /// Shows why the pack's file could not be reloaded, keeping the level in play.
-    pub fn reload_failed(&mut self, error: String) {
-        self.reload_error = Some(error);
     }
 }
 

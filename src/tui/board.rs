@@ -130,11 +130,13 @@ impl BoardView<'_> {
     }
 }
 
-/// Whether dots may be drawn over `thing` (solid things and hubs keep their glyph).
+/// Whether dots may be drawn over `thing`. Walls and the things that stand on cells keep
+/// their glyph; a hub shows its bar, since a bar no longer than a cell lies within it and its
+/// angle is what a player aims by.
 fn takes_dots(thing: Thing) -> bool {
     matches!(
         thing,
-        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Slope(_)
+        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Slope(_) | Thing::Hub
     )
 }
 
@@ -168,7 +170,7 @@ impl Widget for BoardView<'_> {
                     let target = &mut buf[target];
                     if takes_dots(thing) && (shot | bar) != 0 {
                         let mark = marks.get(row * columns + column).copied().unwrap_or("-");
-                        let (symbol, style) = self.dot_cell(shot, bar, mark);
+                        let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
                         target.set_symbol(&symbol).set_style(style);
                     } else {
                         target.set_char(ch).set_style(self.theme.style(thing));
@@ -180,11 +182,13 @@ impl Widget for BoardView<'_> {
 }
 
 impl BoardView<'_> {
-    /// The symbol and style of a column crossed by shots (`shot` bits) or bars (`bar` bits);
-    /// `bar_mark` is the ASCII mark of the bar there.
-    fn dot_cell(&self, shot: u8, bar: u8, bar_mark: &str) -> (String, Style) {
+    /// The symbol and style of a column of `thing` crossed by shots (`shot` bits) or bars
+    /// (`bar` bits); `bar_mark` is the ASCII mark of the bar there.
+    fn dot_cell(&self, thing: Thing, shot: u8, bar: u8, bar_mark: &str) -> (String, Style) {
         let style = if shot != 0 {
             self.theme.shot()
+        } else if thing == Thing::Hub {
+            self.theme.style(Thing::Hub)
         } else {
             self.theme.style(Thing::Dots)
         };

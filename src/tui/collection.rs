@@ -17,12 +17,20 @@ pub struct Embedded {
     pub text: &'static str,
 }
 
-/// The built-in packs, in the order they are played.
-pub const EMBEDDED: &[Embedded] = &[Embedded {
-    name: "Microban",
-    credit: "David W. Skinner",
-    text: include_str!("../../levels/microban.xsb"),
-}];
+/// The built-in packs, in the order they are played: the campaign, which teaches the game,
+/// then Microban.
+pub const EMBEDDED: &[Embedded] = &[
+    Embedded {
+        name: "Campaign",
+        credit: "the sokoshot authors",
+        text: include_str!("../../levels/campaign.xsb"),
+    },
+    Embedded {
+        name: "Microban",
+        credit: "David W. Skinner",
+        text: include_str!("../../levels/microban.xsb"),
+    },
+];
 
 /// One pack in play.
 #[derive(Debug, Clone, PartialEq)]

@@ -103,7 +103,7 @@ fn drain_events(app: &mut App) -> io::Result<bool> {
     loop {
         match event::read()? {
             Event::Key(key) if key.kind != KeyEventKind::Release => dirty |= app.handle_key(key),
-            Event::Resize(..) | Event::FocusGained => dirty = true,
+            Event::Resize(..) => dirty = true,
             _ => {}
         }
         if app.should_quit() || !event::poll(Duration::ZERO)? {

@@ -1,6 +1,7 @@
 //! Starting a game: read the packs (built in, or one file), find where to start (the level
 //! asked for, or the one played last), take the terminal, run the loop, give it back.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -58,6 +59,9 @@ pub enum PlayError {
     /// No level could be started.
     #[error(transparent)]
     Start(#[from] StartError),
+    /// Standard input or output is not a terminal.
+    #[error("the game draws on a terminal: run it with standard input and output on one")]
+    NotATerminal,
     /// The terminal could not be used.
     #[error("terminal: {0}")]
     Terminal(#[from] std::io::Error),
@@ -150,8 +154,12 @@ pub fn start_place(
 /// Plays until the player quits or a signal arrives.
 ///
 /// # Errors
-/// When the pack cannot be read, the level asked for does not exist, or the terminal fails.
+/// When not on a terminal, when the pack cannot be read, when the level asked for does not
+/// exist, or when the terminal fails.
 pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
     let (packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) => {
             let (pack, bytes, warning) = file_pack(path)?;
@@ -168,10 +176,11 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         ),
     };
     warnings.extend(save_warning);
-    let start = start_place(&packs, options.level, progress.last(&packs[0].key))?;
-    let watched = packs[0]
-        .file
-        .clone()
+    let first = packs.first();
+    let last = first.and_then(|pack| progress.last(&pack.key));
+    let start = start_place(&packs, options.level, last)?;
+    let watched = first
+        .and_then(|pack| pack.file.clone())
         .zip(watched_bytes)
         .map(|(path, bytes)| Watched {
             watcher: Watcher::new(path, &bytes, Instant::now()),

@@ -226,3 +226,74 @@ fn player_glyph(facing: Dir, on_goal: bool, ascii: bool) -> &'static str {
     };
     GLYPHS[usize::from(ascii)][usize::from(on_goal)][index]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of thing, each facing and goal state of the player included.
+    fn all_things() -> Vec<Thing> {
+        let mut things = vec![
+            Thing::Wall,
+            Thing::Goal,
+            Thing::Box,
+            Thing::BoxOnGoal,
+            Thing::Enemy,
+            Thing::Hub,
+        ];
+        for slope in [
+            Slope::TopLeft,
+            Slope::TopRight,
+            Slope::BottomLeft,
+            Slope::BottomRight,
+        ] {
+            things.push(Thing::Slope(slope));
+        }
+        for facing in Dir::ALL {
+            for on_goal in [false, true] {
+                things.push(Thing::Player { facing, on_goal });
+            }
+        }
+        things
+    }
+
+    #[test]
+    fn every_thing_has_its_own_two_column_glyph_in_both_looks() {
+        for ascii in [false, true] {
+            let theme = Theme {
+                ascii,
+                color: false,
+            };
+            let glyphs: Vec<&str> = all_things().into_iter().map(|t| theme.glyph(t)).collect();
+            for (i, glyph) in glyphs.iter().enumerate() {
+                let columns = ratatui::text::Span::raw(*glyph).width();
+                assert_eq!(columns, 2, "ascii={ascii}: {glyph:?}");
+                assert!(!ascii || glyph.is_ascii(), "{glyph:?} is not ASCII");
+                assert!(
+                    !glyphs[i + 1..].contains(glyph),
+                    "ascii={ascii}: {glyph:?} is used twice, so without colour two things look alike"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn without_colour_no_style_sets_a_colour() {
+        let theme = Theme {
+            ascii: false,
+            color: false,
+        };
+        let mut styles: Vec<Style> = all_things().into_iter().map(|t| theme.style(t)).collect();
+        styles.extend([
+            theme.key(),
+            theme.heading(),
+            theme.dim(),
+            theme.warning(),
+            theme.selected(),
+            theme.shot(),
+        ]);
+        for style in styles {
+            assert_eq!((style.fg, style.bg), (None, None), "{style:?}");
+        }
+    }
+}

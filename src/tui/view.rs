@@ -34,13 +34,9 @@ impl Widget for &App {
             Mode::Help if !fits => help::Help { theme: self.theme }.render(area, buf),
             _ if !fits => too_small(need_w, need_h, area, buf),
             mode => {
-                let [top, middle, bottom] = Layout::vertical([
-                    Constraint::Length(1),
-                    Constraint::Fill(1),
-                    Constraint::Length(1),
-                ])
-                .areas(area);
+                let [top, tip, middle, bottom] = self.layout(area, need_h);
                 status::StatusLine { app: self }.render(top, buf);
+                status::Tip { app: self }.render(tip, buf);
                 status::HintLine { app: self }.render(bottom, buf);
                 let (w, h) = board_size(self.world().level());
                 let board_area = middle.centered(Constraint::Length(w), Constraint::Length(h));
@@ -60,6 +56,27 @@ impl Widget for &App {
                 }
             }
         }
+    }
+}
+
+impl App {
+    /// The rows of the screen, top to bottom: the status line, the level's tip, the board's
+    /// area and the hint line. The hint line takes more rows for a long notice, and the tip
+    /// takes what is left, as long as the board still fits (`need_h` rows with one row each
+    /// for the status and hint lines).
+    fn layout(&self, area: Rect, need_h: u16) -> [Rect; 4] {
+        let spare = area.height.saturating_sub(need_h);
+        let hint = status::HintLine { app: self }.rows_wanted(area.width);
+        let hint = hint.clamp(1, 1 + spare.min(5));
+        let spare = spare - (hint - 1);
+        let tip = status::Tip { app: self }.rows_wanted(area.width).min(spare);
+        Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(tip),
+            Constraint::Fill(1),
+            Constraint::Length(hint),
+        ])
+        .areas(area)
     }
 }
 

