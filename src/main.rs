@@ -8,7 +8,7 @@ use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand};
 use sokoshot::game;
 use sokoshot::lab::SceneId;
-use sokoshot::level::{self, Diagnostic, LevelError, PackReport};
+use sokoshot::level::{self, Diagnostic};
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::session::{self, PlayOptions};
 use sokoshot::tui::terminal::Quit;
@@ -153,7 +153,7 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
             }
         };
         let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
-        let replays = verify_solutions.then(|| replay_solutions(&report));
+        let replays = verify_solutions.then(|| game::verify_solutions(&report));
         if let Some((_, failures)) = &replays {
             diagnostics.extend(failures.iter().cloned());
             diagnostics.sort_by_key(|d| (d.line, d.col));
@@ -184,33 +184,6 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// Replays the stored solution of every valid level: how many were replayed, and a
-/// diagnostic for each that does not solve its level.
-fn replay_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
-    let mut replayed = 0;
-    let mut failures = Vec::new();
-    for entry in &report.levels {
-        let Ok(level) = &entry.result else { continue };
-        let Some(moves) = &level.solution else {
-            continue;
-        };
-        replayed += 1;
-        let reason = match game::replay(level, moves) {
-            Ok(end) if end.world.is_solved() => continue,
-            Ok(end) => {
-                let c = end.world.counters();
-                format!(
-                    "it ends unsolved (moves {}, pushes {}, shots {})",
-                    c.moves, c.pushes, c.shots
-                )
-            }
-            Err(err) => err.to_string(),
-        };
-        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
-    }
-    (replayed, failures)
 }
 
 /// `sokoshot lab`: runs the lab until the user quits.

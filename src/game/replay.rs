@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::level::Level;
+use crate::level::{Diagnostic, Level, LevelError, PackReport};
 
 use super::command::{Command, Dir, Outcome, RuleError};
 use super::state::SHOT_LIFETIME;
@@ -234,4 +234,32 @@ fn run_ticks(world: &mut World, ticks: u32) {
     for _ in 0..ticks {
         world.tick();
     }
+}
+
+/// Replays the stored solution of every valid level of a pack, as `check --verify-solutions`
+/// does: how many were replayed, and a diagnostic for each that does not solve its level.
+#[must_use]
+pub fn verify_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
+    let mut replayed = 0;
+    let mut failures = Vec::new();
+    for entry in &report.levels {
+        let Ok(level) = &entry.result else { continue };
+        let Some(moves) = &level.solution else {
+            continue;
+        };
+        replayed += 1;
+        let reason = match replay(level, moves) {
+            Ok(end) if end.world.is_solved() => continue,
+            Ok(end) => {
+                let c = end.world.counters();
+                format!(
+                    "it ends unsolved (moves {}, pushes {}, shots {})",
+                    c.moves, c.pushes, c.shots
+                )
+            }
+            Err(err) => err.to_string(),
+        };
+        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
+    }
+    (replayed, failures)
 }
