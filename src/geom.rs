@@ -21,6 +21,7 @@
 //!   `f64` reference (tested on 1.2 million random and adversarial cases). Box axes come from a
 //!   built-in sine/cosine table that gives the same bits on every platform (replays rely on
 //!   it), within about 3 ulps for angles below 800 radians; keep spinning angles wrapped.
+//!   [`Obb::new`] computes them once and the box keeps them, so no test computes a sine.
 //! - **Swept tests and carries.** A sweep returns the first time in `[0, 1]` at which the
 //!   moving disk touches the shape (0 if it already touches or overlaps it), so no speed can
 //!   step over a thin wall. [`carry_disk`] leaves the disk [`CONTACT_GAP`] off what it hit.
@@ -48,7 +49,9 @@
 //! Disk × AABB folds the centre into the first quadrant and tests the nearest corner (seed 000);
 //! disk × OBB projects the centre onto the box's unit axes and reuses it (seed 000); OBB × OBB
 //! is the separating axis test on the four edge directions (seed 002); disk × triangle is the
-//! 7-region code with its edge table (seed 001); AABB × AABB is four comparisons (seed 003);
+//! 7-region code with its edge table (seed 001; the intersection test uses the code's three
+//! signs for "inside" and measures all three edges, without branches, rather than looking
+//! the edges up); AABB × AABB is four comparisons (seed 003);
 //! slopes are crossing plus reflection, `v − 2(v·n)n` (seed 004), grown by the disk's radius in
 //! the swept tests.
 

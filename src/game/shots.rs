@@ -354,7 +354,7 @@ fn faces(edge: &Segment, opposite: Vec2, point: Vec2) -> bool {
 /// Pushes a shot that overlaps `bar` out to the nearer long side (or past the nearer end, if
 /// it is beyond the bar's length), reflecting its velocity if it was heading into the bar.
 fn bat_out(shot: &mut Shot, bar: &Obb) {
-    let along = Vec2::from_angle(bar.angle);
+    let along = Vec2::from_angle(bar.angle());
     let across = along.perp();
     let offset = shot.pos - bar.center;
     let (x, y) = (offset.dot(along), offset.dot(across));

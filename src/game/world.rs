@@ -213,7 +213,7 @@ impl World {
             .extend(self.level.spinners.iter().map(|s| spinner_obb(s, tick)));
         self.bar_axes.clear();
         self.bar_axes
-            .extend(self.bars.iter().map(|bar| Vec2::from_angle(bar.angle)));
+            .extend(self.bars.iter().map(|bar| Vec2::from_angle(bar.angle())));
     }
 
     /// What stands on `pos` besides its tile.
@@ -351,7 +351,7 @@ impl World {
         level.enemies = self.state.enemies.clone();
         level.enemies.sort_unstable();
         for (spinner, bar) in level.spinners.iter_mut().zip(&self.bars) {
-            spinner.angle = bar.angle.to_degrees().rem_euclid(360.0);
+            spinner.angle = bar.angle().to_degrees().rem_euclid(360.0);
         }
         level
     }

@@ -2,7 +2,6 @@
 //! The lab shows these numbers; they come from the same fold and region code as the tests.
 
 use super::region::{region_code, region_edges, seed_order};
-use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Triangle, closest_point_on_segment, sq_distance_point_segment};
 use glam::Vec2;
 
@@ -94,7 +93,7 @@ pub fn contact_disk_aabb(d: &Disk, b: &Aabb) -> Contact {
 #[inline]
 pub fn contact_disk_obb(d: &Disk, b: &Obb) -> Contact {
     let [ux, uy] = b.axes();
-    let local = Turn::new(b.angle).unturn(d.center - b.center);
+    let local = b.in_frame(d.center - b.center);
     let c = contact_local_box(local, b.half_size, d.radius);
     Contact {
         distance: c.distance,

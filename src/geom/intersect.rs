@@ -1,10 +1,9 @@
 //! The `Intersects` trait: one small function per shape pair, mirrored pairs delegating.
 
-use super::region::{region_code, region_edges, seed_order};
+use super::region::thick;
 use super::sat::sat_frame;
-use super::trig::Turn;
-use super::{Aabb, Disk, Obb, Triangle, sq_distance_point_segment};
-use glam::Vec2;
+use super::{Aabb, Disk, Obb, Triangle};
+use glam::{Vec2, Vec4, Vec4Swizzles};
 
 /// Whether two solid shapes share at least one point (touching counts).
 pub trait Intersects<Rhs = Self> {
@@ -39,78 +38,49 @@ fn disk_aabb(d: &Disk, b: &Aabb) -> bool {
     fold_disk_box(d.center - b.center(), b.half_size(), d.radius)
 }
 
-/// What two circles about the shapes' centres already decide: `Some(false)` when the centres
-/// are farther apart than `outer` (the shapes fit in circles of radii summing to it),
-/// `Some(true)` when they are within `inner` (circles inside the shapes overlap), else `None`.
-/// A NaN decides nothing, so the full test gets it (and answers `false`).
-#[inline]
-fn by_circles(offset: Vec2, outer: f32, inner: f32) -> Option<bool> {
-    let d2 = offset.length_squared();
-    if d2 > outer * outer {
-        Some(false)
-    } else if d2 <= inner * inner {
-        Some(true)
-    } else {
-        None
-    }
-}
-
-/// Disk × OBB: project the centre onto the box's unit axes, then the AABB fold in that frame.
-///
-/// First the circles about the box (through its corners, and inside its edges) settle the
-/// cases where the distance alone decides, which spares the sine and cosine.
+/// Disk × OBB: project the centre onto the box's stored unit axes, then the AABB fold in that
+/// frame (a few products and no branch, so no bounding circles first).
 #[inline]
 fn disk_obb(d: &Disk, b: &Obb) -> bool {
-    let v = d.center - b.center;
-    let h = b.half_size;
-    if let Some(known) = by_circles(v, h.length() + d.radius, h.min_element() + d.radius) {
-        // (A NaN angle must still say no.)
-        return known && !b.angle.is_nan();
-    }
-    let local = Turn::new(b.angle).unturn(v);
-    fold_disk_box(local, h, d.radius)
+    fold_disk_box(b.in_frame(d.center - b.center), b.half_size, d.radius)
 }
 
-/// Disk × triangle: a bounding-circle reject, then the seed's 7-region code and the one or
-/// two edges its table names.
+/// Disk × triangle: the seed's region code decides inside or out, and the corners and edges
+/// are measured, in four lanes at once and without branches.
+///
+/// The seed's 7-region code picks the one or two edges to measure; here the three signs that
+/// make up the code say whether the centre is inside, and all three corners and edges are
+/// measured with the quantities the signs already need, which is shorter than choosing (the
+/// choice is an unpredictable branch) and than a bounding-circle reject first. The edges the
+/// table would name are among them, so the answer is the seed's.
 #[inline]
 fn disk_triangle(d: &Disk, t: &Triangle) -> bool {
-    // The circle about the centroid through the farthest vertex holds the triangle: a disk
-    // beyond its reach cannot touch it.
-    let g = (t.a + t.b + t.c) * (1.0 / 3.0);
-    let reach2 = (t.a - g)
-        .length_squared()
-        .max((t.b - g).length_squared())
-        .max((t.c - g).length_squared());
-    let reach = reach2.sqrt() + d.radius;
-    if d.center.distance_squared(g) > reach * reach {
-        return false;
-    }
-    let Some(t) = seed_order(t) else {
-        return disk_touches_edges(d, t);
-    };
-    let p = d.center;
-    let code = region_code(&t, p);
-    if code == 7 {
-        // Inside, whatever the radius (unless it is NaN).
-        return !d.radius.is_nan();
-    }
-    let r2 = d.radius * d.radius;
-    region_edges(code)
-        .iter()
-        .any(|&e| sq_distance_point_segment(p, &t.edge(e)) <= r2)
-}
-
-/// Whether the disk touches any of the three edges: the whole test for a collinear triangle
-/// (which has no inside).
-#[cold]
-#[inline(never)]
-fn disk_touches_edges(d: &Disk, t: &Triangle) -> bool {
-    if t.a.is_nan() || t.b.is_nan() || t.c.is_nan() {
-        return false;
-    }
-    let r2 = d.radius * d.radius;
-    (0..3).any(|e| sq_distance_point_segment(d.center, &t.edge(e)) <= r2)
+    // The three vertices in lanes (the fourth repeats `a`, so its "edge" is the point `a`).
+    let xs = Vec4::new(t.a.x, t.b.x, t.c.x, t.a.x);
+    let ys = Vec4::new(t.a.y, t.b.y, t.c.y, t.a.y);
+    // Offsets from the vertices to the centre, and the edges `ab`, `bc`, `ca` (and zero).
+    let (px, py) = (d.center.x - xs, d.center.y - ys);
+    let (ex, ey) = (xs.yzxw() - xs, ys.yzxw() - ys);
+    let len2 = ex * ex + ey * ey;
+    // The region code's signs, `(p − a) × (b − a)` and so on: in the seed's (clockwise)
+    // order, where twice the signed area is `<= 0`, all three are `>= 0` inside; the other
+    // winding flips them. So inside means every sign is opposite to the area's.
+    let cross = px * ey - py * ex;
+    let area2 = (t.b - t.a).perp_dot(t.c - t.a);
+    let inside = (cross * area2).cmple(Vec4::ZERO).all();
+    // Within reach of a corner, or of an edge's inside: the projection falls strictly between
+    // its ends and the distance to its line, `|cross| / |edge|`, is at most the radius (no
+    // division, and a zero-length edge never passes).
+    let r2 = Vec4::splat(d.radius * d.radius);
+    let along = px * ex + py * ey;
+    let corner = (px * px + py * py).cmple(r2);
+    let edge = along.cmpgt(Vec4::ZERO) & along.cmplt(len2) & (cross * cross).cmple(r2 * len2);
+    // A sliver (or collinear) triangle has no inside: only its edges count. (`|ca|² = |ac|²`.)
+    let solid = inside & thick(area2, len2.x + len2.z);
+    // A NaN vertex may leave the other lanes clean, and a NaN radius the inside test: both
+    // must still say no. (A NaN centre fails every comparison.)
+    let valid = !(area2.is_nan() | d.radius.is_nan());
+    valid & (solid | (corner | edge).any())
 }
 
 /// AABB × AABB: the four edge comparisons.
@@ -119,20 +89,11 @@ fn aabb_aabb(a: &Aabb, b: &Aabb) -> bool {
     a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
 }
 
-/// OBB × OBB: separating axes on the four edge directions; all four are computed, which is
-/// faster than stopping early at an unpredictable axis.
-///
-/// First the circles about the boxes (through their corners, and inside their edges) settle
-/// the cases where the distance alone decides, which spares the sines and cosines.
+/// OBB × OBB: separating axes on the four edge directions, read off the stored axes; all four
+/// are computed, which is faster than stopping early at an unpredictable axis (or trying
+/// bounding circles first).
 #[inline]
 fn obb_obb(a: &Obb, b: &Obb) -> bool {
-    let (ha, hb) = (a.half_size, b.half_size);
-    let outer = ha.length() + hb.length();
-    let inner = ha.min_element() + hb.min_element();
-    if let Some(known) = by_circles(b.center - a.center, outer, inner) {
-        // (A NaN angle must still say no.)
-        return known && !(a.angle.is_nan() || b.angle.is_nan());
-    }
     let f = sat_frame(a, b);
     f.overlaps(0) & f.overlaps(1) & f.overlaps(2) & f.overlaps(3)
 }

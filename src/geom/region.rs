@@ -12,7 +12,13 @@ pub const SLIVER_EPSILON: f32 = 1e-6;
 pub(crate) fn is_thick(t: &Triangle) -> bool {
     let ab = t.b - t.a;
     let ac = t.c - t.a;
-    ab.perp_dot(ac).abs() > SLIVER_EPSILON * (ab.length_squared() + ac.length_squared())
+    thick(ab.perp_dot(ac), ab.length_squared() + ac.length_squared())
+}
+
+/// The test of [`is_thick`] from twice the signed area and `|ab|² + |ac|²`.
+#[inline]
+pub(crate) fn thick(area2: f32, sum_len2: f32) -> bool {
+    area2.abs() > SLIVER_EPSILON * sum_len2
 }
 
 /// The triangle in the seed's order, or `None` when it is collinear (a sliver thinner than

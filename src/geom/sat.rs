@@ -1,7 +1,6 @@
 //! The separating axis test for two turned boxes, with every projection interval.
 
 use super::Obb;
-use super::trig::{Turn, sin_cos};
 use glam::Vec2;
 
 /// One candidate separating axis and the two boxes' projections onto it.
@@ -36,9 +35,8 @@ impl SatAxis {
 pub struct Sat {
     /// `a`'s x and y axes, then `b`'s, each with both projections.
     pub axes: [SatAxis; 4],
-    /// The first axis with a gap, if any: `None` means the boxes intersect. It is the verdict
-    /// of `Obb::intersects` (which first tries bounding circles, so the two can differ only
-    /// within rounding of touching).
+    /// The first axis with a gap, if any: `None` means the boxes intersect, exactly when
+    /// `Obb::intersects` says so (both run the same projections).
     pub separating: Option<usize>,
 }
 
@@ -61,12 +59,13 @@ impl SatFrame {
 }
 
 /// The seed's projections, computed in `a`'s frame: on its own axes a box reaches its half
-/// size, and the other box reaches `hx·|cos| + hy·|sin|` of the angle between them.
+/// size, and the other box reaches `hx·|cos| + hy·|sin|` of the angle between them (both
+/// read off the stored axes, so no sine or cosine is computed here).
 #[inline]
 pub(crate) fn sat_frame(a: &Obb, b: &Obb) -> SatFrame {
-    let d = Turn::new(a.angle).unturn(b.center - a.center);
-    // b's x axis in a's frame: the turn by the angle between them.
-    let (sin, cos) = sin_cos(b.angle - a.angle);
+    let d = a.in_frame(b.center - a.center);
+    // b's x axis in a's frame: the cosine and sine of the angle between them.
+    let Vec2 { x: cos, y: sin } = a.in_frame(b.axes()[0]);
     let (ac, as_) = (cos.abs(), sin.abs());
     let (ha, hb) = (a.half_size, b.half_size);
     SatFrame {

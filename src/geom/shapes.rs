@@ -109,9 +109,12 @@ impl Aabb {
     }
 }
 
-/// A solid rectangle turned by `angle` radians about its centre, the boundary included.
+/// A solid rectangle turned by an angle about its centre, the boundary included.
 ///
-/// At angle 0 its width lies along +x; a positive angle turns +x towards +y.
+/// At angle 0 its width lies along +x; a positive angle turns +x towards +y. The box keeps
+/// its angle together with the unit axis that angle gives, worked out once in [`Obb::new`]
+/// (or [`Obb::with_angle`]), so no test computes a sine or cosine. Both are private, so the
+/// axis cannot go stale: change the angle with [`Obb::with_angle`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Obb {
     /// The centre.
@@ -119,13 +122,17 @@ pub struct Obb {
     /// Half the width (along the box's own x axis) and half the height, both `>= 0`.
     pub half_size: Vec2,
     /// The rotation in radians; positive turns +x towards +y.
-    pub angle: f32,
+    angle: f32,
+    /// The box's unit x axis, `(cos angle, sin angle)` from the table in `trig`.
+    axis: Vec2,
 }
 
 impl Obb {
     /// A box of full `size` (width, height) centred on `center`, turned by `angle_radians`.
     ///
-    /// A negative size counts as positive.
+    /// A negative size counts as positive. The axis comes from a built-in sine/cosine table
+    /// that gives the same bits on every platform (within about three ulps of the true values
+    /// for angles below 800 radians).
     #[must_use]
     #[inline]
     pub fn new(center: Vec2, size: Vec2, angle_radians: f32) -> Self {
@@ -133,19 +140,40 @@ impl Obb {
             center,
             half_size: size.abs() * 0.5,
             angle: angle_radians,
+            axis: unit_axis(angle_radians),
         }
     }
 
-    /// The unit x and y axes of the box, `[(cos a, sin a), (-sin a, cos a)]`.
-    ///
-    /// The sine and cosine come from a polynomial that gives the same bits on every platform
-    /// (within an ulp or so of the true values for angles below 10⁶ radians).
+    /// The rotation in radians, as given to [`Obb::new`] or [`Obb::with_angle`].
+    #[must_use]
+    #[inline]
+    pub fn angle(&self) -> f32 {
+        self.angle
+    }
+
+    /// The same box turned to `angle_radians` (not by it), its axes recomputed.
+    #[must_use]
+    #[inline]
+    pub fn with_angle(self, angle_radians: f32) -> Self {
+        Self {
+            angle: angle_radians,
+            axis: unit_axis(angle_radians),
+            ..self
+        }
+    }
+
+    /// The unit x and y axes of the box, `[(cos a, sin a), (-sin a, cos a)]`, as stored.
     #[must_use]
     #[inline]
     pub fn axes(&self) -> [Vec2; 2] {
-        let (sin, cos) = sin_cos(self.angle);
-        let ux = Vec2::new(cos, sin);
-        [ux, ux.perp()]
+        [self.axis, self.axis.perp()]
+    }
+
+    /// `v` (a world offset from the centre) in the box's own frame: `(v·x, v·y)` on its axes.
+    #[must_use]
+    #[inline]
+    pub(crate) fn in_frame(&self, v: Vec2) -> Vec2 {
+        Vec2::new(v.dot(self.axis), self.axis.perp_dot(v))
     }
 
     /// The four corners, in the box's own frame `(-,-), (+,-), (+,+), (-,+)`.
@@ -200,6 +228,13 @@ impl Obb {
     }
 }
 
+/// `(cos θ, sin θ)` from the table (NaN for a NaN or infinite angle).
+#[inline]
+fn unit_axis(angle: f32) -> Vec2 {
+    let (sin, cos) = sin_cos(angle);
+    Vec2::new(cos, sin)
+}
+
 impl From<Aabb> for Obb {
     #[inline]
     fn from(b: Aabb) -> Self {
@@ -207,6 +242,7 @@ impl From<Aabb> for Obb {
             center: b.center(),
             half_size: b.half_size(),
             angle: 0.0,
+            axis: Vec2::X,
         }
     }
 }

@@ -4,7 +4,6 @@
 //! centre's path at it as a ray, so no speed can step over a thin wall.
 
 use super::contact::{contact_disk_triangle, contact_local_box};
-use super::trig::Turn;
 use super::{Aabb, Disk, Obb, Segment, Shape, Triangle, closest_point_on_segment};
 use glam::Vec2;
 
@@ -136,9 +135,8 @@ pub fn sweep_disk_obb(disk: &Disk, delta: Vec2, b: &Obb) -> Option<Hit> {
         return None;
     }
     let [ux, uy] = b.axes();
-    let turn = Turn::new(b.angle);
-    let p = turn.unturn(disk.center - b.center);
-    let d = turn.unturn(delta);
+    let p = b.in_frame(disk.center - b.center);
+    let d = b.in_frame(delta);
     let hit = sweep_local_box(p, d, b.half_size, disk.radius)?;
     Some(Hit {
         toi: hit.toi,

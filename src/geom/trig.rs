@@ -1,9 +1,8 @@
 //! Sine and cosine for box axes: a 512-entry table built at compile time plus a first-order
 //! correction. The same bits on every platform (replays depend on that), and several times
-//! faster than the C library's `sincosf`, which the OBB tests would otherwise spend most of
-//! their time in.
+//! faster than the C library's `sincosf`. [`Obb::new`](super::Obb::new) uses it once per box;
+//! the tests read the stored axes.
 
-use glam::Vec2;
 use std::f64::consts::PI;
 
 /// Table entries per turn.
@@ -59,68 +58,29 @@ const fn tidy(v: f64) -> f64 {
     if v.abs() < 1e-12 { 0.0 } else { v }
 }
 
-/// An angle split for turning vectors by it: the table's sine and cosine of the nearest
-/// step, and the small rest `r` with `cos r ≈ 1 − r²/2`, `sin r ≈ r` (errors below `4e-8`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Turn {
-    sin_step: f32,
-    cos_step: f32,
-    rest: f32,
-    cos_rest: f32,
-}
-
-impl Turn {
-    /// Splits `angle` (see [`sin_cos`] for the accuracy); NaN and infinities give NaN
-    /// everywhere, and nothing panics.
-    #[inline]
-    pub(crate) fn new(angle: f32) -> Self {
-        let angle = if angle.abs() < 32_768.0 {
-            angle
-        } else {
-            wrap(angle)
-        };
-        let shifted = angle * PER_RADIAN + ROUND_MAGIC;
-        let j = shifted - ROUND_MAGIC;
-        let rest = (angle - j * STEP_HI) - j * STEP_LO;
-        // The low bits of `shifted` hold `j` modulo the table size, with no float-to-int
-        // conversion; a NaN picks some entry and `rest` carries the NaN.
-        let [sin_step, cos_step] = TABLE[shifted.to_bits() as usize & (STEPS - 1)];
-        Self {
-            sin_step,
-            cos_step,
-            rest,
-            cos_rest: 1.0 - 0.5 * rest * rest,
-        }
-    }
-
-    /// `(sin θ, cos θ)`: the step's pair turned on by the rest.
-    #[inline]
-    pub(crate) fn sin_cos(self) -> (f32, f32) {
-        let (s, c, r, cr) = (self.sin_step, self.cos_step, self.rest, self.cos_rest);
-        (s * cr + c * r, c * cr - s * r)
-    }
-
-    /// `v` in the frame turned by θ: `(v·u, v·u⊥)` with `u = (cos θ, sin θ)`, turning back by
-    /// the step and then by the rest (shorter than forming `u` first).
-    #[inline]
-    pub(crate) fn unturn(self, v: Vec2) -> Vec2 {
-        let (s, c, r, cr) = (self.sin_step, self.cos_step, self.rest, self.cos_rest);
-        let p = v.x * c + v.y * s;
-        let q = v.y * c - v.x * s;
-        Vec2::new(p * cr + q * r, q * cr - p * r)
-    }
-}
-
 /// `(sin θ, cos θ)` within about three ulps of the true values for `|θ|` up to about 800
 /// (beyond, the error grows to about an ulp of `θ` itself, as an `f32` angle allows; angles
-/// past ±32768 are first wrapped into one turn). NaN and infinities give NaN.
+/// past ±32768 are first wrapped into one turn). NaN and infinities give NaN, and nothing
+/// panics.
 ///
 /// `θ = j·2π/512 + r` with `|r| <= π/512`; the table gives the sine and cosine of `j·2π/512`,
-/// which are turned on by `r`.
+/// which are turned on by `r` with `cos r ≈ 1 − r²/2`, `sin r ≈ r` (errors below `4e-8`).
 #[must_use]
 #[inline]
 pub(crate) fn sin_cos(angle: f32) -> (f32, f32) {
-    Turn::new(angle).sin_cos()
+    let angle = if angle.abs() < 32_768.0 {
+        angle
+    } else {
+        wrap(angle)
+    };
+    let shifted = angle * PER_RADIAN + ROUND_MAGIC;
+    let j = shifted - ROUND_MAGIC;
+    let r = (angle - j * STEP_HI) - j * STEP_LO;
+    // The low bits of `shifted` hold `j` modulo the table size, with no float-to-int
+    // conversion; a NaN picks some entry and `r` carries the NaN.
+    let [s, c] = TABLE[shifted.to_bits() as usize & (STEPS - 1)];
+    let cr = 1.0 - 0.5 * r * r;
+    (s * cr + c * r, c * cr - s * r)
 }
 
 /// A huge angle less whole turns (in `f64`, rounding with the same trick as [`ROUND_MAGIC`]),
@@ -136,22 +96,7 @@ fn wrap(angle: f32) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Turn, sin_cos};
-    use glam::Vec2;
-
-    #[test]
-    fn unturn_matches_the_dot_products() {
-        for i in -2000..2000 {
-            let angle = i as f32 * 0.0037;
-            let v = Vec2::new(3.0 - i as f32 * 0.01, 2.0);
-            let (s, c) = sin_cos(angle);
-            let want = Vec2::new(v.dot(Vec2::new(c, s)), v.dot(Vec2::new(-s, c)));
-            assert!(
-                Turn::new(angle).unturn(v).abs_diff_eq(want, 1e-5),
-                "{angle}"
-            );
-        }
-    }
+    use super::sin_cos;
 
     #[test]
     fn matches_the_library_within_three_ulps() {

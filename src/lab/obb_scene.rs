@@ -268,8 +268,8 @@ impl Scene for ObbScene {
             "angles",
             format!(
                 "{} / {}",
-                degrees(blue.angle.rem_euclid(std::f32::consts::TAU)),
-                degrees(green.angle.rem_euclid(std::f32::consts::TAU))
+                degrees(blue.angle().rem_euclid(std::f32::consts::TAU)),
+                degrees(green.angle().rem_euclid(std::f32::consts::TAU))
             ),
         );
         let time = self.motion.time_to(|m| self.hit(m));

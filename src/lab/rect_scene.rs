@@ -159,7 +159,7 @@ impl Scene for RectScene {
         }
         readout.row(
             "angle",
-            degrees(rect.angle.rem_euclid(std::f32::consts::TAU)),
+            degrees(rect.angle().rem_euclid(std::f32::consts::TAU)),
         );
         readout.row("disk", vec2(self.disk.center));
         contact_rows(&mut readout, &test.contact);

@@ -120,7 +120,7 @@ impl BoardView<'_> {
                 for row in 0..rows {
                     for column in 0..columns {
                         if one.bits(column, row) != 0 {
-                            marks[row * columns + column] = bar_mark(bar.angle);
+                            marks[row * columns + column] = bar_mark(bar.angle());
                         }
                     }
                 }

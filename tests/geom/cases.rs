@@ -421,6 +421,27 @@ fn obb_shape_helpers() {
     for (c, w) in corners.iter().zip(want) {
         assert!(c.abs_diff_eq(w, 1e-6), "{corners:?}");
     }
+    // The stored rotation follows every way of making or changing a box.
+    for (name, angle) in [
+        ("zero", 0.0),
+        ("small", 0.3),
+        ("negative", -2.5),
+        ("big", 700.0),
+    ] {
+        let made = Obb::new(v(1.0, 2.0), v(4.0, 2.0), angle);
+        let turned = b.with_angle(angle);
+        assert_eq!(turned, made, "{name}");
+        assert_eq!(turned.angle(), angle, "{name}");
+        let (s, c) = f64::from(angle).sin_cos();
+        let want = v(c as f32, s as f32);
+        assert!(turned.axes()[0].abs_diff_eq(want, 1e-6), "{name}");
+        let moved = made.translated(v(-3.0, 5.0));
+        assert_eq!(
+            (moved.angle(), moved.axes()),
+            (angle, made.axes()),
+            "{name}"
+        );
+    }
     let from_aabb = Obb::from(Aabb::new(v(0.0, 0.0), v(4.0, 2.0)));
     assert_eq!(from_aabb, Obb::new(v(2.0, 1.0), v(4.0, 2.0), 0.0));
     // Negative sizes and radii are stored as positive.

@@ -82,7 +82,7 @@ proptest! {
         if gap_aabbs(&a, &b).abs() > band(s) {
             prop_assert_eq!(a.intersects(&b), a.translated(shift).intersects(&b.translated(shift)));
         }
-        let p = Obb { angle: o.angle + 0.7, ..o }.translated(Vec2::new(0.5, 1.0));
+        let p = o.with_angle(o.angle() + 0.7).translated(Vec2::new(0.5, 1.0));
         if gap_obbs(&o, &p).abs() > band(s) {
             prop_assert_eq!(o.intersects(&p), o.translated(shift).intersects(&p.translated(shift)));
         }

@@ -79,7 +79,10 @@ fn cuboid_aabb(b: &Aabb) -> (Pose, Cuboid) {
 }
 
 fn cuboid_obb(b: &Obb) -> (Pose, Cuboid) {
-    (Pose::new(p(b.center), b.angle), Cuboid::new(p(b.half_size)))
+    (
+        Pose::new(p(b.center), b.angle()),
+        Cuboid::new(p(b.half_size)),
+    )
 }
 
 fn triangle(t: &Triangle) -> (Pose, PTriangle) {

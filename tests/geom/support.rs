@@ -123,7 +123,7 @@ pub fn aabb_poly(b: &Aabb) -> Vec<DVec2> {
 
 /// The unit axes of a turned box, in `f64`.
 pub fn obb_axes(b: &Obb) -> [DVec2; 2] {
-    let (s, c) = f64::from(b.angle).sin_cos();
+    let (s, c) = f64::from(b.angle()).sin_cos();
     [DVec2::new(c, s), DVec2::new(-s, c)]
 }
 
