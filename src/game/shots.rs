@@ -243,9 +243,7 @@ impl World {
     fn gather_bars(&mut self, i: usize, from: Vec2) {
         for &s in self.board.spinners_at(i) {
             let bar = self.bars[s as usize];
-            if !self.scratch.spinners.contains(&s)
-                && within_reach(&bar, self.bar_axes[s as usize], from)
-            {
+            if !self.scratch.spinners.contains(&s) && within_reach(&bar, bar.axes()[0], from) {
                 self.scratch.spinners.push(s);
                 self.scratch.add(Shape::Obb(bar), Tag::Mirror);
             }
@@ -354,8 +352,7 @@ fn faces(edge: &Segment, opposite: Vec2, point: Vec2) -> bool {
 /// Pushes a shot that overlaps `bar` out to the nearer long side (or past the nearer end, if
 /// it is beyond the bar's length), reflecting its velocity if it was heading into the bar.
 fn bat_out(shot: &mut Shot, bar: &Obb) {
-    let along = Vec2::from_angle(bar.angle());
-    let across = along.perp();
+    let [along, across] = bar.axes();
     let offset = shot.pos - bar.center;
     let (x, y) = (offset.dot(along), offset.dot(across));
     let (axis, coordinate, half) = if x.abs() > bar.half_size.x {

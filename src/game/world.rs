@@ -1,7 +1,7 @@
 //! [`World`]: one level being played. It owns the level, the changing [`State`], the undo
 //! history, and what can be worked out from the state (who stands where, where the bars are).
 
-use crate::geom::{Obb, Vec2};
+use crate::geom::Obb;
 use crate::level::{Level, Pos, Tile};
 
 use super::board::{Board, CellBits, spinner_obb};
@@ -60,8 +60,6 @@ pub struct World {
     pub(crate) clear: CellBits,
     /// Every spinner's bar at `state.tick`.
     pub(crate) bars: Vec<Obb>,
-    /// The unit vector along each bar (its angle's cosine and sine), worked out once a tick.
-    pub(crate) bar_axes: Vec<Vec2>,
     undo: Vec<State>,
     redo: Vec<State>,
     pub(crate) scratch: Scratch,
@@ -92,7 +90,6 @@ impl World {
             cells: Vec::new(),
             clear: CellBits::default(),
             bars: Vec::new(),
-            bar_axes: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             scratch: Scratch::default(),
@@ -211,9 +208,6 @@ impl World {
         self.bars.clear();
         self.bars
             .extend(self.level.spinners.iter().map(|s| spinner_obb(s, tick)));
-        self.bar_axes.clear();
-        self.bar_axes
-            .extend(self.bars.iter().map(|bar| Vec2::from_angle(bar.angle())));
     }
 
     /// What stands on `pos` besides its tile.
