@@ -1,7 +1,7 @@
 //! One simulation tick with 1k, 10k and 100k shots in flight in a 256×128 level of walls,
 //! slopes and turning spinners, measured two ways: the first tick of a freshly cloned world,
 //! and a tick that follows another one (as in play). Criterion reports the time per tick;
-//! divide by the shot count for nanoseconds per shot per tick (BENCH_GAME.md has the table).
+//! divide by the shot count for nanoseconds per shot per tick (benches/README.md has the table).
 
 use std::hint::black_box;
 
