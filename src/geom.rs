@@ -65,7 +65,7 @@ mod shapes;
 mod sweep;
 mod trig;
 
-pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk};
+pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk, earliest_hit};
 pub use contact::{Contact, contact_disk_aabb, contact_disk_obb, contact_disk_triangle};
 pub use glam::Vec2;
 pub use intersect::Intersects;

@@ -92,6 +92,14 @@ fn first_hit(
     best
 }
 
+/// The first obstacle a disk moving by `delta` meets, as [`carry_disk`] chooses it: the
+/// earliest hit, skipping bounce surfaces the disk is leaving or only grazing, ties to the
+/// lower index. The obstacle's index and the swept hit; `None` when the path is clear.
+#[must_use]
+pub fn earliest_hit(disk: &Disk, delta: Vec2, obstacles: &[Obstacle]) -> Option<(usize, Hit)> {
+    first_hit(*disk, disk.center, delta, obstacles)
+}
+
 /// Carries `disk` along `delta` (this tick's motion of its centre) through `obstacles`.
 ///
 /// The disk stops at the first [`Response::Stop`] obstacle it touches (one it already overlaps

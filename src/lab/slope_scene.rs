@@ -1,12 +1,12 @@
 //! A ball bouncing in a box with angled walls (seed 004). The ball flies with `carry_disk`,
-//! the function the game's shots use; each bounce is measured with the same swept test: where
+//! the function the game's shots use; each bounce is measured with `earliest_hit`, the same
+//! choice `carry_disk` makes: where
 //! the centre was when the ball touched (the crossing point), how far it would have gone on
 //! past it that tick (the overshoot), and the angles in and out against the normal.
 
 use crate::geom::{
-    Aabb, Contact, Disk, Intersects, Obstacle, Response, Segment, Shape, Triangle, Vec2,
-    carry_disk, contact_disk_aabb, contact_disk_triangle, sq_distance_point_segment,
-    sweep_disk_shape,
+    Aabb, Contact, Disk, Intersects, Obstacle, Segment, Shape, Triangle, Vec2, carry_disk,
+    contact_disk_aabb, contact_disk_triangle, earliest_hit, sq_distance_point_segment,
 };
 
 use super::TICK;
@@ -114,21 +114,6 @@ fn touches(ball: &Disk, shape: &Shape) -> bool {
     }
 }
 
-/// The earliest surface the ball meets moving by `delta`, skipping surfaces it is leaving, as
-/// `carry_disk` does: the obstacle's index and the swept hit.
-fn first_hit(
-    ball: &Disk,
-    delta: Vec2,
-    obstacles: &[Obstacle],
-) -> Option<(usize, crate::geom::Hit)> {
-    obstacles
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| sweep_disk_shape(ball, delta, &o.shape).map(|hit| (i, hit)))
-        .filter(|(i, hit)| obstacles[*i].response == Response::Stop || hit.normal.dot(delta) < 0.0)
-        .min_by(|a, b| a.1.toi.total_cmp(&b.1.toi))
-}
-
 /// The measurements of one bounce.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Bounce {
@@ -144,7 +129,7 @@ struct Bounce {
 impl Bounce {
     /// Measures the first bounce of a ball moving by `delta` this tick, if it has one.
     fn measure(ball: &Disk, delta: Vec2, obstacles: &[Obstacle]) -> Option<Self> {
-        let (obstacle, hit) = first_hit(ball, delta, obstacles)?;
+        let (obstacle, hit) = earliest_hit(ball, delta, obstacles)?;
         let incoming = delta.normalize_or_zero();
         Some(Self {
             obstacle,
@@ -217,7 +202,7 @@ impl SlopeScene {
     /// The next surface along the heading within [`HORIZON`] seconds: when, and which.
     fn next_hit(&self) -> Option<(f32, usize)> {
         let delta = self.heading() * SPEED * HORIZON;
-        first_hit(&self.ball, delta, &self.obstacles).map(|(i, hit)| (hit.toi * HORIZON, i))
+        earliest_hit(&self.ball, delta, &self.obstacles).map(|(i, hit)| (hit.toi * HORIZON, i))
     }
 
     /// Where the ball will be over the next [`PREVIEW_TICKS`] ticks.

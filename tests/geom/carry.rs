@@ -249,3 +249,19 @@ fn long_flights_stay_in_a_closed_room() {
         let _ = dv(disk.center);
     }
 }
+
+#[test]
+fn earliest_hit_names_what_carry_disk_meets_first() {
+    let shot = Disk::new(v(0.5, 1.0), 0.1);
+    let near = Aabb::new(v(2.0, -1.0), v(2.5, 3.0));
+    let obstacles = [Obstacle::stop(wall()), Obstacle::stop(near)];
+    let (index, hit) = earliest_hit(&shot, v(10.0, 0.0), &obstacles).expect("a hit");
+    assert_eq!(index, 1, "the nearer wall comes first");
+    assert!((hit.toi - 0.14).abs() < 1e-5, "{hit:?}");
+    let flight = carry_disk(shot, v(10.0, 0.0), &obstacles, 4);
+    assert_eq!(flight.stopped_by, Some(index));
+    // A bounce surface the disk is moving away from is not a hit.
+    let leaving = [Obstacle::reflect(Aabb::new(v(0.0, 0.0), v(0.45, 2.0)))];
+    assert_eq!(earliest_hit(&shot, v(1.0, 0.0), &leaving), None);
+    assert_eq!(earliest_hit(&shot, v(1.0, 0.0), &[]), None);
+}
