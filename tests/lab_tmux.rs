@@ -246,3 +246,58 @@ fn moving_shapes_redraw_until_paused_then_go_quiet() {
     tmux.wait_for("paused");
     assert_eq!(tmux.idle_bytes(), 0, "paused, nothing is written");
 }
+
+/// Waits until the screen differs from `before` (the frame for the last key has landed), and
+/// returns it.
+fn next_screen(tmux: &Tmux, before: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let screen = tmux.screen();
+        if screen != before {
+            return screen;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the screen did not change:\n{screen}"
+        );
+        sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn every_scene_goes_miss_hit_miss_as_l_is_pressed() {
+    for scene in ["disk-aabb", "disk-obb", "obb-obb", "disk-triangle", "slope"] {
+        let Some(tmux) = Tmux::start(&format!("walk-{scene}"), scene) else {
+            return;
+        };
+        let mut screen = tmux.wait_for(&format!("/5 {scene}"));
+        // Let the first frame settle before comparing frames.
+        sleep(Duration::from_millis(200));
+        screen = tmux.screen();
+        assert_eq!(verdict(&screen), "MISS", "{scene} starts apart");
+        let mut seen = vec!["MISS"];
+        let (mut first_hit, mut miss_again) = (None, None);
+        for press in 1..=80_u16 {
+            tmux.send("l");
+            screen = next_screen(&tmux, &screen);
+            // The frame for this key is complete once the screen holds still a moment.
+            sleep(Duration::from_millis(30));
+            screen = tmux.screen();
+            let now = verdict(&screen);
+            if now != *seen.last().unwrap() {
+                seen.push(now);
+                match now {
+                    "HIT" if first_hit.is_none() => first_hit = Some(press),
+                    "MISS" => miss_again = Some(press),
+                    _ => {}
+                }
+            }
+            if seen.len() == 3 {
+                break;
+            }
+        }
+        println!("{scene}: HIT at press {first_hit:?}, MISS again at press {miss_again:?}");
+        assert_eq!(seen, ["MISS", "HIT", "MISS"], "{scene}");
+        assert!(first_hit.is_some_and(|p| p <= 40), "{scene}: {first_hit:?}");
+    }
+}
