@@ -157,9 +157,6 @@ pub fn start_place(
 /// When not on a terminal, when the pack cannot be read, when the level asked for does not
 /// exist, or when the terminal fails.
 pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(PlayError::NotATerminal);
-    }
     let (packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) => {
             let (pack, bytes, warning) = file_pack(path)?;
@@ -189,6 +186,10 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
+    }
+    // Checked last, so that a bad file or level number is reported as such anywhere.
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(PlayError::NotATerminal);
     }
     let mut screen = Screen::start()?;
     let ending = event_loop::run(&mut screen, &mut app, watched)?;
