@@ -1,112 +1,63 @@
 //! The real `sokoshot lab` binary driven in tmux at 80×24: keys go in with `send-keys`, the
 //! screen comes back with `capture-pane`, and every byte the program writes to its terminal
-//! is counted through `pipe-pane`. Each test runs its own tmux server on a socket of its own
-//! and kills it at the end, pass or fail. Without tmux the tests print a note and pass (CI
-//! installs tmux).
+//! is counted through `pipe-pane`. Each test runs its own tmux server (the play tests'
+//! `Pane`) and kills it at the end, pass or fail. Without tmux the tests print a note and
+//! pass (CI installs tmux).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+#[path = "support/tmux.rs"]
+mod tmux;
+
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-/// How long to wait for the screen to show something before giving up.
+use tmux::{Pane, TempDir, available};
+
+/// How long to wait for the screen to change before giving up.
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// How long a screen with nothing moving is watched for output.
 const IDLE_WATCH: Duration = Duration::from_secs(1);
 
-/// A tmux server running the lab in one 80×24 pane.
+/// The lab running in one 80×24 tmux pane, with its terminal output logged.
 struct Tmux {
-    socket: String,
-    log: PathBuf,
+    pane: Pane,
+    dir: TempDir,
 }
 
 impl Tmux {
-    /// Starts the lab on `scene` in a fresh tmux server, or says why not.
+    /// Starts the lab on `scene` in a fresh tmux server, or `None` without tmux.
     fn start(test: &str, scene: &str) -> Option<Self> {
-        if !Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success())
-        {
-            println!("note: tmux is not installed; skipping the tmux test {test}");
+        if !available() {
             return None;
         }
-        let socket = format!("sokoshot-{test}-{}", std::process::id());
-        let log = std::env::temp_dir().join(format!("{socket}.out"));
-        let _ = std::fs::remove_file(&log);
-        let tmux = Self { socket, log };
-        let bin = env!("CARGO_BIN_EXE_sokoshot");
-        tmux.run(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-s",
-            "lab",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "sh",
-            "-c",
-            // The shell reports the exit status on screen: tmux's own `pane_dead_status` is
-            // sometimes left empty when the pane's output ends before the process is reaped.
-            "\"$0\" lab \"$1\"; echo \"lab exited with status $?\"; sleep 60",
-            bin,
-            scene,
-        ]);
-        Some(tmux)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let output = Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        assert!(
-            output.status.success(),
-            "tmux {args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        output
+        let dir = TempDir::new(&format!("lab-{test}"));
+        let pane = Pane::start(&format!("lab-{test}"), &dir.0, &["lab", scene]);
+        Some(Self { pane, dir })
     }
 
     fn send(&self, key: &str) {
-        self.run(&["send-keys", "-t", "lab", key]);
+        self.pane.keys(&[key]);
     }
 
     fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "lab"]).stdout).into_owned()
+        self.pane.screen()
     }
 
     /// Waits until the screen contains `text`, and returns the screen.
     fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if screen.contains(text) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "waited for {text:?}; the screen is:\n{screen}"
-            );
-            sleep(Duration::from_millis(20));
-        }
+        self.pane.wait_for(text)
     }
 
     /// Starts counting what the program writes to its terminal.
     fn count_output(&self) {
-        let command = format!("cat >> '{}'", self.log.display());
-        self.run(&["pipe-pane", "-t", "lab", &command]);
+        let log = self.dir.join("out");
+        let command = format!("cat >> '{}'", log.display());
+        self.pane.tmux(&["pipe-pane", "-t", "main", &command]);
     }
 
     /// The bytes written to the terminal since counting started.
     fn written(&self) -> u64 {
-        std::fs::metadata(&self.log).map_or(0, |m| m.len())
+        std::fs::metadata(self.dir.join("out")).map_or(0, |m| m.len())
     }
 
     /// The bytes written while the lab is left alone for `IDLE_WATCH`, counted once the
@@ -126,15 +77,6 @@ impl Tmux {
         let before = self.written();
         sleep(IDLE_WATCH);
         self.written() - before
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-        let _ = std::fs::remove_file(&self.log);
     }
 }
 
@@ -182,7 +124,7 @@ fn disk_aabb_goes_miss_hit_miss_as_l_is_pressed() {
     assert_eq!(seen, ["MISS", "HIT", "MISS"]);
     assert!(first_hit.is_some_and(|p| p <= 40), "{first_hit:?}");
     tmux.send("q");
-    tmux.wait_for("lab exited with status 0");
+    tmux.wait_for("EXIT=0");
 }
 
 #[test]
