@@ -9,7 +9,7 @@ use super::format::{degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::Motion;
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, clamp_to, nudge_offset, time_text, turn_degrees, turned};
+use super::scene::{Scene, nudge_within, time_text, turn_degrees, turned};
 
 /// Where the blue box starts: left of the green one, on its centre line, off the step grid.
 const BLUE_START: Vec2 = Vec2::new(-10.25, 0.0);
@@ -184,12 +184,7 @@ fn projections(picture: &mut Picture, blue: &Obb, green: &Obb, sat: &Sat, shown:
 impl Scene for ObbScene {
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => {
-                let center = clamp_to(VIEW, self.blue_center + nudge_offset(nudge));
-                let moved = center != self.blue_center;
-                self.blue_center = center;
-                moved
-            }
+            Action::Move(nudge) => nudge_within(VIEW, &mut self.blue_center, nudge),
             Action::Rotate(turn) => {
                 self.blue_angle = turned(self.blue_angle, turn_degrees(turn));
                 true

@@ -10,9 +10,7 @@ use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::Motion;
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{
-    Scene, SceneId, clamp_to, contact_marks, nudge_offset, time_text, turn_degrees, turned,
-};
+use super::scene::{Scene, SceneId, contact_marks, nudge_within, time_text, turn_degrees, turned};
 
 /// Where the disk starts: left of the box, on its centre line, off the step grid so that no
 /// press lands exactly on a touching position.
@@ -94,12 +92,7 @@ impl RectScene {
 impl Scene for RectScene {
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => {
-                let center = clamp_to(VIEW, self.disk.center + nudge_offset(nudge));
-                let moved = center != self.disk.center;
-                self.disk.center = center;
-                moved
-            }
+            Action::Move(nudge) => nudge_within(VIEW, &mut self.disk.center, nudge),
             Action::Rotate(turn) => {
                 self.angle = turned(self.angle, turn_degrees(turn));
                 true

@@ -149,6 +149,14 @@ pub(crate) fn clamp_to(view: ViewBox, point: Vec2) -> Vec2 {
     point.clamp(view.center - view.half, view.center + view.half)
 }
 
+/// Moves `point` by one nudge, kept inside `view`; whether it moved.
+pub(crate) fn nudge_within(view: ViewBox, point: &mut Vec2, nudge: Nudge) -> bool {
+    let moved = clamp_to(view, *point + nudge_offset(nudge));
+    let changed = moved != *point;
+    *point = moved;
+    changed
+}
+
 /// The panel text for a time of impact found by looking ahead.
 pub(crate) fn time_text(moving: bool, time: Option<f32>) -> String {
     match (moving, time) {

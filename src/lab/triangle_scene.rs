@@ -10,7 +10,7 @@ use crate::geom::{
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, clamp_to, contact_marks, nudge_offset, time_text, turn_degrees, turned};
+use super::scene::{Scene, contact_marks, nudge_within, time_text, turn_degrees, turned};
 
 /// Where the disk starts: left of the triangle, on the line through its centroid.
 const DISK_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -121,12 +121,7 @@ fn region_labels(picture: &mut Picture, t: &Triangle) {
 impl Scene for TriangleScene {
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => {
-                let center = clamp_to(VIEW, self.disk.center + nudge_offset(nudge));
-                let moved = center != self.disk.center;
-                self.disk.center = center;
-                moved
-            }
+            Action::Move(nudge) => nudge_within(VIEW, &mut self.disk.center, nudge),
             Action::Rotate(turn) => {
                 self.angle = turned(self.angle, turn_degrees(turn));
                 true
