@@ -5,11 +5,14 @@
 //! come from `game`, which knows nothing of terminals. The pieces: [`keys`] turns a key into
 //! an action (a pure function), [`app`] holds the state and applies actions to the world,
 //! [`view`] draws `&App`, [`event_loop`] waits for keys, ticks and saved files, and
-//! [`session`] ties them together for `sokoshot` and `sokoshot play`.
+//! [`session`] ties them together for `sokoshot` and `sokoshot play`. The loops read events
+//! and draw frames through [`console::Console`], which the local terminal and an SSH channel
+//! both implement.
 
 pub mod app;
 pub mod board;
 pub mod collection;
+pub mod console;
 pub mod dots;
 pub mod event_loop;
 pub mod keys;

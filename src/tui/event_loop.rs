@@ -8,10 +8,11 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyEventKind};
+use crossterm::event::{Event, KeyEventKind};
 
 use super::app::App;
-use super::terminal::{Quit, Screen};
+use super::console::Console;
+use super::terminal::Quit;
 use super::watch::{Change, Watcher};
 use crate::level::parse_pack_bytes;
 
@@ -42,18 +43,23 @@ pub enum Ending {
     Signal(Quit),
 }
 
-/// Runs the game on `screen` until the player quits or a signal arrives.
+/// Runs the game on `screen` (the local terminal or an SSH channel) until the player quits or
+/// a signal arrives.
 ///
 /// # Errors
 /// When reading the terminal or drawing to it fails, unless a quit signal explains it (a
 /// terminal that hung up fails its reads and writes; that ends the game quietly).
-pub fn run(screen: &mut Screen, app: &mut App, watched: Option<Watched>) -> io::Result<Ending> {
+pub fn run(
+    screen: &mut impl Console,
+    app: &mut App,
+    watched: Option<Watched>,
+) -> io::Result<Ending> {
     run_until_done(screen, app, watched)
         .or_else(|err| screen.quit_signal().map(Ending::Signal).ok_or(err))
 }
 
 fn run_until_done(
-    screen: &mut Screen,
+    screen: &mut impl Console,
     app: &mut App,
     mut watched: Option<Watched>,
 ) -> io::Result<Ending> {
@@ -79,8 +85,8 @@ fn run_until_done(
         if let Some(watched) = &watched {
             wait = wait.min(watched.watcher.time_to_poll(now));
         }
-        if event::poll(wait)? {
-            dirty |= drain_events(app)?;
+        if screen.poll(wait)? {
+            dirty |= drain_events(screen, app)?;
         }
         let now = Instant::now();
         if app.is_animating() {
@@ -98,15 +104,15 @@ fn run_until_done(
 }
 
 /// Handles every event already waiting. Returns whether the screen needs drawing.
-fn drain_events(app: &mut App) -> io::Result<bool> {
+fn drain_events(screen: &mut impl Console, app: &mut App) -> io::Result<bool> {
     let mut dirty = false;
     loop {
-        match event::read()? {
+        match screen.read()? {
             Event::Key(key) if key.kind != KeyEventKind::Release => dirty |= app.handle_key(key),
             Event::Resize(..) => dirty = true,
             _ => {}
         }
-        if app.should_quit() || !event::poll(Duration::ZERO)? {
+        if app.should_quit() || !screen.poll(Duration::ZERO)? {
             return Ok(dirty);
         }
     }

@@ -10,7 +10,7 @@ mod panel;
 mod run;
 
 pub use canvas::bounds;
-pub use run::{key_of, run};
+pub use run::{key_of, run, run_on};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

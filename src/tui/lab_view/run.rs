@@ -5,9 +5,10 @@
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::lab::{Key, Lab, Outcome, SceneId, TICK};
+use crate::tui::console::Console;
 use crate::tui::terminal::Screen;
 
 use super::{LabView, Palette};
@@ -33,6 +34,15 @@ pub fn run(scene: SceneId) -> io::Result<()> {
     }
     let palette = Palette::from_env();
     let mut screen = Screen::start()?;
+    run_on(&mut screen, scene, palette)
+}
+
+/// Runs the lab on `screen` (the local terminal or an SSH channel), starting on `scene`, until
+/// the user quits or the console asks the session to end.
+///
+/// # Errors
+/// When the console cannot be read or written.
+pub fn run_on(screen: &mut impl Console, scene: SceneId, palette: Palette) -> io::Result<()> {
     let mut lab = Lab::new(scene);
     let tick = Duration::from_secs_f32(TICK);
     let mut next_tick = Instant::now() + tick;
@@ -47,8 +57,8 @@ pub fn run(scene: SceneId) -> io::Result<()> {
         } else {
             IDLE_WAIT
         };
-        if event::poll(wait)? {
-            match event::read()? {
+        if screen.poll(wait)? {
+            match screen.read()? {
                 Event::Key(press) if press.kind != KeyEventKind::Release => {
                     match key_of(press).map(|key| lab.press(key)) {
                         Some(Outcome::Quit) => break,
