@@ -2,10 +2,11 @@
 //!
 //! The layers point one way: `tui` and `lab` draw and drive `game`, which stands on `level`
 //! and `geom`. `geom`, `level` and `game` never touch the terminal, so tests, benchmarks and
-//! the `replay` command run them headless.
+//! the `replay` command run them headless. `serve` runs the same front end over SSH.
 
 pub mod game;
 pub mod geom;
 pub mod lab;
 pub mod level;
+pub mod serve;
 pub mod tui;

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand};
@@ -75,6 +76,36 @@ enum Command {
         /// or slope.
         scene: Option<SceneId>,
     },
+    /// Serve the game and the lab over SSH: `ssh -p 2222 HOST` opens a menu.
+    ///
+    /// The host key is made on first start in the data directory and kept. Anyone may
+    /// connect unless --authorized-keys is given; players with a key keep their progress.
+    /// One line per connection is logged on standard error. SIGTERM ends every session.
+    Serve {
+        /// The address and port to listen on (0.0.0.0:2222 to accept connections from
+        /// other machines).
+        #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+        listen: std::net::SocketAddr,
+        /// The most sessions at once.
+        #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_sessions: u32,
+        /// The most sessions at once from one address (an IPv6 /64 counts as one).
+        #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_per_ip: u32,
+        /// Close a session after this many seconds without a key.
+        #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        idle_timeout: u64,
+        /// Close a session after this many seconds in all.
+        #[arg(long, value_name = "SECS", default_value_t = 14_400, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+        max_session: u64,
+        /// Let in only the public keys listed in this file (OpenSSH authorized_keys format,
+        /// without options); otherwise anyone may connect, as a guest without a key.
+        #[arg(long, value_name = "FILE")]
+        authorized_keys: Option<PathBuf>,
+        /// Offer this level pack beside the built-in ones.
+        #[arg(long, value_name = "FILE")]
+        levels: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -86,6 +117,23 @@ fn main() -> ExitCode {
         }) => check(&files, verify_solutions),
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
+        Some(Command::Serve {
+            listen,
+            max_sessions,
+            max_per_ip,
+            idle_timeout,
+            max_session,
+            authorized_keys,
+            levels,
+        }) => serve(&sokoshot::serve::Options {
+            listen,
+            max_sessions: max_sessions as usize,
+            max_per_ip: max_per_ip as usize,
+            idle_timeout: Duration::from_secs(idle_timeout),
+            max_session: Duration::from_secs(max_session),
+            authorized_keys,
+            levels,
+        }),
         Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
@@ -183,6 +231,17 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `sokoshot serve`: serves until SIGTERM (status 0); 2 when it cannot start.
+fn serve(options: &sokoshot::serve::Options) -> ExitCode {
+    match sokoshot::serve::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sokoshot serve: {err}");
+            ExitCode::from(2)
+        }
     }
 }
 

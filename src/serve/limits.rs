@@ -1,0 +1,245 @@
+//! Who may connect: the cap on sessions in all and per address, and the rate limit on
+//! connections that failed or were refused.
+//!
+//! An address is an IPv4 address, or an IPv6 /64 (one subscriber's network). An address
+//! with [`MAX_FAILURES`] failed or refused connections in the last [`FAILURE_WINDOW`] is
+//! turned away at once until they age out. At most [`MAX_TRACKED`] addresses are remembered;
+//! when the table is full, addresses with no session and no recent failure are forgotten
+//! first, and a new address that still finds no room is turned away.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Failed or refused connections from one address that close it for a while.
+pub const MAX_FAILURES: usize = 20;
+
+/// How long a failure counts against its address.
+pub const FAILURE_WINDOW: Duration = Duration::from_secs(60);
+
+/// The most addresses remembered at once.
+pub const MAX_TRACKED: usize = 4096;
+
+/// Why a connection was turned away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The server has all the sessions it allows.
+    #[error("the server is full ({0} sessions)")]
+    Full(usize),
+    /// This address has all the sessions it may have.
+    #[error("this address already has {0} sessions")]
+    PerAddress(usize),
+    /// This address failed too often lately.
+    #[error("too many failed connections from this address; try again in a minute")]
+    Failing,
+}
+
+/// The address a connection is counted under.
+#[must_use]
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut segments = v6.segments();
+                segments[4..].fill(0);
+                IpAddr::V6(segments.into())
+            }
+        },
+    }
+}
+
+#[derive(Debug, Default)]
+struct Address {
+    sessions: usize,
+    failures: VecDeque<Instant>,
+}
+
+#[derive(Debug)]
+struct GateState {
+    total: usize,
+    addresses: HashMap<IpAddr, Address>,
+}
+
+/// The admission control shared by every connection.
+#[derive(Debug)]
+pub struct Gate {
+    max_sessions: usize,
+    max_per_address: usize,
+    state: Mutex<GateState>,
+}
+
+/// A connection's place in the counts; dropping it frees the place.
+#[derive(Debug)]
+pub struct Permit {
+    gate: Arc<Gate>,
+    key: IpAddr,
+}
+
+impl Gate {
+    /// A gate allowing `max_sessions` connections in all and `max_per_address` per address.
+    #[must_use]
+    pub fn new(max_sessions: usize, max_per_address: usize) -> Arc<Self> {
+        Arc::new(Self {
+            max_sessions,
+            max_per_address,
+            state: Mutex::new(GateState {
+                total: 0,
+                addresses: HashMap::new(),
+            }),
+        })
+    }
+
+    fn lock(&self) -> MutexGuard<'_, GateState> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Admits a connection from `ip` at `now`, or says why not (a refusal counts as a
+    /// failure of that address).
+    ///
+    /// # Errors
+    /// The [`Refusal`] when a cap or the failure limit is reached.
+    pub fn admit(self: &Arc<Self>, ip: IpAddr, now: Instant) -> Result<Permit, Refusal> {
+        let key = address_key(ip);
+        let mut state = self.lock();
+        if !state.addresses.contains_key(&key) && state.addresses.len() >= MAX_TRACKED {
+            forget_quiet(&mut state.addresses, now);
+            if state.addresses.len() >= MAX_TRACKED {
+                return Err(Refusal::Full(self.max_sessions));
+            }
+        }
+        let total = state.total;
+        let address = state.addresses.entry(key).or_default();
+        expire(&mut address.failures, now);
+        let refusal = if address.failures.len() >= MAX_FAILURES {
+            Some(Refusal::Failing)
+        } else if total >= self.max_sessions {
+            Some(Refusal::Full(self.max_sessions))
+        } else if address.sessions >= self.max_per_address {
+            Some(Refusal::PerAddress(self.max_per_address))
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            if address.failures.len() < MAX_FAILURES {
+                address.failures.push_back(now);
+            }
+            return Err(refusal);
+        }
+        address.sessions += 1;
+        state.total += 1;
+        Ok(Permit {
+            gate: Arc::clone(self),
+            key,
+        })
+    }
+
+    /// Counts a failed connection (never authenticated, or ended by a protocol error).
+    pub fn failed(&self, ip: IpAddr, now: Instant) {
+        let mut state = self.lock();
+        if let Some(address) = state.addresses.get_mut(&address_key(ip)) {
+            expire(&mut address.failures, now);
+            if address.failures.len() < MAX_FAILURES {
+                address.failures.push_back(now);
+            }
+        }
+    }
+
+    /// Connections admitted and not yet ended.
+    #[must_use]
+    pub fn sessions(&self) -> usize {
+        self.lock().total
+    }
+}
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        let mut state = self.gate.lock();
+        state.total = state.total.saturating_sub(1);
+        if let Some(address) = state.addresses.get_mut(&self.key) {
+            address.sessions = address.sessions.saturating_sub(1);
+        }
+    }
+}
+
+fn expire(failures: &mut VecDeque<Instant>, now: Instant) {
+    while failures
+        .front()
+        .is_some_and(|&at| now.duration_since(at) >= FAILURE_WINDOW)
+    {
+        failures.pop_front();
+    }
+}
+
+fn forget_quiet(addresses: &mut HashMap<IpAddr, Address>, now: Instant) {
+    addresses.retain(|_, address| {
+        expire(&mut address.failures, now);
+        address.sessions > 0 || !address.failures.is_empty()
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::{Ipv4Addr, Ipv6Addr};
+
+    use super::*;
+
+    const A: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1));
+    const B: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 2));
+
+    #[test]
+    fn the_per_address_cap_refuses_the_next_connection_until_one_ends() {
+        let gate = Gate::new(10, 2);
+        let now = Instant::now();
+        let first = gate.admit(A, now).expect("first");
+        let _second = gate.admit(A, now).expect("second");
+        assert_eq!(gate.admit(A, now).unwrap_err(), Refusal::PerAddress(2));
+        assert!(
+            gate.admit(B, now).is_ok(),
+            "another address is not affected"
+        );
+        drop(first);
+        assert!(gate.admit(A, now).is_ok());
+    }
+
+    #[test]
+    fn the_total_cap_counts_every_address() {
+        let gate = Gate::new(2, 2);
+        let now = Instant::now();
+        let _a = gate.admit(A, now).expect("a");
+        let _b = gate.admit(B, now).expect("b");
+        assert_eq!(gate.admit(A, now).unwrap_err(), Refusal::Full(2));
+        assert_eq!(gate.sessions(), 2);
+    }
+
+    #[test]
+    fn an_address_that_keeps_failing_is_turned_away_until_its_failures_age_out() {
+        let gate = Gate::new(10, 10);
+        let now = Instant::now();
+        drop(gate.admit(A, now).expect("known"));
+        for _ in 0..MAX_FAILURES {
+            gate.failed(A, now);
+        }
+        assert_eq!(gate.admit(A, now).unwrap_err(), Refusal::Failing);
+        assert!(gate.admit(B, now).is_ok());
+        assert!(gate.admit(A, now + FAILURE_WINDOW).is_ok());
+    }
+
+    #[test]
+    fn ipv6_addresses_count_by_their_64_bit_network() {
+        let one: IpAddr = "2001:db8:1:2::1".parse::<Ipv6Addr>().expect("ip").into();
+        let two: IpAddr = "2001:db8:1:2:ffff::9"
+            .parse::<Ipv6Addr>()
+            .expect("ip")
+            .into();
+        let other: IpAddr = "2001:db8:1:3::1".parse::<Ipv6Addr>().expect("ip").into();
+        assert_eq!(address_key(one), address_key(two));
+        assert_ne!(address_key(one), address_key(other));
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse::<Ipv6Addr>().expect("ip").into();
+        assert_eq!(address_key(mapped), A);
+    }
+}

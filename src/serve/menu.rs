@@ -1,0 +1,270 @@
+//! The first screen of a session: what to play, and how it should look. It offers what a
+//! local player sets with flags and environment (colour or `NO_COLOR`, ASCII), since the
+//! client's environment does not reach the server. Colour starts on when the client's `TERM`
+//! names a terminal with colours.
+
+use std::io;
+use std::time::Duration;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use crate::tui::console::Console;
+
+/// How long the menu waits for a key before looking at the session's end conditions again.
+const IDLE_WAIT: Duration = Duration::from_millis(250);
+
+/// How the session draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Look {
+    /// Use colours.
+    pub color: bool,
+    /// Draw with ASCII only.
+    pub ascii: bool,
+}
+
+impl Look {
+    /// The starting look for a client whose `TERM` is `term`: colour unless the terminal is
+    /// known to have none (`dumb`, the VT100 family, or no `TERM` at all).
+    #[must_use]
+    pub fn for_term(term: &str) -> Self {
+        let term = term.to_ascii_lowercase();
+        let mono = term.is_empty()
+            || term == "dumb"
+            || term.starts_with("vt1")
+            || term.starts_with("vt2")
+            || term.ends_with("-mono")
+            || term.ends_with("-m");
+        Self {
+            color: !mono,
+            ascii: false,
+        }
+    }
+}
+
+/// What the player chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// Play the pack with this index.
+    Pack(usize),
+    /// Open the collision lab.
+    Lab,
+    /// End the session.
+    Quit,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Item {
+    Pack(usize, String),
+    Lab,
+    Color,
+    Ascii,
+    Quit,
+}
+
+/// The menu's state.
+#[derive(Debug, Clone)]
+pub struct Menu {
+    items: Vec<Item>,
+    selected: usize,
+    /// The look chosen so far.
+    pub look: Look,
+    player: [String; 2],
+}
+
+impl Menu {
+    /// A menu offering the packs named `packs`, the lab and the look, for `player` (a key
+    /// fingerprint, or `None` for a guest).
+    #[must_use]
+    pub fn new(packs: &[String], look: Look, player: Option<&str>) -> Self {
+        let mut items: Vec<Item> = packs
+            .iter()
+            .enumerate()
+            .map(|(i, name)| Item::Pack(i, name.clone()))
+            .collect();
+        items.extend([Item::Lab, Item::Color, Item::Ascii, Item::Quit]);
+        let player = match player {
+            Some(key) => [
+                format!("Playing as {key}:"),
+                "your progress is kept for this key.".into(),
+            ],
+            None => [
+                "Playing as a guest: progress is not kept.".into(),
+                "Connect with an SSH key to keep it.".into(),
+            ],
+        };
+        Self {
+            items,
+            selected: 0,
+            look,
+            player,
+        }
+    }
+
+    /// Handles a key; returns the choice when one was made.
+    pub fn press(&mut self, key: KeyEvent) -> Option<Choice> {
+        if key.kind == KeyEventKind::Release {
+            return None;
+        }
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('c') if ctrl => Some(Choice::Quit),
+            KeyCode::Char('q') | KeyCode::Esc => Some(Choice::Quit),
+            KeyCode::Char('j') | KeyCode::Down | KeyCode::Tab => {
+                self.selected = (self.selected + 1) % self.items.len();
+                None
+            }
+            KeyCode::Char('k') | KeyCode::Up | KeyCode::BackTab => {
+                self.selected = (self.selected + self.items.len() - 1) % self.items.len();
+                None
+            }
+            KeyCode::Char('c') => self.activate(&Item::Color),
+            KeyCode::Char('a') => self.activate(&Item::Ascii),
+            KeyCode::Char('l') => Some(Choice::Lab),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                let item = self.items[self.selected].clone();
+                self.activate(&item)
+            }
+            _ => None,
+        }
+    }
+
+    fn activate(&mut self, item: &Item) -> Option<Choice> {
+        match item {
+            Item::Pack(i, _) => Some(Choice::Pack(*i)),
+            Item::Lab => Some(Choice::Lab),
+            Item::Color => {
+                self.look.color = !self.look.color;
+                None
+            }
+            Item::Ascii => {
+                self.look.ascii = !self.look.ascii;
+                None
+            }
+            Item::Quit => Some(Choice::Quit),
+        }
+    }
+
+    fn label(&self, item: &Item) -> String {
+        let on = |flag: bool| if flag { "on" } else { "off" };
+        match item {
+            Item::Pack(_, name) => format!("Play {name}"),
+            Item::Lab => "Open the collision lab  (l)".into(),
+            Item::Color => format!("Colour: {}  (c)", on(self.look.color)),
+            Item::Ascii => format!("ASCII only: {}  (a)", on(self.look.ascii)),
+            Item::Quit => "Quit  (q)".into(),
+        }
+    }
+}
+
+impl Widget for &Menu {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut lines = vec![
+            Line::from("sokoshot: Sokoban meets bank shots")
+                .style(Style::new().add_modifier(Modifier::BOLD)),
+            Line::from(""),
+        ];
+        for (i, item) in self.items.iter().enumerate() {
+            let marker = if i == self.selected { "> " } else { "  " };
+            let mut line = Line::from(format!("{marker}{}", self.label(item)));
+            if i == self.selected {
+                line = line.style(Style::new().add_modifier(Modifier::REVERSED));
+            }
+            lines.push(line);
+        }
+        lines.push(Line::from(""));
+        lines.push(Line::from(
+            "j/k or arrows move, Enter chooses; in a game q comes back here",
+        ));
+        lines.extend(self.player.iter().map(|text| Line::from(text.clone())));
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+        let height = lines.len() as u16 + 2;
+        let [row] = Layout::vertical([Constraint::Length(height)])
+            .flex(Flex::Center)
+            .areas(area);
+        let [cell] = Layout::horizontal([Constraint::Length(width)])
+            .flex(Flex::Center)
+            .areas(row);
+        Paragraph::new(lines)
+            .block(Block::bordered().title(" sokoshot over SSH "))
+            .render(cell, buf);
+    }
+}
+
+/// Shows the menu on `console` until the player chooses, or the session must end.
+///
+/// # Errors
+/// When the console cannot be read or written.
+pub fn run(console: &mut impl Console, menu: &mut Menu) -> io::Result<Choice> {
+    let mut dirty = true;
+    loop {
+        if console.quit_signal().is_some() {
+            return Ok(Choice::Quit);
+        }
+        if dirty {
+            console.draw(|frame| frame.render_widget(&*menu, frame.area()))?;
+            dirty = false;
+        }
+        if console.poll(IDLE_WAIT)? {
+            match console.read()? {
+                Event::Key(key) => {
+                    if let Some(choice) = menu.press(key) {
+                        return Ok(choice);
+                    }
+                    dirty = true;
+                }
+                Event::Resize(..) => dirty = true,
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn colour_follows_the_clients_term() {
+        let cases = [
+            ("xterm-256color", true),
+            ("screen", true),
+            ("tmux-256color", true),
+            ("linux", true),
+            ("dumb", false),
+            ("vt100", false),
+            ("vt220", false),
+            ("xterm-mono", false),
+            ("", false),
+        ];
+        for (term, color) in cases {
+            assert_eq!(Look::for_term(term).color, color, "{term}");
+        }
+    }
+
+    #[test]
+    fn keys_move_toggle_and_choose() {
+        let packs = ["the campaign".to_owned(), "Microban".to_owned()];
+        let look = Look::for_term("xterm");
+        let mut menu = Menu::new(&packs, look, None);
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Pack(0)));
+        assert_eq!(menu.press(key(KeyCode::Char('j'))), None);
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Pack(1)));
+        assert_eq!(menu.press(key(KeyCode::Char('c'))), None);
+        assert!(!menu.look.color);
+        assert_eq!(menu.press(key(KeyCode::Char('a'))), None);
+        assert!(menu.look.ascii);
+        assert_eq!(menu.press(key(KeyCode::Up)), None);
+        assert_eq!(menu.press(key(KeyCode::Up)), None, "wraps to the bottom");
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Quit));
+        assert_eq!(menu.press(key(KeyCode::Char('l'))), Some(Choice::Lab));
+    }
+}
