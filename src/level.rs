@@ -23,17 +23,19 @@ mod pack;
 mod report;
 mod rle;
 mod segment;
+mod source;
 mod validate;
 
 pub use check::{check_file, summary};
 pub use diagnostic::{Diagnostic, LevelError, Severity};
 pub use pack::{parse_pack, parse_pack_bytes};
 pub use report::{LevelReport, Pack, PackReport};
+pub use source::{EXCERPT_CHARS, SourceError, excerpt, read_source, read_source_bytes, visible};
 
 /// The most cells a board may have along either side.
 pub const MAX_SIDE: usize = 1000;
 /// The largest file sokoshot reads, in bytes (16 MiB).
-pub const MAX_FILE_BYTES: usize = 16 * 1024 * 1024;
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// The most cells all the boards of one file may hold together.
 pub const MAX_PACK_CELLS: usize = 64 * 1024 * 1024;
 

@@ -97,7 +97,7 @@ pub enum LevelError {
     #[error("the file is {bytes} bytes; the most sokoshot reads is 16 MiB")]
     FileTooBig {
         /// Size of the file in bytes.
-        bytes: usize,
+        bytes: u64,
     },
     /// The boards of a file add up to more cells than sokoshot keeps in memory.
     #[error("the boards up to here hold more than {max} cells in all; sokoshot stops reading the file here", max = crate::level::MAX_PACK_CELLS)]

@@ -41,10 +41,11 @@ pub fn parse_pack(text: &str) -> PackReport {
 /// [`parse_pack`] with `budget` cells for all the boards together.
 fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
     let mut report = PackReport::default();
-    if text.len() > MAX_FILE_BYTES {
+    let bytes = u64::try_from(text.len()).unwrap_or(u64::MAX);
+    if bytes > MAX_FILE_BYTES {
         report
             .file_diagnostics
-            .push(file_error(LevelError::FileTooBig { bytes: text.len() }));
+            .push(file_error(LevelError::FileTooBig { bytes }));
         return report;
     }
     let segments = segment::segment(text);
