@@ -11,7 +11,6 @@ use sokoshot::lab::SceneId;
 use sokoshot::level::{self, Diagnostic};
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::session::{self, PlayOptions};
-use sokoshot::tui::terminal::Quit;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
 ///
@@ -227,11 +226,7 @@ fn lab(scene: SceneId) -> ExitCode {
 fn play(options: &PlayOptions) -> ExitCode {
     match session::play(options) {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
-        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
-            Quit::HangUp => 129,
-            Quit::Interrupt => 130,
-            Quit::Terminate => 143,
-        }),
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
         Err(err) => {
             eprintln!("sokoshot: {err}");
             ExitCode::from(2)
