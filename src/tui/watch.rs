@@ -12,12 +12,12 @@
 //! nothing.
 
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::level::{Level, MAX_FILE_BYTES, parse_pack_bytes};
+use crate::level::{Level, parse_pack_bytes, read_source_bytes};
 
 /// How often the file is looked at.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -125,51 +125,15 @@ impl Watcher {
     }
 }
 
-/// Reads a level file: a regular file of at most [`MAX_FILE_BYTES`] bytes. It is opened
-/// without blocking, so a FIFO or device put in its place is refused rather than waited on.
+/// Reads a level file through [`read_source_bytes`]: a regular file of at most
+/// [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) bytes, opened without blocking, so a FIFO or device put in its place is
+/// refused rather than waited on.
 ///
 /// # Errors
 /// When the file cannot be opened or read, is not a regular file, or is too big; the error
 /// says which, in a player's words.
 pub fn read_level_file(path: &Path) -> io::Result<Vec<u8>> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let not_regular = || {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file (sokoshot reads levels only from regular files)",
-        )
-    };
-    if !fs::metadata(path)?.is_file() {
-        return Err(not_regular());
-    }
-    let flags = rustix::fs::OFlags::NONBLOCK.bits();
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(i32::try_from(flags).unwrap_or(0))
-        .open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(not_regular());
-    }
-    let too_big = || {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "the file is bigger than {} MiB, the most sokoshot reads",
-                MAX_FILE_BYTES >> 20
-            ),
-        )
-    };
-    if usize::try_from(meta.len()).map_or(true, |len| len > MAX_FILE_BYTES) {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    let cap = u64::try_from(MAX_FILE_BYTES).unwrap_or(u64::MAX) + 1;
-    file.take(cap).read_to_end(&mut bytes)?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_big());
-    }
-    Ok(bytes)
+    read_source_bytes(path).map_err(|err| io::Error::new(io::ErrorKind::InvalidData, err))
 }
 
 /// What the watcher thread found, ready for the game.
