@@ -9,4 +9,5 @@ pub mod geom;
 pub mod lab;
 pub mod level;
 pub mod serve;
+pub mod solve;
 pub mod tui;

@@ -1,5 +1,5 @@
 //! The front end's [`Console`] over an SSH channel: the client's keys, mouse and window size
-//! come in as [`Input`], and each frame goes out through an [`Outbox`] that a writer task
+//! come in as [`Incoming`] and leave as the same [`Input`]s the local terminal gives, and each frame goes out through an [`Outbox`] that a writer task
 //! empties into the channel.
 //!
 //! The outbox is bounded: it holds at most [`MAX_QUEUED_BYTES`] (plus the one frame that
@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -34,7 +34,7 @@ use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 
 use crate::tui::console::Console;
-use crate::tui::terminal::Quit;
+use crate::tui::terminal::{Input, MAX_INPUTS_PER_READ, Quit};
 
 /// The most bytes of frames waiting for a client that is slow to read.
 pub const MAX_QUEUED_BYTES: usize = 64 * 1024;
@@ -54,7 +54,7 @@ pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
 
 /// What the connection passes to a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Input {
+pub enum Incoming {
     /// A key, mouse or paste event from the client.
     Event(Event),
     /// The client's window changed size (already clamped).
@@ -238,8 +238,7 @@ pub struct SshConsole {
     terminal: Terminal<CrosstermBackend<Sink>>,
     sink: Sink,
     area: Rect,
-    input: Receiver<Input>,
-    ready: VecDeque<Event>,
+    input: Receiver<Incoming>,
     outbox: Arc<Outbox>,
     shutdown: Arc<AtomicBool>,
     timeouts: Timeouts,
@@ -257,7 +256,7 @@ impl SshConsole {
     /// Never in practice: the terminal writes to memory.
     pub fn new(
         size: (u16, u16),
-        input: Receiver<Input>,
+        input: Receiver<Incoming>,
         outbox: Arc<Outbox>,
         shutdown: Arc<AtomicBool>,
         timeouts: Timeouts,
@@ -282,7 +281,6 @@ impl SshConsole {
             sink,
             area,
             input,
-            ready: VecDeque::new(),
             outbox,
             shutdown,
             timeouts,
@@ -327,68 +325,50 @@ impl SshConsole {
         self.outbox.finish(last, u32::from(end == End::Failed));
     }
 
-    /// Takes one input; true when it produced an event for the loop.
-    fn take(&mut self, input: Input) -> io::Result<bool> {
-        match input {
-            Input::Event(event) => {
+    /// Takes one thing from the connection, adding what it means for the loops to `out`.
+    fn take(&mut self, incoming: Incoming, out: &mut Vec<Input>) -> io::Result<()> {
+        match incoming {
+            Incoming::Event(event) => {
                 self.last_key = Instant::now();
-                self.ready.push_back(event);
+                out.extend(Input::from_event(event));
             }
-            Input::Resize(cols, rows) => {
+            Incoming::Resize(cols, rows) => {
                 self.area = Rect::new(0, 0, cols, rows);
                 self.terminal.resize(self.area)?;
-                self.ready.push_back(Event::Resize(cols, rows));
+                out.push(Input::Redraw);
             }
-            Input::Redraw => {
+            Incoming::Redraw => {
                 self.stale = true;
-                self.ready
-                    .push_back(Event::Resize(self.area.width, self.area.height));
+                out.push(Input::Redraw);
             }
-            Input::Closed => {
+            Incoming::Closed => {
                 self.closed = true;
-                return Ok(false);
+                out.push(Input::HangUp);
             }
         }
-        Ok(true)
+        Ok(())
     }
 }
 
 impl Console for SshConsole {
-    fn poll(&mut self, timeout: Duration) -> io::Result<bool> {
-        if !self.ready.is_empty() {
-            return Ok(true);
+    fn read_input(&mut self, wait: Duration) -> io::Result<Vec<Input>> {
+        if self.closed {
+            return Ok(vec![Input::HangUp]);
         }
-        let deadline = Instant::now() + timeout;
-        while !self.closed {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.input.recv_timeout(left) {
-                Ok(input) => {
-                    if self.take(input)? {
-                        return Ok(true);
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return Ok(false),
-                Err(RecvTimeoutError::Disconnected) => self.closed = true,
-            }
+        let mut out = Vec::new();
+        match self.input.recv_timeout(wait) {
+            Ok(incoming) => self.take(incoming, &mut out)?,
+            Err(RecvTimeoutError::Timeout) => return Ok(out),
+            Err(RecvTimeoutError::Disconnected) => self.take(Incoming::Closed, &mut out)?,
         }
-        Ok(false)
-    }
-
-    fn read(&mut self) -> io::Result<Event> {
-        loop {
-            if let Some(event) = self.ready.pop_front() {
-                return Ok(event);
-            }
-            if self.closed {
-                return Err(io::ErrorKind::BrokenPipe.into());
-            }
-            match self.input.recv() {
-                Ok(input) => {
-                    self.take(input)?;
-                }
-                Err(_) => self.closed = true,
+        while out.len() < MAX_INPUTS_PER_READ && !self.closed {
+            match self.input.try_recv() {
+                Ok(incoming) => self.take(incoming, &mut out)?,
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => self.take(Incoming::Closed, &mut out)?,
             }
         }
+        Ok(out)
     }
 
     fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
@@ -421,9 +401,15 @@ impl Console for SshConsole {
 
     fn quit_signal(&self) -> Option<Quit> {
         match self.end()? {
-            End::Shutdown => Some(Quit::Terminate),
-            _ => Some(Quit::HangUp),
+            End::Shutdown => Some(Quit(signal_hook::consts::SIGTERM)),
+            _ => Some(Quit::HANG_UP),
         }
+    }
+
+    /// Ctrl-Z stops nothing on the server: the keys are the session's, the signals the
+    /// server's. (The OpenSSH client stops itself with `~` Ctrl-Z.)
+    fn suspend(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 

@@ -16,7 +16,7 @@ use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
-use super::console::{End, Input, Outbox, clamp_size};
+use super::console::{End, Incoming, Outbox, clamp_size};
 use super::input::InputParser;
 use super::limits::Permit;
 use super::players::Player;
@@ -51,7 +51,7 @@ pub struct Handler {
     permit: Arc<Permit>,
     channel: Option<ChannelId>,
     pty: Option<(String, (u16, u16))>,
-    input: Option<SyncSender<Input>>,
+    input: Option<SyncSender<Incoming>>,
     parser: InputParser,
     tokens: f64,
     refilled: Instant,
@@ -113,7 +113,7 @@ impl Handler {
         }
     }
 
-    async fn send(&self, input: Input) {
+    async fn send(&self, input: Incoming) {
         let Some(sender) = &self.input else { return };
         let mut input = input;
         for _ in 0..100 {
@@ -418,7 +418,7 @@ impl russh::server::Handler for Handler {
         let mut events = Vec::new();
         self.parser.feed(data, |event| events.push(event));
         for event in events {
-            self.send(Input::Event(event)).await;
+            self.send(Incoming::Event(event)).await;
         }
         Ok(())
     }
@@ -434,7 +434,7 @@ impl russh::server::Handler for Handler {
     ) -> Result<(), Self::Error> {
         if self.is_ours(channel) {
             let (cols, rows) = clamp_size(col_width, row_height);
-            self.send(Input::Resize(cols, rows)).await;
+            self.send(Incoming::Resize(cols, rows)).await;
         }
         Ok(())
     }
@@ -445,7 +445,7 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.is_ours(channel) {
-            self.send(Input::Closed).await;
+            self.send(Incoming::Closed).await;
         }
         Ok(())
     }
@@ -456,7 +456,7 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.is_ours(channel) {
-            self.send(Input::Closed).await;
+            self.send(Incoming::Closed).await;
         }
         Ok(())
     }

@@ -6,7 +6,7 @@
 use std::io;
 use std::time::Duration;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -14,6 +14,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::tui::console::Console;
+use crate::tui::terminal::Input;
 
 /// How long the menu waits for a key before looking at the session's end conditions again.
 const IDLE_WAIT: Duration = Duration::from_millis(250);
@@ -209,16 +210,18 @@ pub fn run(console: &mut impl Console, menu: &mut Menu) -> io::Result<Choice> {
             console.draw(|frame| frame.render_widget(&*menu, frame.area()))?;
             dirty = false;
         }
-        if console.poll(IDLE_WAIT)? {
-            match console.read()? {
-                Event::Key(key) => {
+        for input in console.read_input(IDLE_WAIT)? {
+            match input {
+                Input::Key(key) => {
                     if let Some(choice) = menu.press(key) {
                         return Ok(choice);
                     }
                     dirty = true;
                 }
-                Event::Resize(..) => dirty = true,
-                _ => {}
+                Input::Quit | Input::HangUp => return Ok(Choice::Quit),
+                Input::Suspend => console.suspend()?,
+                Input::Redraw => dirty = true,
+                Input::Paste(_) => {}
             }
         }
     }

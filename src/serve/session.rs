@@ -16,7 +16,7 @@ use std::time::Duration;
 use russh::ChannelId;
 use russh::server::Handle;
 
-use super::console::{End, Input, Outbox, SshConsole, Step, Timeouts};
+use super::console::{End, Incoming, Outbox, SshConsole, Step, Timeouts};
 use super::menu::{self, Choice, Look, Menu};
 use super::players::{Player, Players};
 use crate::lab::SceneId;
@@ -59,7 +59,7 @@ pub struct Start {
     /// Who is playing.
     pub player: Player,
     /// The client's input.
-    pub input: Receiver<Input>,
+    pub input: Receiver<Incoming>,
     /// Where frames go.
     pub outbox: Arc<Outbox>,
 }
@@ -191,14 +191,14 @@ pub async fn pump(
     outbox: Arc<Outbox>,
     handle: Handle,
     channel: ChannelId,
-    input: SyncSender<Input>,
+    input: SyncSender<Incoming>,
 ) {
     loop {
         match outbox.next() {
             Step::Send(frame) => {
                 let sent = tokio::time::timeout(MAX_STALL, handle.data(channel, frame)).await;
                 if !matches!(sent, Ok(Ok(()))) {
-                    let _ = input.try_send(Input::Closed);
+                    let _ = input.try_send(Incoming::Closed);
                     let _ = handle
                         .disconnect(
                             russh::Disconnect::ByApplication,
@@ -209,7 +209,7 @@ pub async fn pump(
                     return;
                 }
                 if outbox.caught_up() {
-                    let _ = input.try_send(Input::Redraw);
+                    let _ = input.try_send(Incoming::Redraw);
                 }
             }
             Step::Close(status) => {

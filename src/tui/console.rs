@@ -1,32 +1,27 @@
-//! The one seam between the front end and a terminal: events in, frames out.
+//! The one seam between the front end and a terminal: inputs in, frames out.
 //!
 //! The game's and the lab's loops are written against [`Console`], never against a tty, so
-//! the same loops run on the local terminal ([`Screen`], through crossterm) and on an SSH
-//! channel (`serve`'s console, which parses the client's bytes into the same crossterm events
-//! and sends each frame down the channel). The methods mirror crossterm's `event::poll` and
-//! `event::read`, plus drawing a frame and asking whether the session must end.
+//! the same loops run on the local terminal ([`Screen`]) and on an SSH channel (`serve`'s
+//! console, which parses the client's bytes into the same crossterm events and turns them
+//! into the same [`Input`]s, and sends each frame down the channel). What has no meaning on
+//! one side is a no-op there: an SSH session cannot be stopped with Ctrl-Z, so its
+//! [`Console::suspend`] does nothing.
 
 use std::io;
 use std::time::Duration;
 
-use crossterm::event::{self, Event};
 use ratatui::Frame;
 
-use super::terminal::{Quit, Screen};
+use super::terminal::{Input, Quit, Screen};
 
 /// A terminal the front end runs on.
 pub trait Console {
-    /// Waits up to `timeout` for an input event; true when one is ready for [`Console::read`].
+    /// Waits up to `wait` for something to happen and returns what did, in order (see
+    /// [`Screen::read_input`]).
     ///
     /// # Errors
     /// When the terminal cannot be read.
-    fn poll(&mut self, timeout: Duration) -> io::Result<bool>;
-
-    /// The next input event (key, mouse, paste, resize), waiting for one if needed.
-    ///
-    /// # Errors
-    /// When the terminal cannot be read.
-    fn read(&mut self) -> io::Result<Event>;
+    fn read_input(&mut self, wait: Duration) -> io::Result<Vec<Input>>;
 
     /// Draws one frame as a single synchronized update; only what changed is written.
     ///
@@ -40,19 +35,20 @@ pub trait Console {
     /// When the terminal cannot be written.
     fn invalidate(&mut self) -> io::Result<()>;
 
-    /// Why the session must end now, if it must (a signal locally; over SSH a closed channel,
-    /// a timeout or the server shutting down, reported as [`Quit::HangUp`] or
-    /// [`Quit::Terminate`]).
+    /// Why the session must end now, if it must: a signal locally; over SSH a closed channel,
+    /// a time limit or the server shutting down.
     fn quit_signal(&self) -> Option<Quit>;
+
+    /// Stops the program until `fg` (Ctrl-Z), where that means something.
+    ///
+    /// # Errors
+    /// When the terminal cannot be taken again.
+    fn suspend(&mut self) -> io::Result<()>;
 }
 
 impl Console for Screen {
-    fn poll(&mut self, timeout: Duration) -> io::Result<bool> {
-        event::poll(timeout)
-    }
-
-    fn read(&mut self) -> io::Result<Event> {
-        event::read()
+    fn read_input(&mut self, wait: Duration) -> io::Result<Vec<Input>> {
+        Screen::read_input(self, wait)
     }
 
     fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
@@ -65,5 +61,9 @@ impl Console for Screen {
 
     fn quit_signal(&self) -> Option<Quit> {
         Screen::quit_signal(self)
+    }
+
+    fn suspend(&mut self) -> io::Result<()> {
+        Screen::suspend(self)
     }
 }
