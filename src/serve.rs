@@ -18,7 +18,8 @@
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
 //!    A panic ends the session, not the server.
 //! 5. **Log**: one line per connection on standard error: address, key fingerprint or
-//!    `guest`, duration, bytes in and out (as counted on the socket), and how it ended.
+//!    `guest`, duration, bytes in and out (as counted on the socket), frames skipped for a
+//!    client that was behind, and how it ended.
 //!
 //! Signals are the server's: SIGTERM or SIGINT ends every session with a message and exits.
 //! Keys are the session's: Ctrl-Z or Ctrl-C typed by a player reach only that session.
@@ -330,8 +331,14 @@ impl Connection {
             (None, true, Some(err)) => format!("error: {err}"),
             (None, true, None) => "no-session".to_owned(),
         };
+        let skipped = record
+            .outbox
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .as_ref()
+            .map_or(0, |outbox| outbox.skipped());
         eprintln!(
-            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B {how}",
+            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} {how}",
             player.as_ref().map_or("-", |p| p.name()),
             begun.elapsed().as_secs_f64(),
             counts.read.load(Ordering::Relaxed),

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::{DisableMouseCapture, Event};
+use crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, Event};
 use crossterm::queue;
 use crossterm::terminal::{
     BeginSynchronizedUpdate, Clear, ClearType, EndSynchronizedUpdate, EnterAlternateScreen,
@@ -125,6 +125,8 @@ struct OutboxState {
     behind: bool,
     /// The session ended with this exit status; nothing more will be queued.
     done: Option<u32>,
+    /// Frames skipped because the client was behind.
+    skipped: u64,
 }
 
 /// What the writer task should do next.
@@ -150,6 +152,7 @@ impl Outbox {
         let mut state = self.lock();
         if !state.frames.is_empty() && state.bytes + frame.len() > MAX_QUEUED_BYTES {
             state.behind = true;
+            state.skipped += 1;
             return false;
         }
         state.bytes += frame.len();
@@ -161,7 +164,15 @@ impl Outbox {
 
     /// Notes that a frame was skipped without being offered.
     pub fn mark_behind(&self) {
-        self.lock().behind = true;
+        let mut state = self.lock();
+        state.behind = true;
+        state.skipped += 1;
+    }
+
+    /// Frames skipped so far because the client was behind.
+    #[must_use]
+    pub fn skipped(&self) -> u64 {
+        self.lock().skipped
     }
 
     /// Queues the last bytes of a session (restoring the client's terminal) whatever the
@@ -272,6 +283,7 @@ impl SshConsole {
         queue!(
             terminal.backend_mut(),
             EnterAlternateScreen,
+            EnableBracketedPaste,
             Hide,
             Clear(ClearType::All)
         )?;
@@ -316,6 +328,7 @@ impl SshConsole {
             out,
             EndSynchronizedUpdate,
             DisableMouseCapture,
+            DisableBracketedPaste,
             Show,
             LeaveAlternateScreen
         );

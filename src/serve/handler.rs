@@ -38,6 +38,8 @@ pub struct Record {
     pub started: AtomicBool,
     /// Why the session ended, once it did.
     pub end: Arc<Mutex<Option<End>>>,
+    /// The session's outbox, once it started.
+    pub outbox: Mutex<Option<Arc<Outbox>>>,
 }
 
 /// The keys allowed in, when `--authorized-keys` restricts who may connect.
@@ -166,12 +168,17 @@ impl Handler {
             return session.close(channel);
         }
         tokio::spawn(session::pump(
-            outbox,
+            Arc::clone(&outbox),
             session.handle(),
             channel,
             sender.clone(),
         ));
         self.input = Some(sender);
+        *self
+            .record
+            .outbox
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(outbox);
         self.record.started.store(true, Ordering::SeqCst);
         session.channel_success(channel)
     }

@@ -2,7 +2,7 @@
 //! key's SHA-256 fingerprint, in `players/` under the data directory, written by the same
 //! progress store as local play. Guests (no key) get none.
 //!
-//! At most [`MAX_PLAYERS`] files are kept. A file's modification time is set each time its
+//! At most [`MAX_PLAYERS`] files are kept, each of at most [`MAX_PROGRESS_BYTES`]. A file's modification time is set each time its
 //! player connects, and when a new player would pass the cap the player who has been away
 //! longest is forgotten first.
 
@@ -17,6 +17,10 @@ use crate::tui::progress::SaveFile;
 
 /// The most players whose progress is kept.
 pub const MAX_PLAYERS: usize = 10_000;
+
+/// The largest progress file kept for one player. The server's packs are fixed, so a file
+/// holds at most one line per level; one past this size is left alone and not saved to.
+pub const MAX_PROGRESS_BYTES: u64 = 256 * 1024;
 
 /// Who is playing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,7 +75,8 @@ impl Players {
     /// longest is forgotten if the store is full.
     ///
     /// # Errors
-    /// When the directory cannot be read or written.
+    /// When the directory cannot be read or written, or the player's file is over
+    /// [`MAX_PROGRESS_BYTES`].
     pub fn save_file(&self, player: &Player) -> io::Result<Option<SaveFile>> {
         let Player::Key(fingerprint) = player else {
             return Ok(None);
@@ -79,10 +84,13 @@ impl Players {
         fs::create_dir_all(&self.dir)?;
         let path = self.dir.join(file_name(fingerprint));
         if path.exists() {
-            fs::File::options()
-                .append(true)
-                .open(&path)?
-                .set_modified(SystemTime::now())?;
+            let file = fs::File::options().append(true).open(&path)?;
+            if file.metadata()?.len() > MAX_PROGRESS_BYTES {
+                return Err(io::Error::other(format!(
+                    "saved progress is over {MAX_PROGRESS_BYTES} bytes"
+                )));
+            }
+            file.set_modified(SystemTime::now())?;
         } else {
             // The file appears with the player's first solution; room is made for it now.
             self.make_room()?;

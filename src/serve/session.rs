@@ -150,10 +150,15 @@ fn play(
     pack: usize,
     look: Look,
 ) -> io::Result<()> {
-    let save = shared
+    let saving = shared
         .players
         .as_ref()
-        .and_then(|players| players.save_file(player).ok().flatten());
+        .map(|players| players.save_file(player));
+    let (save, unsaved) = match saving {
+        Some(Ok(save)) => (save, false),
+        Some(Err(_)) => (None, true),
+        None => (None, matches!(player, Player::Key(_))),
+    };
     let (progress, warning) = match &save {
         Some(save) => save.load(),
         None => (Progress::default(), None),
@@ -172,6 +177,7 @@ fn play(
         return Ok(());
     };
     match (warning, player) {
+        _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
         // The details name the server's files; the player is told what it means for them.
         (Some(_), _) => app.tell(
             "your saved progress could not be read; starting afresh",
