@@ -132,7 +132,7 @@ fn a_blocked_step_says_why() {
 }
 
 #[test]
-fn the_solved_panel_gives_the_figures_and_the_way_on() {
+fn the_solved_panel_gives_the_figures_and_does_not_claim_a_saved_solution() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "l");
     let want = "
@@ -140,7 +140,7 @@ Test 1/2 │ One push │ Moves 1  Pushes 1  Shots 0 │ ✓ best 1/1
 
                 ┌─────────── Solved ────────────┐
                 │  Moves 1  Pushes 1  Shots 0   │
-                │    First solution: saved.     │
+                │        First solution.        │
                 │                               │
                 │ n next level  u undo  r again │
                 └───────────────────────────────┘
@@ -200,13 +200,13 @@ Esc close  q quit";
 }
 
 #[test]
-fn the_level_list_marks_solved_levels_with_their_best() {
+fn the_level_list_marks_solved_levels_with_their_best_in_singular_for_one() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "lg");
     let want = "
 ┌────────────────────── Levels ──────────────────────┐
 │Test by Tester                                      │
-│ ✓    1  One push                   1 moves 1 pushes│
+│ ✓    1  One push                      1 move 1 push│
 │      2  Second                                     │
 │                                                    │
 └────── j/k select  12 jump  Esc close  q quit ──────┘";

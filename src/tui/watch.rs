@@ -132,11 +132,20 @@ impl Watcher {
 /// When the file cannot be opened or read, is not a regular file, or is too big; the error
 /// says which, in a player's words.
 pub fn read_level_file(path: &Path) -> io::Result<Vec<u8>> {
+    read_regular_file(path, MAX_FILE_BYTES)
+}
+
+/// Reads a regular file of at most `max` bytes, opened without blocking (a FIFO or device in
+/// its place is refused, never waited on).
+///
+/// # Errors
+/// When the file cannot be opened or read, is not a regular file, or is bigger than `max`.
+pub fn read_regular_file(path: &Path, max: usize) -> io::Result<Vec<u8>> {
     use std::os::unix::fs::OpenOptionsExt;
     let not_regular = || {
         io::Error::new(
             io::ErrorKind::InvalidInput,
-            "not a regular file (sokoshot reads levels only from regular files)",
+            "not a regular file (sokoshot reads only regular files)",
         )
     };
     if !fs::metadata(path)?.is_file() {
@@ -156,17 +165,17 @@ pub fn read_level_file(path: &Path) -> io::Result<Vec<u8>> {
             io::ErrorKind::InvalidData,
             format!(
                 "the file is bigger than {} MiB, the most sokoshot reads",
-                MAX_FILE_BYTES >> 20
+                max >> 20
             ),
         )
     };
-    if usize::try_from(meta.len()).map_or(true, |len| len > MAX_FILE_BYTES) {
+    if usize::try_from(meta.len()).map_or(true, |len| len > max) {
         return Err(too_big());
     }
     let mut bytes = Vec::new();
-    let cap = u64::try_from(MAX_FILE_BYTES).unwrap_or(u64::MAX) + 1;
+    let cap = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
     file.take(cap).read_to_end(&mut bytes)?;
-    if bytes.len() > MAX_FILE_BYTES {
+    if bytes.len() > max {
         return Err(too_big());
     }
     Ok(bytes)

@@ -58,7 +58,11 @@ impl LevelList<'_> {
                     " "
                 };
                 let figures = best.map_or_else(String::new, |b| {
-                    format!("{} moves {} pushes", b.moves, b.pushes)
+                    format!(
+                        "{} {}",
+                        super::solved::counted(b.moves, "move", "moves"),
+                        super::solved::counted(b.pushes, "push", "pushes")
+                    )
                 });
                 let title = app.packs()[place.pack].title(place.level).unwrap_or("");
                 let room = width.saturating_sub(9 + figures.chars().count());
