@@ -182,10 +182,13 @@ fn merging_keeps_the_lowest_of_each_figure() {
     assert_eq!((best.moves, best.pushes, best.shots), (10, 3, 1));
 }
 
+/// Puts something at a path.
+type MakeFile = Box<dyn Fn(&Path)>;
+
 #[test]
 fn a_file_that_cannot_be_read_is_never_overwritten() {
     let dir = temp_dir("unreadable");
-    let cases: [(&str, Box<dyn Fn(&Path)>); 2] = [
+    let cases: [(&str, MakeFile); 2] = [
         (
             "a directory",
             Box::new(|path: &Path| fs::create_dir(path).expect("dir")),
