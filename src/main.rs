@@ -102,7 +102,7 @@ fn main() -> ExitCode {
 fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
     match run_replay(file, number, moves) {
         Ok(result) => {
-            print!("{result}");
+            print!("{}", visible_lines(&result.to_string()));
             if result.world.is_solved() {
                 ExitCode::SUCCESS
             } else {
@@ -110,15 +110,32 @@ fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
             }
         }
         Err(err) => {
-            eprintln!("sokoshot: {err:#}");
+            eprint!("{}", visible_lines(&format!("sokoshot: {err:#}\n")));
             ExitCode::from(2)
         }
     }
 }
 
+/// Text from a file (or built from one) made safe to print: each line's control characters
+/// made visible, the line breaks kept.
+fn visible_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        out.push_str(&level::visible(body));
+        out.push_str(end);
+    }
+    out
+}
+
+/// A path as messages show it, with control characters made visible.
+fn shown(path: &Path) -> String {
+    level::visible(&path.display().to_string()).into_owned()
+}
+
 /// Loads level `number` (1-based) of `file` and plays `moves` on it.
 fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::Replay> {
-    let name = file.display().to_string();
+    let name = shown(file);
     let report = level::check_file(file).with_context(|| format!("{name}: cannot read"))?;
     if let Some(problem) = report.file_diagnostics.iter().find(|d| d.is_error()) {
         bail!("{name}:{problem}");
@@ -142,7 +159,7 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     let mut unreadable = false;
     let mut invalid = false;
     for path in files {
-        let name = path.display().to_string();
+        let name = shown(path);
         let report = match level::check_file(path) {
             Ok(report) => report,
             Err(err) => {
@@ -158,8 +175,16 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
             diagnostics.sort_by_key(|d| (d.line, d.col));
             invalid |= !failures.is_empty();
         }
-        for diagnostic in &diagnostics {
+        for diagnostic in diagnostics.iter().take(level::MAX_FILE_PROBLEMS) {
             println!("{name}:{diagnostic}");
+        }
+        if let Some(more) = diagnostics.len().checked_sub(level::MAX_FILE_PROBLEMS)
+            && more > 0
+        {
+            println!(
+                "{name}: … and {more} more in this file (only the first {} are listed)",
+                level::MAX_FILE_PROBLEMS
+            );
         }
         let mut summary = level::summary(&name, &report);
         if let Some((replayed, failures)) = replays {
