@@ -341,3 +341,46 @@ fn the_level_comment_is_shown_under_the_status_line_when_there_is_room() {
     assert!(!tight.join("\n").contains("Walk into"), "{tight:#?}");
     assert!(tight.iter().any(|r| r.contains("██@▴[]··██")), "{tight:#?}");
 }
+
+#[test]
+fn a_second_run_key_at_a_box_says_a_box_is_ahead_not_another_box() {
+    let mut app = app("##########\n#@  $   .#\n##########\n", PLAIN);
+    press(&mut app, "L");
+    assert_eq!(app.world().counters().moves, 2);
+    press(&mut app, "L");
+    let shown = screen(&app, 60, 6);
+    assert!(shown.contains("a box is ahead"), "{shown}");
+    assert!(!shown.contains("another box"), "{shown}");
+}
+
+#[test]
+fn a_shot_flying_over_a_slope_leaves_its_glyph_whole() {
+    // The shot goes up into the slope and is turned right along the top row.
+    let mut app = app("#######\n#F   E#\n#@ $. #\n#######\n", PLAIN);
+    press(&mut app, "kk ");
+    let mut seen_inside = false;
+    for _ in 0..60 {
+        app.tick();
+        let shown = screen(&app, 40, 8);
+        assert!(shown.contains("▛▘"), "the slope is drawn whole:\n{shown}");
+        let over_slope = app
+            .world()
+            .shots()
+            .iter()
+            .any(|shot| shot.pos.x < 2.0 && shot.pos.y < 2.0);
+        seen_inside |= over_slope;
+    }
+    assert!(seen_inside, "the shot crossed the slope's cell");
+}
+
+#[test]
+fn titles_and_comments_are_shown_with_control_characters_made_visible() {
+    let text = "Title: \x1b]2;PWNED\x07\x1b[2J\nComment: red \x1b[31mtext\n#####\n#@$.#\n#####\n";
+    let app = app(text, PLAIN);
+    let shown = screen(&app, 70, 8);
+    assert!(shown.contains("PWNED"), "{shown}");
+    assert!(
+        !shown.contains('\x1b') && !shown.contains('\x07'),
+        "{shown:?}"
+    );
+}

@@ -50,8 +50,9 @@ const HEADER: &str = "sokoshot-progress 1";
 /// How the names of the built-in packs begin.
 pub const BUILT_IN: &str = "built-in:";
 
-/// The largest progress file read (16 MiB); a bigger one is left alone and not overwritten.
-pub const MAX_PROGRESS_BYTES: usize = 16 * 1024 * 1024;
+/// The largest progress file read (16 MiB, as for level files); a bigger one is left alone and
+/// not overwritten.
+pub const MAX_PROGRESS_BYTES: u64 = crate::level::MAX_FILE_BYTES;
 
 /// The most `.corrupt-N` copies looked through for a free name.
 const MAX_BACKUPS: u32 = 10_000;
@@ -584,7 +585,7 @@ impl SaveFile {
     }
 
     fn read_disk(&self) -> io::Result<OnDisk> {
-        let bytes = match crate::tui::watch::read_regular_file(&self.path, MAX_PROGRESS_BYTES) {
+        let bytes = match crate::tui::watch::read_level_file(&self.path) {
             Ok(bytes) => bytes,
             Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
             Err(err) => return Err(err),

@@ -4,7 +4,8 @@
 //!
 //! Limits: only regular files are read (a FIFO, a device or a directory is reported, never
 //! opened for reading in a way that could block), and at most
-//! [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) of them.
+//! [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) of them, by
+//! [`read_source_bytes`](crate::level::read_source_bytes).
 //!
 //! Editors save in different ways (write in place, or write a new file and rename it over the
 //! old one); looking the path up afresh on every poll sees both. A change is reported once
@@ -12,12 +13,12 @@
 //! nothing.
 
 use std::fs;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::level::{Level, MAX_FILE_BYTES, parse_pack_bytes};
+use crate::level::{Level, SourceError, parse_pack_bytes, read_source_bytes};
 
 /// How often the file is looked at.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -125,60 +126,18 @@ impl Watcher {
     }
 }
 
-/// Reads a level file: a regular file of at most [`MAX_FILE_BYTES`] bytes. It is opened
-/// without blocking, so a FIFO or device put in its place is refused rather than waited on.
+/// Reads a level file with [`read_source_bytes`]: a regular file of at most
+/// [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) bytes, opened without blocking, so a FIFO
+/// or device put in its place is refused rather than waited on.
 ///
 /// # Errors
 /// When the file cannot be opened or read, is not a regular file, or is too big; the error
-/// says which, in a player's words.
+/// says which, in a player's words (a missing file keeps [`io::ErrorKind::NotFound`]).
 pub fn read_level_file(path: &Path) -> io::Result<Vec<u8>> {
-    read_regular_file(path, MAX_FILE_BYTES)
-}
-
-/// Reads a regular file of at most `max` bytes, opened without blocking (a FIFO or device in
-/// its place is refused, never waited on).
-///
-/// # Errors
-/// When the file cannot be opened or read, is not a regular file, or is bigger than `max`.
-pub fn read_regular_file(path: &Path, max: usize) -> io::Result<Vec<u8>> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let not_regular = || {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "not a regular file (sokoshot reads only regular files)",
-        )
-    };
-    if !fs::metadata(path)?.is_file() {
-        return Err(not_regular());
-    }
-    let flags = rustix::fs::OFlags::NONBLOCK.bits();
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(i32::try_from(flags).unwrap_or(0))
-        .open(path)?;
-    let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(not_regular());
-    }
-    let too_big = || {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "the file is bigger than {} MiB, the most sokoshot reads",
-                max >> 20
-            ),
-        )
-    };
-    if usize::try_from(meta.len()).map_or(true, |len| len > max) {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    let cap = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-    file.take(cap).read_to_end(&mut bytes)?;
-    if bytes.len() > max {
-        return Err(too_big());
-    }
-    Ok(bytes)
+    read_source_bytes(path).map_err(|err| match err {
+        SourceError::Io(err) => err,
+        other => io::Error::new(io::ErrorKind::InvalidData, other.to_string()),
+    })
 }
 
 /// What the watcher thread found, ready for the game.

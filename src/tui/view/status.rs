@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use crate::level::visible;
 use crate::tui::app::App;
 use crate::tui::keys::Mode;
 use crate::tui::theme::Theme;
@@ -28,13 +29,18 @@ impl Widget for StatusLine<'_> {
         let sep = Span::styled(theme.separator(), theme.dim());
         let mut spans = vec![
             Span::styled(
-                format!("{} {}/{}", pack.name, place.level + 1, pack.levels.len()),
+                format!(
+                    "{} {}/{}",
+                    visible(&pack.name),
+                    place.level + 1,
+                    pack.levels.len()
+                ),
                 theme.heading(),
             ),
             sep.clone(),
         ];
         if let Some(title) = pack.title(place.level) {
-            spans.extend([Span::raw(title.to_owned()), sep.clone()]);
+            spans.extend([Span::raw(visible(title).into_owned()), sep.clone()]);
         }
         spans.push(Span::raw(format!(
             "Moves {}  Pushes {}  Shots {}",
@@ -74,7 +80,7 @@ impl Tip<'_> {
         let comments = &self.app.world().level().comments;
         let text = comments.join(" ");
         let text = text.trim();
-        (!text.is_empty()).then(|| text.to_owned())
+        (!text.is_empty()).then(|| visible(text).into_owned())
     }
 
     /// Rows the tip would like at `width` columns (none without a comment; at most two).
@@ -112,7 +118,7 @@ impl HintLine<'_> {
         let app = self.app;
         let theme = app.theme;
         if let Some(error) = &app.reload_error {
-            return Some(Line::styled(error.clone(), theme.warning()));
+            return Some(Line::styled(visible(error).into_owned(), theme.warning()));
         }
         let message = app.message.as_ref()?;
         let style = if message.warning {
@@ -120,7 +126,7 @@ impl HintLine<'_> {
         } else {
             theme.heading()
         };
-        Some(Line::styled(message.text.clone(), style))
+        Some(Line::styled(visible(&message.text).into_owned(), style))
     }
 
     /// Rows the line would like at `width` columns: more than one only for a long notice.
