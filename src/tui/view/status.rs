@@ -19,50 +19,99 @@ pub struct StatusLine<'a> {
     pub app: &'a App,
 }
 
-impl Widget for StatusLine<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+/// One part of the status line, and how much it matters: when the line is too wide, the
+/// parts that matter least go first.
+struct Part {
+    rank: u8,
+    spans: Vec<Span<'static>>,
+}
+
+impl Part {
+    fn width(&self) -> usize {
+        self.spans.iter().map(Span::width).sum()
+    }
+}
+
+impl StatusLine<'_> {
+    /// The parts of the line, left to right, each with its rank (higher stays longer): the
+    /// counters, then the level number, then the shots left, the best result, the pack's
+    /// name and last the title.
+    fn parts(self) -> Vec<Part> {
         let app = self.app;
         let theme = app.theme;
         let place = app.place();
         let pack = &app.packs()[place.pack];
         let counters = app.world().counters();
-        let sep = Span::styled(theme.separator(), theme.dim());
-        let mut spans = vec![
-            Span::styled(
-                format!(
-                    "{} {}/{}",
-                    visible(&pack.name),
-                    place.level + 1,
-                    pack.levels.len()
-                ),
-                theme.heading(),
+        let sep = || Span::styled(theme.separator(), theme.dim());
+        let part = |rank, spans| Part { rank, spans };
+        let mut parts = vec![
+            part(2, vec![Span::styled(format!("{} ", visible(&pack.name)), theme.heading())]),
+            part(
+                5,
+                vec![
+                    Span::styled(
+                        format!("{}/{}", place.level + 1, pack.levels.len()),
+                        theme.heading(),
+                    ),
+                    sep(),
+                ],
             ),
-            sep.clone(),
         ];
         if let Some(title) = pack.title(place.level) {
-            spans.extend([Span::raw(visible(title).into_owned()), sep.clone()]);
+            parts.push(part(1, vec![Span::raw(visible(title).into_owned()), sep()]));
         }
-        spans.push(Span::raw(format!(
-            "Moves {}  Pushes {}  Shots {}",
-            counters.moves, counters.pushes, counters.shots
-        )));
+        parts.push(part(
+            6,
+            vec![Span::raw(format!(
+                "Moves {}  Pushes {}  Shots {}",
+                counters.moves, counters.pushes, counters.shots
+            ))],
+        ));
         if let Some(left) = app.world().shots_left() {
-            spans.push(Span::raw(format!(" ({left} left)")));
+            parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
         }
         if let Some(best) = app.best(place) {
-            spans.extend([
-                sep,
-                Span::styled(
-                    format!(
-                        "{} best {}/{}",
-                        theme.solved_mark(),
-                        best.moves,
-                        best.pushes
+            parts.push(part(
+                3,
+                vec![
+                    sep(),
+                    Span::styled(
+                        format!(
+                            "{} best {}/{}",
+                            theme.solved_mark(),
+                            best.moves,
+                            best.pushes
+                        ),
+                        theme.dim(),
                     ),
-                    theme.dim(),
-                ),
-            ]);
+                ],
+            ));
         }
+        parts
+    }
+}
+
+/// Drops the parts that matter least (the rightmost first among equals) until the rest fit
+/// in `width` columns.
+fn fit(mut parts: Vec<Part>, width: usize) -> Vec<Part> {
+    while parts.iter().map(Part::width).sum::<usize>() > width && parts.len() > 1 {
+        let Some(least) = parts
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, part)| (part.rank, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        parts.remove(least);
+    }
+    parts
+}
+
+impl Widget for StatusLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let parts = fit(self.parts(), usize::from(area.width));
+        let spans: Vec<Span> = parts.into_iter().flat_map(|part| part.spans).collect();
         Line::from(spans).render(area, buf);
     }
 }
