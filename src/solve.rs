@@ -22,6 +22,7 @@
 //! [`Deadlocks`] (and the one-off [`is_lost`]) say whether a position is lost and why.
 
 mod context;
+mod corral;
 mod deadlock;
 mod freeze;
 mod limits;

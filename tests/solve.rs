@@ -144,8 +144,8 @@ fn a_position_budget_stops_the_search_and_says_so() {
 #[test]
 fn an_optimizing_search_cut_short_gives_the_best_found_not_proven() {
     // The fast search needs few positions; proving the optimum of this one needs many more.
-    let level = pack_level(MICROBAN, 150);
-    let report = run(&level, Optimize::Pushes, 100_000);
+    let level = pack_level(MICROBAN, 138);
+    let report = run(&level, Optimize::Pushes, 50_000);
     match report.verdict {
         Verdict::BestFound { solution, stop } => {
             assert_eq!(stop, Stop::Positions);
