@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::Show;
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
@@ -75,6 +76,8 @@ pub const QUIT_GRACE: Duration = Duration::from_secs(1);
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// Whether a [`Screen`] is up, that is, whether the terminal is raw and needs restoring.
 static SCREEN_UP: AtomicBool = AtomicBool::new(false);
+/// Whether mouse capture was turned on, so that every way out turns it off again.
+static MOUSE_UP: AtomicBool = AtomicBool::new(false);
 
 /// The terminal in raw mode on the alternate screen; dropping it restores the terminal.
 pub struct Screen {
@@ -115,6 +118,16 @@ impl Screen {
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
         self.terminal.draw(render)?;
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)
+    }
+
+    /// Asks the terminal to report mouse presses, drags and the wheel (SGR encoding). Every
+    /// way out that restores the terminal ([`restore`]) turns the reports off again.
+    ///
+    /// # Errors
+    /// When writing to the terminal fails.
+    pub fn capture_mouse(&mut self) -> io::Result<()> {
+        MOUSE_UP.store(true, Ordering::SeqCst);
+        execute!(self.terminal.backend_mut(), EnableMouseCapture)
     }
 
     /// Forgets what is on the screen so that the next frame is drawn in full.
@@ -193,6 +206,9 @@ fn watch_signals() -> io::Result<()> {
 pub fn restore() {
     let _ = disable_raw_mode();
     let mut out = io::stdout();
+    if MOUSE_UP.swap(false, Ordering::SeqCst) {
+        let _ = execute!(out, DisableMouseCapture);
+    }
     let _ = execute!(out, EndSynchronizedUpdate, LeaveAlternateScreen, Show);
 }
 
