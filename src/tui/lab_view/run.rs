@@ -74,7 +74,7 @@ pub fn run(options: Options) -> io::Result<()> {
                         Some(Outcome::Unchanged) | None => {}
                     }
                 }
-                Event::Mouse(mouse) => {
+                Event::Mouse(mouse) if options.mouse => {
                     let size = screen.terminal().size()?;
                     let area = Rect::new(0, 0, size.width, size.height);
                     let pointer = pointer_of(&lab, area, mouse);
