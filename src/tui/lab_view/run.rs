@@ -5,14 +5,11 @@
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent,
-    MouseEventKind,
-};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 use crate::lab::{Key, Lab, Outcome, Pointer, SceneId, TICK};
-use crate::tui::terminal::Screen;
+use crate::tui::terminal::{Input, Screen, drawn_area, paste_keys};
 
 use super::{LabView, Palette, world_at};
 
@@ -65,25 +62,37 @@ pub fn run(options: Options) -> io::Result<()> {
         } else {
             IDLE_WAIT
         };
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(press) if press.kind != KeyEventKind::Release => {
-                    match key_of(press).map(|key| lab.press(key)) {
-                        Some(Outcome::Quit) => break,
-                        Some(Outcome::Redraw) => dirty = true,
-                        Some(Outcome::Unchanged) | None => {}
+        for input in screen.read_input(wait)? {
+            match input {
+                Input::Key(press) => match key_of(press).map(|key| lab.press(key)) {
+                    Some(Outcome::Quit) => return Ok(()),
+                    Some(Outcome::Redraw) => dirty = true,
+                    Some(Outcome::Unchanged) | None => {}
+                },
+                Input::Paste(text) => {
+                    for key in paste_keys(&text).0.into_iter().filter_map(key_of) {
+                        match lab.press(key) {
+                            Outcome::Quit => return Ok(()),
+                            Outcome::Redraw => dirty = true,
+                            Outcome::Unchanged => {}
+                        }
                     }
                 }
-                Event::Mouse(mouse) if options.mouse => {
-                    let size = screen.terminal().size()?;
-                    let area = Rect::new(0, 0, size.width, size.height);
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Quit | Input::HangUp => return Ok(()),
+                Input::Redraw => dirty = true,
+                Input::Mouse(mouse) if options.mouse => {
+                    let (columns, rows) = crossterm::terminal::size()?;
+                    let area = drawn_area(columns, rows);
                     let pointer = pointer_of(&lab, area, mouse);
                     if pointer.is_some_and(|p| lab.point(p) == Outcome::Redraw) {
                         dirty = true;
                     }
                 }
-                Event::Resize(..) => dirty = true,
-                _ => {}
+                Input::Mouse(_) => {}
             }
         }
         let now = Instant::now();
