@@ -104,6 +104,9 @@ pub enum LevelError {
     /// The boards of a file add up to more cells than sokoshot keeps in memory.
     #[error("the boards up to here hold more than {max} cells in all; sokoshot stops reading the file here", max = crate::level::MAX_PACK_CELLS)]
     PackTooBig,
+    /// More levels in one file than sokoshot reads.
+    #[error("the file holds more than {max} levels; sokoshot stops reading it here", max = crate::level::MAX_LEVELS)]
+    TooManyLevels,
     /// A `Spinner:` line whose cell is not a `%`.
     #[error("`Spinner: {x},{y}` points at no `%` hub (that cell is {found})")]
     SpinnerWithoutHub {
@@ -202,6 +205,15 @@ pub enum LevelError {
         /// An error when any left out was one.
         severity: Severity,
     },
+    /// More comment lines than sokoshot keeps with a level or a file (warning).
+    #[error(
+        "{count} more comment lines from here on are not kept: sokoshot keeps {max} with a level or a file",
+        max = crate::level::MAX_COMMENTS
+    )]
+    TooManyComments {
+        /// How many were left out.
+        count: usize,
+    },
     /// The file is not UTF-8 and was read as Latin-1 (warning).
     #[error("the file is not valid UTF-8; it was read as Latin-1")]
     NotUtf8,
@@ -220,6 +232,7 @@ impl LevelError {
             Self::UnknownSetting { .. }
             | Self::DuplicateSetting { .. }
             | Self::BadSolutionChar { .. }
+            | Self::TooManyComments { .. }
             | Self::NotUtf8 => Severity::Warning,
             Self::MoreProblems { severity, .. } => *severity,
             _ => Severity::Error,

@@ -27,21 +27,37 @@ pub(crate) enum ItemKind<'a> {
     Blank,
     /// A board row (plain, or run-length if it holds `|`), trailing whitespace removed.
     Row(&'a str),
-    /// `Key: value`; for blocks the value joins the block's lines with `\n`.
-    Key {
-        /// The key as written.
-        key: &'a str,
-        /// The value, trimmed.
-        value: String,
-        /// Column where the value starts on the item's first line, 1-based.
-        value_col: usize,
-    },
+    /// `Key: value`; for blocks the value joins the block's lines with `\n`. Boxed, so that
+    /// the many items that are not settings stay small.
+    Key(Box<Setting<'a>>),
     /// A `;` comment line: the text after the `;`, trimmed.
     Comment(&'a str),
     /// A `::` note line, kept whole.
     Note(&'a str),
     /// A line of other text (a bare title, most often), trailing whitespace removed.
     Text(&'a str),
+}
+
+/// A `Key: value` line (or block).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Setting<'a> {
+    /// The key as written.
+    pub key: &'a str,
+    /// The value, trimmed.
+    pub value: String,
+    /// Column where the value starts on the item's first line, 1-based.
+    pub value_col: usize,
+}
+
+impl<'a> ItemKind<'a> {
+    /// A setting item.
+    pub(crate) fn key(key: &'a str, value: String, value_col: usize) -> Self {
+        Self::Key(Box::new(Setting {
+            key,
+            value,
+            value_col,
+        }))
+    }
 }
 
 /// Whether `c` may appear in a plain board row.
@@ -190,14 +206,7 @@ fn classify_at<'a>(lines: &[&'a str], i: usize, ends_left: &mut bool) -> (ItemKi
             return block;
         }
         let value = value.to_owned();
-        return (
-            ItemKind::Key {
-                key,
-                value,
-                value_col,
-            },
-            1,
-        );
+        return (ItemKind::key(key, value, value_col), 1);
     }
     if looks_like_row(t) {
         return (ItemKind::Row(t), 1);
@@ -224,11 +233,7 @@ fn solution_block<'a>(
         used += 1;
     }
     let value_col = if used > 1 { 1 } else { value_col.max(1) };
-    let kind = ItemKind::Key {
-        key,
-        value,
-        value_col,
-    };
+    let kind = ItemKind::key(key, value, value_col);
     (kind, used)
 }
 
@@ -252,11 +257,7 @@ fn comment_block<'a>(
     };
     let text: Vec<&str> = body[..end].iter().map(|l| l.trim()).collect();
     let value = text.join("\n").trim().to_owned();
-    let kind = ItemKind::Key {
-        key,
-        value,
-        value_col,
-    };
+    let kind = ItemKind::key(key, value, value_col);
     Some((kind, end + 2))
 }
 

@@ -8,8 +8,9 @@ use super::lines::{Item, ItemKind};
 use super::problems::Problems;
 use super::segment::{self, RawLevel};
 use super::{
-    Diagnostic, Level, LevelError, LevelReport, MAX_FILE_BYTES, MAX_PACK_CELLS, MAX_SIDE,
-    MAX_SPINNER_CELLS, PackReport, Pos, Severity, Spinner, Tile, board, meta, validate,
+    Diagnostic, Level, LevelError, LevelReport, MAX_COMMENTS, MAX_FILE_BYTES, MAX_LEVELS,
+    MAX_PACK_CELLS, MAX_SIDE, MAX_SPINNER_CELLS, PackReport, Pos, Severity, Spinner, Tile, board,
+    meta, validate,
 };
 
 /// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
@@ -55,6 +56,14 @@ fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
     let segments = segment::segment(text);
     read_notes(&segments.notes, &mut report);
     for (i, raw) in segments.levels.iter().enumerate() {
+        if i == MAX_LEVELS {
+            let line = raw.rows.first().map_or(1, |r| r.0);
+            report.file_diagnostics.push(Diagnostic {
+                line,
+                ..file_error(LevelError::TooManyLevels)
+            });
+            break;
+        }
         let level = read_level(i + 1, raw, &mut budget);
         let stop = level
             .result
@@ -86,9 +95,11 @@ fn file_error(error: LevelError) -> Diagnostic {
 
 /// Keeps the file's notes, and its title and author when they are given.
 fn read_notes(items: &[Item<'_>], report: &mut PackReport) {
+    let mut dropped: Option<(usize, usize)> = None;
     for item in items {
         let line = match &item.kind {
-            ItemKind::Key { key, value, .. } => {
+            ItemKind::Key(setting) => {
+                let (key, value) = (setting.key, &setting.value);
                 let lower = key.to_ascii_lowercase();
                 if matches!(lower.as_str(), "title" | "collection") && report.title.is_none() {
                     report.title = Some(value.clone());
@@ -101,7 +112,17 @@ fn read_notes(items: &[Item<'_>], report: &mut PackReport) {
             ItemKind::Note(t) | ItemKind::Text(t) | ItemKind::Row(t) => (*t).to_owned(),
             ItemKind::Blank => continue,
         };
-        report.notes.push(line);
+        if report.notes.len() < MAX_COMMENTS {
+            report.notes.push(line);
+        } else {
+            dropped.get_or_insert((item.line, 0)).1 += 1;
+        }
+    }
+    if let Some((line, count)) = dropped {
+        report.file_diagnostics.push(Diagnostic {
+            line,
+            ..file_error(LevelError::TooManyComments { count })
+        });
     }
 }
 
