@@ -104,6 +104,9 @@ pub enum LevelError {
     /// The boards of a file add up to more cells than sokoshot keeps in memory.
     #[error("the boards up to here hold more than {max} cells in all; sokoshot stops reading the file here", max = crate::level::MAX_PACK_CELLS)]
     PackTooBig,
+    /// More lines in one file than sokoshot reads.
+    #[error("the file has more than {max} lines; sokoshot stops reading it here", max = crate::level::MAX_LINES)]
+    TooManyLines,
     /// More levels in one file than sokoshot reads.
     #[error("the file holds more than {max} levels; sokoshot stops reading it here", max = crate::level::MAX_LEVELS)]
     TooManyLevels,
@@ -116,6 +119,12 @@ pub enum LevelError {
         y: i64,
         /// What the cell holds instead, in words.
         found: &'static str,
+    },
+    /// More hubs on a board than sokoshot plays.
+    #[error("the board has {hubs} spinner hubs `%`; a level may have at most {max}", max = crate::level::MAX_SPINNERS)]
+    TooManyHubs {
+        /// Hubs on the board.
+        hubs: usize,
     },
     /// A `Spinner:` line whose bar is longer than the board.
     #[error(
@@ -205,9 +214,10 @@ pub enum LevelError {
         /// An error when any left out was one.
         severity: Severity,
     },
-    /// More comment lines than sokoshot keeps with a level or a file (warning).
+    /// More comment lines or unknown settings than sokoshot keeps with a level or a file
+    /// (warning).
     #[error(
-        "{count} more comment lines from here on are not kept: sokoshot keeps {max} with a level or a file",
+        "{count} more comment lines or unknown settings from here on are not kept: sokoshot keeps {max} of each with a level or a file",
         max = crate::level::MAX_COMMENTS
     )]
     TooManyComments {

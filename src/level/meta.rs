@@ -8,7 +8,7 @@
 
 use super::lines::{Item, ItemKind};
 use super::problems::Problems;
-use super::{EXCERPT_CHARS, LevelError, MAX_COMMENTS, MAX_SIDE, excerpt};
+use super::{EXCERPT_CHARS, LevelError, MAX_COMMENTS, MAX_SIDE, MAX_SPINNERS, excerpt};
 
 /// A `Spinner:` line as written, before it is matched with a hub.
 #[derive(Debug, Clone, PartialEq)]
@@ -169,6 +169,12 @@ impl Meta {
             "comment-end" | "comment_end" => {}
             "shots" => self.shots(line, key, value, col),
             "solution" => self.solution(line, value, col),
+            "spinner" if self.spinners.len() >= MAX_SPINNERS => self.bad(
+                line,
+                col,
+                key,
+                format!("a level has at most {MAX_SPINNERS} spinners; this line is one too many"),
+            ),
             "spinner" => match parse_spinner(value) {
                 Ok((x, y, length, speed, angle)) => self.spinners.push(SpinnerSetting {
                     line,
@@ -189,7 +195,11 @@ impl Meta {
                         key: quote(key).into_owned(),
                     },
                 ));
-                self.unknown.push((key.to_owned(), value.to_owned()));
+                if self.unknown.len() < MAX_COMMENTS {
+                    self.unknown.push((key.to_owned(), value.to_owned()));
+                } else {
+                    self.dropped_comments.get_or_insert((line, 0)).1 += 1;
+                }
             }
         }
     }

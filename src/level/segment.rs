@@ -27,12 +27,17 @@ pub(crate) struct Segments<'a> {
     pub notes: Vec<Item<'a>>,
     /// The levels in file order.
     pub levels: Vec<RawLevel<'a>>,
+    /// The line where reading stopped, when the file has more lines than are read.
+    pub cut: Option<usize>,
 }
 
 /// Splits `text` into the file's notes and its levels.
 pub(crate) fn segment(text: &str) -> Segments<'_> {
-    let items = classify(text);
-    split(items)
+    let (items, cut) = classify(text);
+    Segments {
+        cut,
+        ..split(items)
+    }
 }
 
 impl ItemKind<'_> {
@@ -77,6 +82,7 @@ fn split(items: Vec<Item<'_>>) -> Segments<'_> {
                 .filter(|it| it.kind != ItemKind::Blank)
                 .collect(),
             levels: Vec::new(),
+            cut: None,
         };
     };
     // Where each stretch of items goes, in order: (end of the stretch, where it goes).
@@ -119,7 +125,11 @@ fn split(items: Vec<Item<'_>>) -> Segments<'_> {
             (Place::Post(k), _) => levels[k].post.push(item),
         }
     }
-    Segments { notes, levels }
+    Segments {
+        notes,
+        levels,
+        cut: None,
+    }
 }
 
 /// Where a stretch of items goes.
@@ -233,7 +243,7 @@ mod tests {
     fn sok_solution_and_comment_blocks_are_one_item() {
         let text = "####\n#@$.#\n####\nSolution (moves)\nrR\nL\nComment:\na\n\nb\nComment-End:\n";
         let lv = titles(text);
-        assert_eq!(lv[0].2[0], ItemKind::key("Solution", "rRL".into(), 1));
+        assert_eq!(lv[0].2[0], ItemKind::key("Solution", "rRL", 1));
         assert!(
             matches!(&lv[0].2[1], ItemKind::Key(s) if s.value == "a\n\nb"),
             "{:?}",
