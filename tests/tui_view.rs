@@ -390,10 +390,15 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
     use sokoshot::tui::app::{App, Place};
     use sokoshot::tui::collection::Collection;
     use sokoshot::tui::progress::{Figures, Progress, level_id};
-    let text = "Title: A title long enough to crowd the line\nShots: 3\n#######\n#@$.E #\n#######\n";
+    let text =
+        "Title: A title long enough to crowd the line\nShots: 3\n#######\n#@$.E #\n#######\n";
     let levels = support::levels(text);
     let mut progress = Progress::default();
-    let figures = Figures { moves: 32, pushes: 8, shots: 1 };
+    let figures = Figures {
+        moves: 32,
+        pushes: 8,
+        shots: 1,
+    };
     progress.record("built-in:Test", 0, level_id(&levels[0]), figures);
     let app = App::new(
         vec![Collection::built_in("Test", "Tester", levels)],
@@ -406,13 +411,64 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
     let full = "Test 1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8";
     let cases = [
         ("everything fits", 120, full),
-        ("the title goes first", 80, "Test 1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8"),
-        ("then the pack's name", 56, "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8"),
-        ("then the best result", 45, "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)"),
-        ("then the shots left", 33, "1/1 │ Moves 0  Pushes 0  Shots 0"),
+        (
+            "the title goes first",
+            80,
+            "Test 1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+        ),
+        (
+            "then the pack's name",
+            56,
+            "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+        ),
+        (
+            "then the best result",
+            45,
+            "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the shots left",
+            33,
+            "1/1 │ Moves 0  Pushes 0  Shots 0",
+        ),
     ];
     for (name, width, want) in cases {
         let top = rows(&render(&app, width, 12))[0].clone();
         assert_eq!(top, want, "{name} at {width} columns");
     }
+}
+
+#[test]
+fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
+    use sokoshot::tui::view::help::KEYS;
+    let mut app = app(ONE_PUSH, PLAIN);
+    app.set_screen_size(60, 20);
+    press(&mut app, "?");
+    let mut seen = String::new();
+    for _ in 0..30 {
+        let shown = screen(&app, 60, 20);
+        for row in shown.lines() {
+            assert!(row.chars().count() <= 60, "{row}");
+        }
+        seen.push_str(&shown);
+        seen.push('\n');
+        press(&mut app, "j");
+    }
+    let words: String = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (_, what) in KEYS {
+        for word in what.split_whitespace() {
+            assert!(
+                words.contains(word),
+                "`{word}` of `{what}` never shown:\n{seen}"
+            );
+        }
+    }
+    assert!(words.contains("no enemy left."), "{seen}");
+    assert!(words.contains("spinners."), "{seen}");
+    // Scrolling back up reaches the top again.
+    press(&mut app, &"k".repeat(30));
+    assert!(
+        screen(&app, 60, 20).contains("step; walk into a box"),
+        "back at the top"
+    );
 }

@@ -45,7 +45,13 @@ impl StatusLine<'_> {
         let sep = || Span::styled(theme.separator(), theme.dim());
         let part = |rank, spans| Part { rank, spans };
         let mut parts = vec![
-            part(2, vec![Span::styled(format!("{} ", visible(&pack.name)), theme.heading())]),
+            part(
+                2,
+                vec![Span::styled(
+                    format!("{} ", visible(&pack.name)),
+                    theme.heading(),
+                )],
+            ),
             part(
                 5,
                 vec![
