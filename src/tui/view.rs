@@ -5,6 +5,7 @@ pub mod help;
 mod levels;
 mod solved;
 mod status;
+mod waiting;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -14,6 +15,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::app::App;
 use super::board::{BoardView, board_size};
 use super::keys::Mode;
+
+pub use waiting::Waiting;
 
 /// Rows taken by the status line and the hint line.
 pub const CHROME_ROWS: u16 = 2;
