@@ -199,9 +199,16 @@ fn a_file_whose_only_level_is_invalid_opens_shows_the_error_and_loads_the_fix() 
     let dir = TempDir::new("only-invalid");
     let file = dir.join("draft.xsb");
     fs::write(&file, "Title: Draft\n#####\n#@@$.#\n#####\n").expect("level written");
-    let pane = Pane::start("only-invalid", &dir.0, &["play", &file.display().to_string()]);
+    let pane = Pane::start(
+        "only-invalid",
+        &dir.0,
+        &["play", &file.display().to_string()],
+    );
     let screen = pane.wait_for("No level here can be played yet");
-    assert!(screen.contains("draft.xsb:3:"), "the error with its line:\n{screen}");
+    assert!(
+        screen.contains("draft.xsb:3:"),
+        "the error with its line:\n{screen}"
+    );
     pane.assert_raw("waiting for a fix");
     // Another broken save: the new problem replaces the old.
     fs::write(&file, "Title: Draft\n#####\n#@$$.#\n#####\n").expect("saved");
