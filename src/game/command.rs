@@ -189,6 +189,12 @@ pub enum RuleError {
         /// The level's shot limit.
         limit: u32,
     },
+    /// Firing while [`MAX_SHOTS_IN_FLIGHT`](super::MAX_SHOTS_IN_FLIGHT) shots fly.
+    #[error("{max} shots are in flight already, the most there can be; wait for some to land")]
+    TooManyShots {
+        /// The most shots in flight at once.
+        max: usize,
+    },
     /// Undo with nothing to undo.
     #[error("nothing to undo")]
     NothingToUndo,

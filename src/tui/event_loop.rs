@@ -87,6 +87,7 @@ fn run_until_done(
                 }
                 Input::Quit => return Ok(Ending::Quit),
                 Input::Redraw => dirty = true,
+                Input::Mouse(_) => {}
                 Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
             }
             if app.should_quit() {

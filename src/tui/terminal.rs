@@ -27,11 +27,13 @@ use std::io::{self, Stdout, Write};
 use std::os::fd::AsFd;
 use std::rc::Rc;
 use std::sync::Once;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crossterm::cursor::Show;
-use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
@@ -99,6 +101,10 @@ impl Quit {
     }
 }
 
+/// Whether the screen asked for mouse reports ([`Screen::capture_mouse`]): every way out
+/// turns them off, and taking the terminal again after a stop turns them back on.
+static MOUSE_WANTED: AtomicBool = AtomicBool::new(false);
+
 /// The area drawn on a terminal of `columns` × `rows`: all of it up to
 /// [`MAX_COLUMNS`] × [`MAX_ROWS`].
 #[must_use]
@@ -159,6 +165,16 @@ impl Screen {
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
         self.terminal.draw(render)?;
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)
+    }
+
+    /// Asks the terminal to report mouse presses, drags and the wheel (SGR encoding), as
+    /// [`Input::Mouse`]. Every way out that restores the terminal turns the reports off.
+    ///
+    /// # Errors
+    /// When writing to the terminal fails.
+    pub fn capture_mouse(&mut self) -> io::Result<()> {
+        MOUSE_WANTED.store(true, Ordering::SeqCst);
+        execute!(self.terminal.backend_mut(), EnableMouseCapture)
     }
 
     /// Forgets what is on the screen so that the next frame is drawn in full.
@@ -263,6 +279,7 @@ impl Drop for Screen {
     fn drop(&mut self) {
         restore();
         SCREEN_UP.store(false, Ordering::SeqCst);
+        MOUSE_WANTED.store(false, Ordering::SeqCst);
     }
 }
 
@@ -314,6 +331,9 @@ fn enter() -> io::Result<()> {
         restore();
         return Err(err);
     }
+    if MOUSE_WANTED.load(Ordering::SeqCst) {
+        execute!(out, EnableMouseCapture)?;
+    }
     Ok(())
 }
 
@@ -323,6 +343,9 @@ fn enter() -> io::Result<()> {
 pub fn restore() {
     let _ = disable_raw_mode();
     let mut out = io::stdout();
+    if MOUSE_WANTED.load(Ordering::SeqCst) {
+        let _ = execute!(out, DisableMouseCapture);
+    }
     let _ = execute!(
         out,
         EndSynchronizedUpdate,
