@@ -205,7 +205,7 @@ pub fn wait_for_levels(
                     dirty = true;
                 }
                 Input::Redraw => dirty = true,
-                Input::Key(_) | Input::Paste(_) => {}
+                Input::Key(_) | Input::Paste(_) | Input::Mouse(_) => {}
             }
         }
         while let Some(reload) = reloader.take() {
