@@ -389,9 +389,6 @@ impl<'c> PushSearch<'c> {
         if self.techniques.freeze && frozen_off_goal(ctx, &Bits(child), t).is_some() {
             return Ok(None);
         }
-        let Some(bound) = self.bound(child) else {
-            return Ok(None);
-        };
         let at = if self.exact_player() {
             b
         } else {
@@ -403,19 +400,21 @@ impl<'c> PushSearch<'c> {
             push,
             pushes: parent.pushes + 1,
             moves: parent.moves + walk + 1,
-            bound,
+            bound: 0,
             closed: false,
         };
         self.offer(child, at, node, budget)
     }
 
     /// Stores a successor if it is new or cheaper; returns it when it solves the level and
-    /// the order stops at the first solution.
+    /// the order stops at the first solution. The bound is worked out only for a position met
+    /// for the first time (a position met again has the same boxes, so the same bound); one
+    /// without a matching is stored closed, so it is never matched again.
     fn offer(
         &mut self,
         bits: &[u64],
         at: u32,
-        node: Node,
+        mut node: Node,
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let words = self.ctx.words;
@@ -427,6 +426,7 @@ impl<'c> PushSearch<'c> {
             if stored.closed || self.order == Order::Greedy {
                 return Ok(None);
             }
+            node.bound = stored.bound;
             if (node.pushes, node.moves) < (stored.pushes, stored.moves)
                 && self.order == Order::Pushes
                 || (node.moves, node.pushes) < (stored.moves, stored.pushes)
@@ -437,12 +437,19 @@ impl<'c> PushSearch<'c> {
             }
             return Ok(None);
         }
+        let bound = self.bound(bits);
         let others = self.bytes() - self.table.bytes();
         let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
         let id = self
             .table
             .insert(&self.key, hash, room)
             .map_err(|_| Stop::Memory)?;
+        let Some(bound) = bound else {
+            node.closed = true;
+            self.nodes.push(node);
+            return Ok(None);
+        };
+        node.bound = bound;
         self.nodes.push(node);
         self.heap.push(Reverse((self.priority(&node), id)));
         Ok((self.order == Order::Greedy && node.bound == 0).then_some(id))
