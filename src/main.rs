@@ -10,8 +10,8 @@ use sokoshot::game;
 use sokoshot::lab::SceneId;
 use sokoshot::level::{self, Diagnostic};
 use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::lab_view::Options as LabOptions;
 use sokoshot::tui::session::{self, PlayOptions};
-use sokoshot::tui::terminal::Quit;
 
 mod solve_cmd;
 
@@ -111,9 +111,15 @@ enum Command {
     },
     /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
     Lab {
-        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
-        /// or slope.
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
+        /// slope or aabb-aabb.
         scene: Option<SceneId>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
+        /// Do not read the mouse (leaves the terminal's own selection alone).
+        #[arg(long)]
+        no_mouse: bool,
     },
 }
 
@@ -144,7 +150,15 @@ fn main() -> ExitCode {
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
-        Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
+        Some(Command::Lab {
+            scene,
+            ascii,
+            no_mouse,
+        }) => lab(LabOptions {
+            scene: scene.unwrap_or(SceneId::DiskAabb),
+            ascii: ascii || cli.ascii,
+            mouse: !no_mouse,
+        }),
         Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
@@ -162,7 +176,7 @@ fn main() -> ExitCode {
 fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
     match run_replay(file, number, moves) {
         Ok(result) => {
-            print!("{result}");
+            print!("{}", visible_lines(&result.to_string()));
             if let Some(lost) = sokoshot::solve::is_lost(&result.world) {
                 println!("deadlock: {lost}");
             }
@@ -173,15 +187,32 @@ fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
             }
         }
         Err(err) => {
-            eprintln!("sokoshot: {err:#}");
+            eprint!("{}", visible_lines(&format!("sokoshot: {err:#}\n")));
             ExitCode::from(2)
         }
     }
 }
 
+/// Text from a file (or built from one) made safe to print: each line's control characters
+/// made visible, the line breaks kept.
+fn visible_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        out.push_str(&level::visible(body));
+        out.push_str(end);
+    }
+    out
+}
+
+/// A path as messages show it, with control characters made visible.
+fn shown(path: &Path) -> String {
+    level::visible(&path.display().to_string()).into_owned()
+}
+
 /// Loads level `number` (1-based) of `file` and plays `moves` on it.
 fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::Replay> {
-    let name = file.display().to_string();
+    let name = shown(file);
     let report = level::check_file(file).with_context(|| format!("{name}: cannot read"))?;
     if let Some(problem) = report.file_diagnostics.iter().find(|d| d.is_error()) {
         bail!("{name}:{problem}");
@@ -208,7 +239,7 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
     let settings = solve_limit
         .map(|seconds| solve_cmd::settings(seconds, 1024, sokoshot::solve::Optimize::Any, &cancel));
     for path in files {
-        let name = path.display().to_string();
+        let name = shown(path);
         let report = match level::check_file(path) {
             Ok(report) => report,
             Err(err) => {
@@ -224,8 +255,16 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
             diagnostics.sort_by_key(|d| (d.line, d.col));
             invalid |= !failures.is_empty();
         }
-        for diagnostic in &diagnostics {
+        for diagnostic in diagnostics.iter().take(level::MAX_FILE_PROBLEMS) {
             println!("{name}:{diagnostic}");
+        }
+        if let Some(more) = diagnostics.len().checked_sub(level::MAX_FILE_PROBLEMS)
+            && more > 0
+        {
+            println!(
+                "{name}: … and {more} more in this file (only the first {} are listed)",
+                level::MAX_FILE_PROBLEMS
+            );
         }
         if let Some(settings) = &settings {
             invalid |= check_solve(&name, &report, settings, &cancel);
@@ -297,8 +336,8 @@ fn check_solve(
 }
 
 /// `sokoshot lab`: runs the lab until the user quits.
-fn lab(scene: SceneId) -> ExitCode {
-    match sokoshot::tui::lab_view::run(scene) {
+fn lab(options: LabOptions) -> ExitCode {
+    match sokoshot::tui::lab_view::run(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("sokoshot: lab: {err}");
@@ -312,11 +351,7 @@ fn lab(scene: SceneId) -> ExitCode {
 fn play(options: &PlayOptions) -> ExitCode {
     match session::play(options) {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
-        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
-            Quit::HangUp => 129,
-            Quit::Interrupt => 130,
-            Quit::Terminate => 143,
-        }),
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
         Err(err) => {
             eprintln!("sokoshot: {err}");
             ExitCode::from(2)
