@@ -47,6 +47,9 @@ pub struct Techniques {
     /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
     /// search, where it could cost moves).
     pub corrals: bool,
+    /// For any solution, run a second greedy search on the nearest-goal bound beside the
+    /// matching one, taking turns, and take whichever finds a solution first.
+    pub portfolio: bool,
 }
 
 impl Default for Techniques {
@@ -57,6 +60,7 @@ impl Default for Techniques {
             freeze: true,
             matching: true,
             corrals: true,
+            portfolio: true,
         }
     }
 }
@@ -125,6 +129,8 @@ pub(crate) struct PushSearch<'c> {
     boxes: Vec<u32>,
     pushes: Vec<(u32, u8, u32)>,
     corrals: Corrals,
+    /// Bytes held by other searches running beside this one.
+    others: usize,
 }
 
 /// Breadth-first reach of the player, with generation stamps so it never clears.
@@ -205,6 +211,7 @@ impl<'c> PushSearch<'c> {
             boxes: Vec::new(),
             pushes: Vec::new(),
             corrals: Corrals::default(),
+            others: 0,
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -288,25 +295,47 @@ impl<'c> PushSearch<'c> {
 
     /// Runs until a solution, exhaustion, or a limit.
     pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
+        loop {
+            if let Some(ending) = self.run_for(budget, u64::MAX, 0) {
+                return ending;
+            }
+        }
+    }
+
+    /// Runs for at most `slice` positions, counting `others` bytes held elsewhere against
+    /// the memory limit; `None` when the slice ran out first.
+    pub(crate) fn run_for(
+        &mut self,
+        budget: &mut Budget<'_>,
+        slice: u64,
+        others: usize,
+    ) -> Option<Ending> {
+        self.others = others;
+        let mut left = slice;
         while let Some(Reverse((key, id))) = self.heap.pop() {
             let node = self.nodes[id as usize];
             if node.closed || key != self.priority(&node) {
                 continue;
             }
-            if let Some(stop) = budget.tick(self.bytes()) {
-                return Ending::Stopped(stop);
+            if left == 0 {
+                self.heap.push(Reverse((key, id)));
+                return None;
+            }
+            left -= 1;
+            if let Some(stop) = budget.tick(self.bytes() + self.others) {
+                return Some(Ending::Stopped(stop));
             }
             self.nodes[id as usize].closed = true;
             if node.bound == 0 {
-                return Ending::Solved(self.path(id));
+                return Some(Ending::Solved(self.path(id)));
             }
             match self.expand(id, budget) {
-                Ok(Some(found)) => return Ending::Solved(self.path(found)),
+                Ok(Some(found)) => return Some(Ending::Solved(self.path(found))),
                 Ok(None) => {}
-                Err(stop) => return Ending::Stopped(stop),
+                Err(stop) => return Some(Ending::Stopped(stop)),
             }
         }
-        Ending::Exhausted
+        Some(Ending::Exhausted)
     }
 
     /// Generates the successors of node `id`; in greedy order returns a solved successor at
@@ -439,7 +468,9 @@ impl<'c> PushSearch<'c> {
         }
         let bound = self.bound(bits);
         let others = self.bytes() - self.table.bytes();
-        let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
+        let room = budget
+            .memory_limit()
+            .saturating_sub(others + self.others + 64 * 1024);
         let id = self
             .table
             .insert(&self.key, hash, room)
