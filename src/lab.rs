@@ -33,7 +33,7 @@ mod triangle_steps;
 
 pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
-pub use motion::{Motion, MotionKind};
+pub use motion::{HORIZON, Motion, MotionKind};
 pub use picture::{Figure, Ink, Mark, Picture, Readout, Row, Verdict, ViewBox};
 pub use scene::{SceneId, UnknownScene};
 pub use steps::Step;
