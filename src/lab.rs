@@ -25,6 +25,7 @@ mod rect_steps;
 mod scene;
 mod slope_scene;
 mod slope_steps;
+mod slope_world;
 mod snap;
 mod steps;
 mod toi;
