@@ -53,7 +53,8 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         table.add(Figure::Line(t.edge(i)), Ink::Tested);
     }
     let mut steps = vec![signs, region, table.deciding(edges.is_empty())];
-    for &i in edges {
+    for (k, &i) in edges.iter().enumerate() {
+        let last = k + 1 == edges.len();
         let edge = t.edge(i);
         let d2 = sq_distance_point_segment(p, &edge);
         let mut step = Step::new(format!("edge {}: squared distance", EDGE_NAMES[i]));
@@ -67,7 +68,10 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         step.add(Figure::Line(edge), Ink::Tested);
         step.add(Figure::Line(Segment::new(closest, p)), Ink::Normal);
         step.add(Figure::Dot(closest), Ink::Mark);
-        steps.push(step.deciding(d2 <= r2));
+        if last && !hit {
+            step.line("no edge within r → MISS");
+        }
+        steps.push(step.deciding(d2 <= r2 || (last && !hit)));
     }
     steps.push(grown(disk, t, hit));
     steps
