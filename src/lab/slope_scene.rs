@@ -5,8 +5,7 @@
 //! past it that tick (the overshoot), and the angles in and out against the normal.
 
 use crate::geom::{
-    Contact, Disk, Intersects, Obstacle, Segment, Shape, Vec2, carry_disk, contact_disk_triangle,
-    earliest_hit,
+    Contact, Disk, Intersects, Obstacle, Segment, Shape, Vec2, carry_disk, earliest_hit,
 };
 
 use super::TICK;
@@ -18,8 +17,7 @@ use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks};
 use super::slope_steps;
 use super::slope_world::{
-    Bounce, INNER, Jump, SLOPE_SIDE, contact, obstacle_name, obstacles, shape_figure, slope,
-    touches,
+    Bounce, Jump, SLOPE_SIDE, contact, obstacle_name, obstacles, shape_figure, slope, touches,
 };
 use super::steps::Step;
 
@@ -34,15 +32,6 @@ const SPEED: f32 = 12.0;
 
 /// The most bounces `carry_disk` may make in one tick.
 const MAX_BOUNCES: u32 = 4;
-
-/// How close the movement keys may bring the ball to a straight wall.
-const WALL_CLEARANCE: f32 = 0.1;
-
-/// How deep a placed ball may sit in an obstacle, for rounding at the point of touching.
-const OVERLAP_SLACK: f32 = 1e-4;
-
-/// How many doubling rounding steps [`SlopeScene::touching_at`] tries.
-const TOUCH_STEPS: u32 = 12;
 
 /// How many ticks ahead the path preview runs.
 const PREVIEW_TICKS: usize = 90;
@@ -69,15 +58,15 @@ const VIEW: ViewBox = ViewBox {
 /// The scene's state: the ball, its aim, whether it flies, and the last bounce.
 #[derive(Debug, Clone)]
 pub(crate) struct SlopeScene {
-    ball: Disk,
+    pub(super) ball: Disk,
     /// The launch direction in degrees; while the ball flies, its heading.
     aim: f32,
     velocity: Option<Vec2>,
-    obstacles: Vec<Obstacle>,
+    pub(super) obstacles: Vec<Obstacle>,
     last: Option<Bounce>,
     bounces: u32,
-    slope_center: Vec2,
-    slope_angle: f32,
+    pub(super) slope_center: Vec2,
+    pub(super) slope_angle: f32,
     /// Point mode: the time since the last jump, and the last jump.
     point: Option<(f32, Option<Jump>)>,
 }
@@ -133,36 +122,6 @@ impl SlopeScene {
         jump
     }
 
-    /// Puts the slope at `center`, turned by `angle` degrees, unless it would overlap the
-    /// ball or leave the box.
-    fn place_slope(&mut self, center: Vec2, angle: f32) -> Result<bool, EditError> {
-        let limit = INNER - Vec2::splat(SLOPE_SIDE);
-        let center = center.clamp(-limit, limit);
-        let angle = angle.rem_euclid(360.0);
-        if (center, angle) == (self.slope_center, angle_of(self)) {
-            return Ok(false);
-        }
-        let moved = slope(center, angle);
-        if contact_disk_triangle(&self.ball, &moved).distance < -OVERLAP_SLACK {
-            return Err(EditError::Blocked("slope"));
-        }
-        self.obstacles[0] = Obstacle::reflect(moved);
-        (self.slope_center, self.slope_angle) = (center, angle);
-        Ok(true)
-    }
-
-    /// Puts the ball at `center` with radius `radius`, unless it would overlap something.
-    fn place_ball(&mut self, center: Vec2, radius: f32) -> Result<bool, EditError> {
-        let limit = INNER - Vec2::splat(radius + WALL_CLEARANCE);
-        let ball = Disk::new(center.clamp(-limit, limit), radius);
-        if self.overlaps(&ball) {
-            return Err(EditError::Blocked("ball"));
-        }
-        let changed = ball != self.ball;
-        self.ball = ball;
-        Ok(changed)
-    }
-
     /// The direction the ball flies, or would fly if launched.
     fn heading(&self) -> Vec2 {
         self.velocity.map_or_else(
@@ -207,56 +166,6 @@ impl SlopeScene {
         path
     }
 
-    /// Moves the ball by `offset`, but keeps it [`WALL_CLEARANCE`] clear of the straight
-    /// walls, and stops it where it first touches anything on the way, so that the keys can
-    /// never push it into a wall, a corner or the slope (where a launched ball used to bounce
-    /// on the spot, its bounce count climbing). Pressing on into what it touches does nothing.
-    fn move_ball(&mut self, offset: Vec2) -> bool {
-        let limit = INNER - Vec2::splat(self.ball.radius + WALL_CLEARANCE);
-        let start = self.ball.center;
-        let delta = (start + offset).clamp(-limit, limit) - start;
-        let moved = match earliest_hit(&self.ball, delta, &self.obstacles) {
-            Some((_, hit)) => self.touching_at(start + delta * hit.toi, delta),
-            None => Disk {
-                center: start + delta,
-                ..self.ball
-            },
-        };
-        let center = moved.center;
-        if center == start || self.overlaps(&moved) {
-            return false;
-        }
-        self.ball = moved;
-        true
-    }
-
-    /// The ball at `center`, where a sweep along `delta` found it touching, moved on by the
-    /// few rounding steps it may take for the intersection test to agree that it touches.
-    fn touching_at(&self, center: Vec2, delta: Vec2) -> Disk {
-        let along = delta.normalize_or_zero();
-        let mut ball = Disk {
-            center,
-            ..self.ball
-        };
-        let mut nudge = f32::EPSILON * center.abs().max_element().max(1.0);
-        for _ in 0..TOUCH_STEPS {
-            if self.obstacles.iter().any(|o| touches(&ball, &o.shape)) {
-                break;
-            }
-            ball.center = center + along * nudge;
-            nudge *= 2.0;
-        }
-        ball
-    }
-
-    /// Whether a ball at this place would sink into an obstacle by more than rounding
-    /// ([`OVERLAP_SLACK`]); touching is allowed.
-    fn overlaps(&self, ball: &Disk) -> bool {
-        self.obstacles
-            .iter()
-            .any(|o| contact(ball, &o.shape).is_some_and(|c| c.distance < -OVERLAP_SLACK))
-    }
-
     /// Turns the aim by `degrees`; a flying ball turns its heading from where it points now.
     fn turn(&mut self, degrees: f32) {
         if let Some(velocity) = &mut self.velocity {
@@ -266,11 +175,6 @@ impl SlopeScene {
             self.aim = (self.aim + degrees).rem_euclid(360.0);
         }
     }
-}
-
-/// The slope's angle in degrees.
-fn angle_of(scene: &SlopeScene) -> f32 {
-    scene.slope_angle
 }
 
 impl Scene for SlopeScene {
