@@ -27,7 +27,7 @@ fn a_cycles_the_active_shape_and_the_keys_move_it() {
     press(&mut lab, "a");
     assert_eq!(lab.active_name(), "box B");
     press(&mut lab, "h");
-    assert_eq!(lab.readout().value("B").unwrap(), "(-0.50, 0.00) 4.00×3.00");
+    assert_eq!(lab.readout().value("B"), Some("(-0.50, 0.00)"));
     press(&mut lab, "a");
     assert_eq!(lab.active_name(), "box A", "wraps around");
 }
@@ -350,4 +350,51 @@ fn the_aabb_steps_light_each_comparison_that_holds() {
     }
     let lit = shapes(&lab, Ink::Tested).len();
     assert_eq!(lit, 8, "four comparisons, two edges each, all lit");
+}
+
+#[test]
+fn every_panel_line_fits_the_panel() {
+    // The panel is 30 columns inside its border: a row is a space, a 7-column label and its
+    // value; a step line is indented by two, a title by one.
+    let keys = [
+        "",
+        "lllllllllll",
+        "lllllllllllk",
+        "llllllllllllllllllll",
+        "c",
+        "m ",
+        "e]]",
+    ];
+    for scene in SceneId::ALL {
+        for keys in keys {
+            let mut lab = Lab::new(scene);
+            press(&mut lab, keys);
+            for _ in 0..40 {
+                lab.tick();
+            }
+            for row in lab.readout().rows {
+                let width = row.value.chars().count();
+                assert!(
+                    width <= 22,
+                    "{scene} after {keys:?}: {}: {:?}",
+                    row.label,
+                    row.value
+                );
+            }
+            press(&mut lab, "e");
+            let Some((_, steps)) = lab.step() else {
+                continue;
+            };
+            for step in steps {
+                assert!(
+                    step.title.chars().count() <= 29,
+                    "{scene}: {:?}",
+                    step.title
+                );
+                for line in step.lines {
+                    assert!(line.chars().count() <= 28, "{scene}: {line:?}");
+                }
+            }
+        }
+    }
 }

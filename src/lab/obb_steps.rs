@@ -109,9 +109,10 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<St
         Some(i) => last.line(format!("axis {} separates: MISS", i + 1)),
         None => {
             last.line("all four overlap: HIT");
-            last.line("(x and y alone can overlap");
-            last.line(" while another axis separates:");
-            last.line(" press c for the page's case)");
+            last.line("(x and y alone may overlap");
+            last.line(" while another axis");
+            last.line(" separates: c shows the");
+            last.line(" page's case)");
         }
     }
     steps.push(last.deciding(sat.separating.is_none()));

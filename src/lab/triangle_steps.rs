@@ -95,10 +95,8 @@ fn grown(disk: &Disk, t: &Triangle, hit: bool) -> Step {
         step.add(Figure::Disk(Disk::new(edge.a, disk.radius)), Ink::Guide);
     }
     step.add(Figure::Dot(disk.center), Ink::Mark);
-    step.line(format!(
-        "centre in grown shape: {}",
-        if hit { "yes → HIT" } else { "no → MISS" }
-    ));
+    step.line("centre in the grown shape?");
+    step.line(if hit { "yes → HIT" } else { "no → MISS" });
     step.line("same answer; the page");
     step.line("measured it ~2.5× slower");
     step
