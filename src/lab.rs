@@ -209,6 +209,14 @@ impl Lab {
             if step.replace {
                 picture.marks.clear();
             }
+            if step.alone {
+                picture.marks.retain(|mark| {
+                    matches!(
+                        mark.ink,
+                        Ink::Subject | Ink::Target | Ink::Solid | Ink::Ghost
+                    )
+                });
+            }
             picture.marks.extend(step.marks);
         }
         picture.fit();

@@ -111,6 +111,16 @@ fn z_snaps_to_just_touching_along_the_last_move_in_every_scene() {
 }
 
 #[test]
+fn z_brings_the_slope_ball_to_just_touching() {
+    let mut lab = Lab::new(SceneId::Slope);
+    press(&mut lab, "l");
+    press(&mut lab, "z");
+    assert_eq!(lab.message(), Some("snapped: just touching"));
+    assert_eq!(lab.readout().verdict, Verdict::Hit);
+    assert_eq!(lab.readout().value("with"), Some("slope"));
+}
+
+#[test]
 fn near_the_boundary_a_gap_is_never_printed_as_zero() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     // The disk's edge 0.0004 short of the box's left side (-3).

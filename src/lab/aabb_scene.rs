@@ -180,7 +180,7 @@ impl Scene for AabbScene {
                 for edge in c.edges {
                     step.add(Figure::Line(edge), ink);
                 }
-                step.deciding(!c.holds)
+                step.alone().deciding(!c.holds)
             })
             .collect();
         let mut last = Step::new("conclusion");

@@ -102,7 +102,7 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<St
         let mut picture = Picture::new(view);
         projections(&mut picture, (blue, green), sat, i, view);
         step.marks = picture.marks;
-        steps.push(step.deciding(sat.separating == Some(i)));
+        steps.push(step.alone().deciding(sat.separating == Some(i)));
     }
     let mut last = Step::new("conclusion");
     match sat.separating {
