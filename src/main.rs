@@ -315,16 +315,13 @@ fn check_solve(
                 Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
                     let c = solution.counters;
                     println!(
-                        "{at}: solvable: {} moves, {} pushes, {} shots",
+                        "{at}: solved: {} moves, {} pushes, {} shots",
                         c.moves, c.pushes, c.shots
                     );
                 }
                 Verdict::NoSolution => {
                     unsolvable = true;
-                    println!(
-                        "{at}: error: no solution (all {} positions searched)",
-                        r.positions
-                    );
+                    println!("{at}: no solution (all {} positions searched)", r.positions);
                 }
                 Verdict::GaveUp(_) => println!(
                     "{at}: warning: not proven solvable within {:.1} s ({} positions)",

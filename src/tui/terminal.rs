@@ -118,6 +118,8 @@ pub struct Screen {
     bytes: Rc<Cell<u64>>,
     /// Crossterm may hold events already read from the terminal: read them before waiting.
     pending: bool,
+    /// The area the last frame was drawn on.
+    area: Rect,
 }
 
 impl Screen {
@@ -133,7 +135,8 @@ impl Screen {
         let bytes = Rc::new(Cell::new(0));
         let out = CountingWriter::new(io::stdout(), Rc::clone(&bytes));
         let (columns, rows) = crossterm::terminal::size()?;
-        let viewport = Viewport::Fixed(drawn_area(columns, rows));
+        let area = drawn_area(columns, rows);
+        let viewport = Viewport::Fixed(area);
         let mut terminal =
             Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })?;
         terminal.hide_cursor()?;
@@ -142,6 +145,7 @@ impl Screen {
             terminal,
             bytes,
             pending: false,
+            area,
         })
     }
 
@@ -153,9 +157,10 @@ impl Screen {
     pub fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
         let (columns, rows) = crossterm::terminal::size()?;
         let area = drawn_area(columns, rows);
-        if area != self.terminal.get_frame().area() {
+        if area != self.area {
             self.terminal.resize(area)?;
             self.terminal.clear()?;
+            self.area = area;
         }
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
         self.terminal.draw(render)?;
@@ -178,6 +183,12 @@ impl Screen {
     /// When writing to the terminal fails.
     pub fn invalidate(&mut self) -> io::Result<()> {
         self.terminal.clear()
+    }
+
+    /// The columns and rows the last frame was drawn on.
+    #[must_use]
+    pub fn size(&self) -> (u16, u16) {
+        (self.area.width, self.area.height)
     }
 
     /// Bytes written to the terminal since [`Screen::start`].
