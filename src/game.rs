@@ -30,7 +30,7 @@ pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
 pub use moves::PLAYER_RADIUS;
 pub use replay::{
     FIRE_TICK_LIMIT, MAX_REPEAT, Move, Replay, ReplayError, STEP_TICKS, Token, WAIT_TICKS,
-    parse_moves, replay, verify_solutions,
+    parse_moves, play_moves, replay, verify_solutions,
 };
 pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
 pub use world::{World, WorldError};

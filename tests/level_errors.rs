@@ -204,7 +204,7 @@ fn warnings_are_marked_and_keep_the_level() {
 
 #[test]
 fn a_file_over_the_limit_is_refused_without_reading_levels() {
-    let text = "#".repeat(MAX_FILE_BYTES + 1);
+    let text = "#".repeat(usize::try_from(MAX_FILE_BYTES).expect("fits") + 1);
     let report = parse_pack(&text);
     assert!(report.levels.is_empty());
     assert_eq!(

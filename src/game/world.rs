@@ -156,6 +156,15 @@ impl World {
         Ok(Outcome::Waited { ticks })
     }
 
+    /// Puts the world in `state`, a state of this level as [`World::state`] gave it, and
+    /// forgets the undo history: how a solver goes back to a position it remembered.
+    pub fn set_state(&mut self, state: State) {
+        self.state = state;
+        self.undo.clear();
+        self.redo.clear();
+        self.sync();
+    }
+
     fn restart(&mut self) -> Outcome {
         self.state = self.initial.clone();
         self.sync();

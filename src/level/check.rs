@@ -1,39 +1,33 @@
 //! What `sokoshot check` needs: reading a pack file from disk within the size limit, and the
 //! one-line summary of a checked file.
 
-use std::fs::File;
-use std::io::{self, Read};
 use std::path::Path;
 
-use super::{Diagnostic, LevelError, MAX_FILE_BYTES, PackReport, parse_pack_bytes};
+use super::source::{SourceError, read_source_bytes};
+use super::{Diagnostic, LevelError, PackReport, parse_pack_bytes};
 
-/// Reads and checks the pack file at `path`; a file over [`MAX_FILE_BYTES`] is not read
-/// past the limit and is reported as too big.
+/// Reads and checks the pack file at `path` with [`read_source_bytes`]; a file over
+/// [`MAX_FILE_BYTES`](super::MAX_FILE_BYTES) is not read and is reported as too big, in
+/// the report.
 ///
 /// # Errors
 ///
-/// The I/O error when the file cannot be opened or read.
-pub fn check_file(path: &Path) -> io::Result<PackReport> {
-    let file = File::open(path)?;
-    let limit = u64::try_from(MAX_FILE_BYTES).unwrap_or(u64::MAX);
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes)?;
-    if bytes.len() > MAX_FILE_BYTES {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Ok(PackReport {
+/// When the path is not a regular file, or it cannot be opened or read.
+pub fn check_file(path: &Path) -> Result<PackReport, SourceError> {
+    match read_source_bytes(path) {
+        Ok(bytes) => Ok(parse_pack_bytes(&bytes)),
+        Err(SourceError::TooBig { bytes }) => Ok(PackReport {
             file_diagnostics: vec![Diagnostic {
                 line: 1,
                 col: 1,
                 level: None,
                 title: None,
-                error: LevelError::FileTooBig {
-                    bytes: usize::try_from(size).unwrap_or(usize::MAX),
-                },
+                error: LevelError::FileTooBig { bytes },
             }],
             ..PackReport::default()
-        });
+        }),
+        Err(err) => Err(err),
     }
-    Ok(parse_pack_bytes(&bytes))
 }
 
 /// The summary line for a checked file: how many levels were read, how many are invalid,
