@@ -181,6 +181,7 @@ fn build(
         title: extras.title,
         author: extras.author,
         comments: extras.comments,
+        chapter: None,
         width: w,
         height: h,
         tiles,
