@@ -289,8 +289,14 @@ fn a_player_connects_solves_a_level_opens_the_lab_resizes_and_quits() {
     );
     assert!(line.contains("in=") && line.contains("out="), "{line}");
     let players = dir.join("data/sokoshot/players");
-    let saved: Vec<_> = fs::read_dir(&players).expect("players").collect();
+    let saved: Vec<_> = fs::read_dir(&players)
+        .expect("players")
+        .filter_map(Result::ok)
+        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "txt"))
+        .collect();
     assert_eq!(saved.len(), 1, "one progress file for the key");
+    let progress = fs::read_to_string(saved[0].path()).expect("progress");
+    assert!(progress.contains("moves=1 pushes=1"), "{progress}");
 }
 
 #[test]

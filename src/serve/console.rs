@@ -23,7 +23,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
-use crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, Event};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+};
 use crossterm::queue;
 use crossterm::terminal::{
     BeginSynchronizedUpdate, Clear, ClearType, EndSynchronizedUpdate, EnterAlternateScreen,
@@ -257,6 +259,8 @@ pub struct SshConsole {
     last_key: Instant,
     closed: bool,
     stale: bool,
+    /// Whether the player wants the mouse read (the menu's choice).
+    pub mouse: bool,
 }
 
 impl SshConsole {
@@ -300,6 +304,7 @@ impl SshConsole {
             last_key: now,
             closed: false,
             stale: false,
+            mouse: true,
         })
     }
 
@@ -336,6 +341,14 @@ impl SshConsole {
         let _ = out.flush();
         let last = self.sink.take();
         self.outbox.finish(last, u32::from(end == End::Failed));
+    }
+
+    /// Stops the client's mouse reports (after the lab), so its own selection works again.
+    ///
+    /// # Errors
+    /// Never in practice: the terminal writes to memory.
+    pub fn release_mouse(&mut self) -> io::Result<()> {
+        queue!(self.terminal.backend_mut(), DisableMouseCapture)
     }
 
     /// Takes one thing from the connection, adding what it means for the loops to `out`.
@@ -417,6 +430,17 @@ impl Console for SshConsole {
             End::Shutdown => Some(Quit(signal_hook::consts::SIGTERM)),
             _ => Some(Quit::HANG_UP),
         }
+    }
+
+    fn capture_mouse(&mut self) -> io::Result<()> {
+        if self.mouse {
+            queue!(self.terminal.backend_mut(), EnableMouseCapture)?;
+        }
+        Ok(())
+    }
+
+    fn size(&self) -> (u16, u16) {
+        (self.area.width, self.area.height)
     }
 
     /// Ctrl-Z stops nothing on the server: the keys are the session's, the signals the

@@ -1,5 +1,5 @@
 //! The first screen of a session: what to play, and how it should look. It offers what a
-//! local player sets with flags and environment (colour or `NO_COLOR`, ASCII), since the
+//! local player sets with flags and environment (colour or `NO_COLOR`, ASCII, the mouse), since the
 //! client's environment does not reach the server. Colour starts on when the client's `TERM`
 //! names a terminal with colours.
 
@@ -26,6 +26,8 @@ pub struct Look {
     pub color: bool,
     /// Draw with ASCII only.
     pub ascii: bool,
+    /// Read the mouse in the lab.
+    pub mouse: bool,
 }
 
 impl Look {
@@ -43,6 +45,7 @@ impl Look {
         Self {
             color: !mono,
             ascii: false,
+            mouse: true,
         }
     }
 }
@@ -64,6 +67,7 @@ enum Item {
     Lab,
     Color,
     Ascii,
+    Mouse,
     Quit,
 }
 
@@ -87,7 +91,7 @@ impl Menu {
             .enumerate()
             .map(|(i, name)| Item::Pack(i, name.clone()))
             .collect();
-        items.extend([Item::Lab, Item::Color, Item::Ascii, Item::Quit]);
+        items.extend([Item::Lab, Item::Color, Item::Ascii, Item::Mouse, Item::Quit]);
         let player = match player {
             Some(key) => [
                 format!("Playing as {key}:"),
@@ -125,6 +129,7 @@ impl Menu {
             }
             KeyCode::Char('c') => self.activate(&Item::Color),
             KeyCode::Char('a') => self.activate(&Item::Ascii),
+            KeyCode::Char('m') => self.activate(&Item::Mouse),
             KeyCode::Char('l') => Some(Choice::Lab),
             KeyCode::Enter | KeyCode::Char(' ') => {
                 let item = self.items[self.selected].clone();
@@ -146,6 +151,10 @@ impl Menu {
                 self.look.ascii = !self.look.ascii;
                 None
             }
+            Item::Mouse => {
+                self.look.mouse = !self.look.mouse;
+                None
+            }
             Item::Quit => Some(Choice::Quit),
         }
     }
@@ -157,6 +166,7 @@ impl Menu {
             Item::Lab => "Open the collision lab  (l)".into(),
             Item::Color => format!("Colour: {}  (c)", on(self.look.color)),
             Item::Ascii => format!("ASCII only: {}  (a)", on(self.look.ascii)),
+            Item::Mouse => format!("Mouse in the lab: {}  (m)", on(self.look.mouse)),
             Item::Quit => "Quit  (q)".into(),
         }
     }
@@ -221,7 +231,7 @@ pub fn run(console: &mut impl Console, menu: &mut Menu) -> io::Result<Choice> {
                 Input::Quit | Input::HangUp => return Ok(Choice::Quit),
                 Input::Suspend => console.suspend()?,
                 Input::Redraw => dirty = true,
-                Input::Paste(_) => {}
+                Input::Paste(_) | Input::Mouse(_) => {}
             }
         }
     }
@@ -265,6 +275,8 @@ mod tests {
         assert!(!menu.look.color);
         assert_eq!(menu.press(key(KeyCode::Char('a'))), None);
         assert!(menu.look.ascii);
+        assert_eq!(menu.press(key(KeyCode::Char('m'))), None);
+        assert!(!menu.look.mouse);
         assert_eq!(menu.press(key(KeyCode::Up)), None);
         assert_eq!(menu.press(key(KeyCode::Up)), None, "wraps to the bottom");
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Quit));

@@ -107,7 +107,26 @@ impl Players {
         files.sort_by_key(|(_, used)| *used);
         let excess = files.len() + 1 - self.max;
         for (path, _) in files.into_iter().take(excess) {
-            fs::remove_file(path)?;
+            self.forget(&path)?;
+        }
+        Ok(())
+    }
+
+    /// Removes a player's file and the store's files beside it (`.lock`, `.tmp…`,
+    /// `.corrupt-N`).
+    fn forget(&self, path: &Path) -> io::Result<()> {
+        let Some(name) = path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+        else {
+            return Ok(());
+        };
+        for entry in fs::read_dir(&self.dir)? {
+            let entry = entry?;
+            let other = entry.file_name().to_string_lossy().into_owned();
+            if other == name || other.starts_with(&format!("{name}.")) {
+                fs::remove_file(entry.path())?;
+            }
         }
         Ok(())
     }
@@ -133,6 +152,7 @@ fn file_name(fingerprint: &str) -> String {
     format!("{hex}.txt")
 }
 
+/// A player's progress file (`HEX.txt`), not one of the files the store keeps beside it.
 fn is_player_file(path: &Path) -> bool {
     path.extension().is_some_and(|ext| ext == "txt")
 }
@@ -171,6 +191,9 @@ mod tests {
         let saved = |n: &str| {
             let file = players.save_file(&key(n)).expect("ok").expect("file");
             fs::write(file.path(), "sokoshot-progress 1\n").expect("saved");
+            let mut lock = file.path().as_os_str().to_owned();
+            lock.push(".lock");
+            fs::write(lock, "").expect("lock");
             file
         };
         let old = saved("old");
@@ -183,6 +206,21 @@ mod tests {
         let kept = saved("kept");
         saved("new");
         assert!(!old.path().exists(), "the oldest is dropped");
+        let beside = fs::read_dir(&dir)
+            .expect("dir")
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                name.starts_with(
+                    &old.path()
+                        .file_name()
+                        .expect("name")
+                        .to_string_lossy()
+                        .into_owned(),
+                )
+            })
+            .count();
+        assert_eq!(beside, 0, "with the files beside it");
         assert!(kept.path().exists());
         assert_eq!(players.files().expect("list").len(), 2);
         let _ = fs::remove_dir_all(&dir);

@@ -129,10 +129,19 @@ fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) 
         match choice {
             Choice::Quit => return Ok(End::Quit),
             Choice::Lab => {
+                let look = menu.look;
                 let palette = Palette {
-                    color: menu.look.color,
+                    color: look.color,
+                    ascii: look.ascii,
                 };
-                lab_view::run_on(console, SceneId::DiskAabb, palette)?;
+                let options = lab_view::Options {
+                    scene: SceneId::DiskAabb,
+                    ascii: look.ascii,
+                    mouse: look.mouse,
+                };
+                console.mouse = look.mouse;
+                lab_view::run_on(console, options, palette)?;
+                console.release_mouse()?;
             }
             Choice::Pack(pack) => play(console, shared, player, pack, menu.look)?,
         }

@@ -39,6 +39,16 @@ pub trait Console {
     /// a time limit or the server shutting down.
     fn quit_signal(&self) -> Option<Quit>;
 
+    /// Asks the terminal to report the mouse (presses, drags, the wheel) as
+    /// [`Input::Mouse`].
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    fn capture_mouse(&mut self) -> io::Result<()>;
+
+    /// The columns and rows the last frame was drawn on.
+    fn size(&self) -> (u16, u16);
+
     /// Stops the program until `fg` (Ctrl-Z), where that means something.
     ///
     /// # Errors
@@ -61,6 +71,14 @@ impl Console for Screen {
 
     fn quit_signal(&self) -> Option<Quit> {
         Screen::quit_signal(self)
+    }
+
+    fn capture_mouse(&mut self) -> io::Result<()> {
+        Screen::capture_mouse(self)
+    }
+
+    fn size(&self) -> (u16, u16) {
+        Screen::size(self)
     }
 
     fn suspend(&mut self) -> io::Result<()> {
