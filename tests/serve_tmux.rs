@@ -585,3 +585,21 @@ fn a_client_that_stops_reading_does_not_grow_server_memory() {
         "frames were skipped while the client was stopped: {line}"
     );
 }
+
+#[test]
+fn a_dropped_connection_ends_its_session_and_frees_its_place() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-dropped");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--max-per-ip", "1"]);
+    let first = connect("serve-dropped-1", &dir.0, server.port, Some(&key));
+    first.wait_for("sokoshot over SSH");
+    signal(first.game_pid(), "KILL");
+    assert!(server.wait_for_log(" closed").contains("SHA256:"));
+    let second = connect("serve-dropped-2", &dir.0, server.port, Some(&key));
+    second.wait_for("sokoshot over SSH");
+    second.keys(&["q"]);
+    second.wait_for("EXIT=0");
+}

@@ -190,6 +190,16 @@ impl Handler {
     }
 }
 
+impl Drop for Handler {
+    /// The connection is gone (however it ended): the session must hear of it, even though
+    /// the writer task still holds a sender of its own.
+    fn drop(&mut self) {
+        if let Some(sender) = &self.input {
+            let _ = sender.try_send(Incoming::Closed);
+        }
+    }
+}
+
 impl russh::server::Handler for Handler {
     type Error = russh::Error;
 
