@@ -184,6 +184,7 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ g                     level list with your best results            │
      │ ?                     this help                                    │
      │ Esc  q                close, quit (progress is saved)              │
+     │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                │
      │                                                                    │
      │ ██ wall   ·· goal   [] box   {} box on goal                        │
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
@@ -191,7 +192,6 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
      └────────────────────────────────────────────────────────────────────┘
-
 
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));

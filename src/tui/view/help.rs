@@ -23,6 +23,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("g", "level list with your best results"),
     ("?", "this help"),
     ("Esc  q", "close, quit (progress is saved)"),
+    ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
 ];
 
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
