@@ -227,3 +227,32 @@ fn a_10000_by_10000_terminal_keeps_memory_bounded() {
     // 10^8 cells at about 95 bytes each would be 9 GB; the drawn area is capped.
     assert!(after < 100 * 1024, "peak {after} KiB at 10000x10000");
 }
+
+#[test]
+fn the_lab_suspends_on_ctrl_z_and_quits_on_ctrl_backslash_like_the_game() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("lab-keys");
+    let pane = Pane::shell("lab-keys", &dir.0);
+    pane.keys(&["\"$SOKOSHOT\" lab", "Enter"]);
+    pane.wait_for("1/6 disk-aabb");
+    pane.assert_raw("the lab");
+    pane.keys(&["C-z"]);
+    pane.wait_for("Stopped");
+    pane.assert_main_screen("lab stopped by Ctrl-Z");
+    pane.keys(&["fg", "Enter"]);
+    let start = Instant::now();
+    while pane.format("#{alternate_on}") != "1" {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the lab never came back"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pane.wait_for("1/6 disk-aabb");
+    pane.assert_raw("the lab after fg");
+    pane.keys(&["C-\\"]);
+    wait_for_exit(&pane);
+    pane.assert_main_screen("after Ctrl-\\ in the lab");
+}

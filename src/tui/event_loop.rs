@@ -77,9 +77,8 @@ fn run_until_done(
             IDLE_WAIT
         };
         for input in screen.read_input(wait)? {
-            dirty |= catch_up(app, &mut next_tick, Instant::now());
             match input {
-                Input::Key(key) => dirty |= app.handle_key(key),
+                Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
                 Input::Paste(text) => dirty |= paste(app, &text),
                 Input::Suspend => {
                     screen.suspend()?;
@@ -92,9 +91,6 @@ fn run_until_done(
             }
             if app.should_quit() {
                 return Ok(Ending::Quit);
-            }
-            if !app.is_animating() {
-                next_tick = Instant::now() + TICK;
             }
         }
         let now = Instant::now();
@@ -132,6 +128,23 @@ pub fn paste(app: &mut App, text: &str) -> bool {
         dirty = true;
     }
     dirty
+}
+
+/// Handles a key that arrived at `now`, after running the ticks due by then, so that the key
+/// is judged on the world as the player sees it (a shot that already hit has hit). Returns
+/// whether the screen needs drawing.
+pub fn key_at(
+    app: &mut App,
+    key: crossterm::event::KeyEvent,
+    next_tick: &mut Instant,
+    now: Instant,
+) -> bool {
+    let ticked = catch_up(app, next_tick, now);
+    let handled = app.handle_key(key);
+    if !app.is_animating() {
+        *next_tick = now + TICK;
+    }
+    ticked | handled
 }
 
 /// Runs the ticks that are due. Returns whether any ran.
