@@ -119,6 +119,8 @@ fn solved(key: KeyEvent, ctrl: bool) -> Option<Action> {
 fn help(key: KeyEvent) -> Option<Action> {
     match key.code {
         KeyCode::Char('?') | KeyCode::Enter => Some(Action::Close),
+        KeyCode::Char('j') | KeyCode::Down => Some(Action::Down),
+        KeyCode::Char('k') | KeyCode::Up => Some(Action::Up),
         _ => None,
     }
 }
