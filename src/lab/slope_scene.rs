@@ -229,7 +229,13 @@ impl Scene for SlopeScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        slope_steps::steps(self.last.as_ref().map(Bounce::parts), self.ball.radius)
+        let jump = self.point.and_then(|(_, jump)| jump);
+        let from = jump.filter(|j| j.bounce.is_some()).map(|j| j.old);
+        slope_steps::steps(
+            self.last.as_ref().map(Bounce::parts),
+            self.ball.radius,
+            from,
+        )
     }
 
     fn apply(&mut self, action: Action) -> bool {
