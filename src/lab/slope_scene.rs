@@ -358,6 +358,14 @@ impl Scene for SlopeScene {
         }
         readout.row("ball", vec2(self.ball.center));
         readout.row(
+            "slope",
+            format!(
+                "{} {}",
+                vec2(self.slope_center),
+                degrees(self.slope_angle.to_radians())
+            ),
+        );
+        readout.row(
             "aim",
             degrees(self.heading().to_angle().rem_euclid(std::f32::consts::TAU)),
         );
