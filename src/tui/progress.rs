@@ -99,15 +99,32 @@ impl Progress {
     /// The best figures for level `index` (0-based) of `pack`, if it was solved as it is now
     /// (`id` is the level's current fingerprint).
     #[must_use]
+    ///
+    /// Levels are matched by their fingerprint, not their number: when a pack is reordered,
+    /// a solved level keeps its figures wherever it now stands.
+    #[must_use]
     pub fn best(&self, pack: &str, index: usize, id: u64) -> Option<Best> {
-        let best = self.packs.get(pack)?.get(&index)?;
-        (best.id == id).then_some(*best)
+        let levels = self.packs.get(pack)?;
+        let here = levels.get(&index).filter(|best| best.id == id);
+        here.or_else(|| levels.values().find(|best| best.id == id))
+            .copied()
     }
 
-    /// Records a solution of level `index` (0-based) of `pack`, keeping the lowest figures.
+    /// Records a solution of level `index` (0-based) of `pack`, keeping the lowest figures
+    /// (found by fingerprint if the level stood at another number before).
     /// Returns true when this improved on (or was the first of) the saved figures.
     pub fn record(&mut self, pack: &str, index: usize, id: u64, figures: Figures) -> bool {
         let levels = self.packs.entry(pack.to_owned()).or_default();
+        // A level that moved in its pack brings its record to its new number.
+        if levels.get(&index).is_none_or(|best| best.id != id)
+            && let Some(old) = levels
+                .iter()
+                .find(|(_, best)| best.id == id)
+                .map(|(&at, _)| at)
+            && let Some(moved) = levels.remove(&old)
+        {
+            levels.insert(index, moved);
+        }
         let fresh = Best {
             id,
             moves: figures.moves,
