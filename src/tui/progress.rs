@@ -98,7 +98,6 @@ impl Progress {
 
     /// The best figures for level `index` (0-based) of `pack`, if it was solved as it is now
     /// (`id` is the level's current fingerprint).
-    #[must_use]
     ///
     /// Levels are matched by their fingerprint, not their number: when a pack is reordered,
     /// a solved level keeps its figures wherever it now stands.
