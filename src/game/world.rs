@@ -7,6 +7,7 @@ use crate::level::{Level, Pos, Tile};
 use super::board::{Board, CellBits, spinner_obb};
 use super::cell::{CellByte, Occupant};
 use super::command::{Command, Dir, Outcome, RuleError};
+use super::replay::Move;
 use super::shots::Scratch;
 use super::state::{Counters, Shot, State};
 
@@ -130,6 +131,23 @@ impl World {
         self.undo.push(before);
         self.redo.clear();
         Ok(outcome)
+    }
+
+    /// Plays `path` (letters `l u r d` that must not push and `L U R D` that must; see
+    /// [`World::walk_path`] and [`World::push_path`]) as one command: one undo step. If any
+    /// letter cannot be played as written, nothing changes.
+    ///
+    /// # Errors
+    /// [`RuleError::NothingToPlay`] for an empty path, [`RuleError::PathBlocked`] naming the
+    /// first letter that cannot be played as written (or is not a step).
+    pub fn apply_path(&mut self, path: &[Move]) -> Result<Outcome, RuleError> {
+        let before = self.state.clone();
+        let result = self.recorded(|world| world.play_path(path));
+        if result.is_err() {
+            self.state = before;
+            self.sync();
+        }
+        result
     }
 
     fn fire(&mut self) -> Result<Outcome, RuleError> {
