@@ -26,6 +26,10 @@ struct Cli {
     /// characters). Colours follow NO_COLOR.
     #[arg(long)]
     ascii: bool,
+    /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen can
+    /// be selected as usual.
+    #[arg(long)]
+    no_mouse: bool,
 }
 
 /// The modes of the binary.
@@ -42,6 +46,10 @@ enum Command {
         /// Draw with ASCII characters only. Colours follow NO_COLOR.
         #[arg(long)]
         ascii: bool,
+        /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen
+        /// can be selected as usual.
+        #[arg(long)]
+        no_mouse: bool,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -86,15 +94,22 @@ fn main() -> ExitCode {
         }) => check(&files, verify_solutions),
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
-        Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
+        Some(Command::Play {
+            file,
+            level,
+            ascii,
+            no_mouse,
+        }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
             ascii: ascii || cli.ascii,
+            no_mouse: no_mouse || cli.no_mouse,
         }),
         None => play(&PlayOptions {
             file: None,
             level: None,
             ascii: cli.ascii,
+            no_mouse: cli.no_mouse,
         }),
     }
 }

@@ -16,6 +16,7 @@ pub mod keys;
 pub mod lab_view;
 pub mod meter;
 pub mod progress;
+pub mod sequences;
 pub mod session;
 pub mod terminal;
 pub mod theme;

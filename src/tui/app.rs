@@ -4,8 +4,16 @@
 
 use crossterm::event::KeyEvent;
 
+mod playback;
+mod pointer;
 mod record;
 mod reload;
+mod share;
+mod tools;
+
+pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
+pub use pointer::cell_under;
+pub use share::MAX_CLIPBOARD_BYTES;
 
 use super::board::inside_mask;
 use super::collection::Collection;
@@ -64,6 +72,7 @@ pub struct App {
     pub(crate) progress: Progress,
     save: Option<SaveFile>,
     pub(crate) theme: Theme,
+    pub(crate) tools: tools::Tools,
     quit: bool,
 }
 
@@ -105,6 +114,7 @@ impl App {
             progress,
             save,
             theme,
+            tools: tools::Tools::default(),
             quit: false,
         };
         app.remember_place();
@@ -160,10 +170,14 @@ impl App {
     #[must_use]
     pub fn is_animating(&self) -> bool {
         matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
+            || self.playback_running()
     }
 
     /// Advances the world one tick (1/60 s) and notices a level solved by a shot.
     pub fn tick(&mut self) {
+        if self.mode == Mode::Watching {
+            return self.playback_tick();
+        }
         self.current.world.tick();
         self.check_solved();
     }
@@ -180,12 +194,18 @@ impl App {
 
     fn handle_action(&mut self, action: Action) {
         match action {
-            Action::Play(command) => self.play(command),
+            Action::Play(command) => {
+                if self.mode == Mode::Watching {
+                    self.take_over();
+                }
+                self.play(command);
+            }
             Action::Digit(digit) => self.digit(digit),
             Action::NextLevel => self.step_level(true),
             Action::PreviousLevel => self.step_level(false),
             Action::LevelList => self.toggle(Mode::LevelList),
             Action::Help => self.toggle(Mode::Help),
+            Action::Close if self.mode == Mode::Watching => self.stop_watching(),
             Action::Close => self.close(),
             Action::Quit => self.quit = true,
             Action::Up => self.move_selection(-1),
@@ -198,10 +218,18 @@ impl App {
                 self.count.clear();
                 self.go_to(self.selected);
             }
+            Action::Watch => self.watch(),
+            Action::PausePlayback => self.toggle_pause(),
+            Action::StepPlayback => self.step_playback(),
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            Action::CopyLevel => self.copy_level(),
+            Action::CopySolution => self.copy_solution(),
         }
     }
 
     fn play(&mut self, command: Command) {
+        self.tools.picked = None;
         let times = self.count.take();
         if matches!(self.mode, Mode::Solved) {
             self.mode = Mode::Playing;
@@ -299,6 +327,8 @@ impl App {
         match load(&self.packs, place) {
             Some(current) => {
                 self.current = current;
+                self.tools.picked = None;
+                self.tools.playback = None;
                 self.mode = Mode::Playing;
                 self.solved = None;
                 self.selected = place;

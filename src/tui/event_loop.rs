@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event, KeyEventKind};
 
 use super::app::App;
+use super::sequences::copy_to_clipboard;
 use super::terminal::{Quit, Screen};
 use super::watch::{Change, Watcher};
 use crate::level::parse_pack_bytes;
@@ -82,6 +83,9 @@ fn run_until_done(
         if event::poll(wait)? {
             dirty |= drain_events(app)?;
         }
+        if let Some(text) = app.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
+        }
         let now = Instant::now();
         if app.is_animating() {
             dirty |= catch_up(app, &mut next_tick, now);
@@ -103,6 +107,7 @@ fn drain_events(app: &mut App) -> io::Result<bool> {
     loop {
         match event::read()? {
             Event::Key(key) if key.kind != KeyEventKind::Release => dirty |= app.handle_key(key),
+            Event::Mouse(mouse) => dirty |= app.handle_mouse(mouse),
             Event::Resize(..) => dirty = true,
             _ => {}
         }

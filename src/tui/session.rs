@@ -11,6 +11,7 @@ use super::app::{App, Place, StartError};
 use super::collection::{Collection, EMBEDDED};
 use super::event_loop::{self, Ending, Watched};
 use super::progress::{Progress, SaveFile};
+use super::sequences::ClickReporting;
 use super::terminal::Screen;
 use super::theme::Theme;
 use super::watch::Watcher;
@@ -25,6 +26,8 @@ pub struct PlayOptions {
     pub level: Option<usize>,
     /// Draw with ASCII only.
     pub ascii: bool,
+    /// Leave the mouse to the terminal (no clicks to walk and push; text can be selected).
+    pub no_mouse: bool,
 }
 
 /// Why a game could not be played.
@@ -192,6 +195,9 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         return Err(PlayError::NotATerminal);
     }
     let mut screen = Screen::start()?;
+    if !options.no_mouse {
+        screen.write_command(ClickReporting(true))?;
+    }
     let ending = event_loop::run(&mut screen, &mut app, watched)?;
     drop(screen);
     Ok(ending)

@@ -117,6 +117,14 @@ impl Screen {
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)
     }
 
+    /// Writes one sequence that is not part of a frame (see [`super::sequences`]).
+    ///
+    /// # Errors
+    /// When writing to the terminal fails.
+    pub fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()> {
+        execute!(self.terminal.backend_mut(), command)
+    }
+
     /// Forgets what is on the screen so that the next frame is drawn in full.
     ///
     /// # Errors
@@ -193,7 +201,13 @@ fn watch_signals() -> io::Result<()> {
 pub fn restore() {
     let _ = disable_raw_mode();
     let mut out = io::stdout();
-    let _ = execute!(out, EndSynchronizedUpdate, LeaveAlternateScreen, Show);
+    let _ = execute!(
+        out,
+        EndSynchronizedUpdate,
+        super::sequences::ClickReporting(false),
+        LeaveAlternateScreen,
+        Show
+    );
 }
 
 fn install_panic_hook() {

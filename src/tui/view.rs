@@ -32,7 +32,10 @@ impl Widget for &App {
         match self.mode() {
             Mode::LevelList => levels::LevelList { app: self }.render(area, buf),
             Mode::Help if !fits => help::Help { theme: self.theme }.render(area, buf),
-            _ if !fits => too_small(need_w, need_h, area, buf),
+            _ if !fits => {
+                self.tools.board_area.set(None);
+                too_small(need_w, need_h, area, buf);
+            }
             mode => {
                 let [top, tip, middle, bottom] = self.layout(area, need_h);
                 status::StatusLine { app: self }.render(top, buf);
@@ -46,13 +49,15 @@ impl Widget for &App {
                     theme: self.theme,
                 }
                 .render(board_area, buf);
+                self.tools.board_area.set(Some(board_area));
+                self.mark_picked(board_area, buf);
                 match mode {
                     Mode::Help => help::Help { theme: self.theme }.render(area, buf),
                     Mode::Solved => {
                         let panel = panel_area(middle, board_area, solved::HEIGHT);
                         solved::SolvedPanel { app: self }.render(panel, buf);
                     }
-                    Mode::Playing | Mode::LevelList => {}
+                    Mode::Playing | Mode::LevelList | Mode::Watching => {}
                 }
             }
         }
@@ -60,6 +65,16 @@ impl Widget for &App {
 }
 
 impl App {
+    /// Shows the box picked with the mouse in reverse video.
+    fn mark_picked(&self, board: Rect, buf: &mut Buffer) {
+        let Some(pos) = self.tools.picked else { return };
+        let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
+            return;
+        };
+        let cell = Rect::new(board.x + x * 2, board.y + y, 2, 1).intersection(board);
+        buf.set_style(cell, self.theme.selected());
+    }
+
     /// The rows of the screen, top to bottom: the status line, the level's tip, the board's
     /// area and the hint line. The hint line takes more rows for a long notice, and the tip
     /// takes what is left, as long as the board still fits (`need_h` rows with one row each

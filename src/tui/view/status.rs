@@ -43,6 +43,25 @@ impl Widget for StatusLine<'_> {
         if let Some(left) = app.world().shots_left() {
             spans.push(Span::raw(format!(" ({left} left)")));
         }
+        if let Some(playback) = app
+            .tools
+            .playback
+            .as_ref()
+            .filter(|_| app.mode() == Mode::Watching)
+        {
+            let state = if playback.paused {
+                "paused".to_owned()
+            } else {
+                format!("{}/s", playback.letters_per_second())
+            };
+            spans.extend([
+                sep.clone(),
+                Span::styled(
+                    format!("watching {}/{} {state}", playback.done, playback.len()),
+                    theme.heading(),
+                ),
+            ]);
+        }
         if let Some(best) = app.best(place) {
             spans.extend([
                 sep,
@@ -171,6 +190,16 @@ fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             hints.extend([("g", "levels"), ("Esc", "look at the board")]);
         }
         Mode::Help | Mode::LevelList => return vec![("Esc", "close"), ("q", "quit")],
+        Mode::Watching => {
+            return vec![
+                ("space", "pause"),
+                (".", "step"),
+                ("+/-", "speed"),
+                ("hjkl", "play on"),
+                ("Esc", "stop"),
+                ("q", "quit"),
+            ];
+        }
         Mode::Playing => {
             hints.push(("hjkl", "move"));
             let targets = !level.enemies.is_empty() || !level.spinners.is_empty();

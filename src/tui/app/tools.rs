@@ -1,0 +1,23 @@
+//! The player's tools beside the board, in one place so the app holds them as one field:
+//! the box picked with the mouse, a solution being watched, and text waiting to be copied to
+//! the clipboard.
+
+use std::cell::Cell;
+
+use ratatui::layout::Rect;
+
+use super::playback::Playback;
+use crate::level::Pos;
+
+/// What the tools keep between keys.
+#[derive(Debug, Default)]
+pub(crate) struct Tools {
+    /// The box a click picked, waiting for the click on the cell to push it to.
+    pub(crate) picked: Option<Pos>,
+    /// Where the board was last drawn, for reading clicks.
+    pub(crate) board_area: Cell<Option<Rect>>,
+    /// The solution being watched.
+    pub(crate) playback: Option<Playback>,
+    /// Text to copy to the clipboard at the next chance to write to the terminal.
+    pub(crate) clipboard: Option<String>,
+}
