@@ -11,7 +11,11 @@
 //! `Display`, so that parse → print → parse gives the same level.
 //!
 //! Limits: a board is at most [`MAX_SIDE`] × [`MAX_SIDE`] cells, a file at most
-//! [`MAX_FILE_BYTES`], and all the boards of one file at most [`MAX_PACK_CELLS`] cells.
+//! [`MAX_FILE_BYTES`], and all the boards of one file at most [`MAX_PACK_CELLS`] cells; a
+//! spinner's bar is at most as long as its board's longer side, and the bars of one level
+//! sweep at most [`MAX_SPINNER_CELLS`] cells together. Messages quote file text cut to
+//! [`EXCERPT_CHARS`] characters, and a level reports at most [`MAX_LEVEL_PROBLEMS`]
+//! problems, then how many more there are.
 
 mod board;
 mod check;
@@ -20,6 +24,7 @@ mod display;
 mod lines;
 mod meta;
 mod pack;
+mod problems;
 mod report;
 mod rle;
 mod segment;
@@ -36,8 +41,17 @@ pub use source::{EXCERPT_CHARS, SourceError, excerpt, read_source, read_source_b
 pub const MAX_SIDE: usize = 1000;
 /// The largest file sokoshot reads, in bytes (16 MiB).
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// The most problems reported for one level; past it, one line says how many more there are.
+pub const MAX_LEVEL_PROBLEMS: usize = 20;
+/// The most problems `sokoshot check` prints for one file; past it, one line says how many
+/// more there are.
+pub const MAX_FILE_PROBLEMS: usize = 100;
 /// The most cells all the boards of one file may hold together.
 pub const MAX_PACK_CELLS: usize = 64 * 1024 * 1024;
+/// The most cells the bars of one level's spinners may sweep together (each bar counted
+/// over the square round its hub that it can reach), so that the game's index of which
+/// bars reach which cell stays small.
+pub const MAX_SPINNER_CELLS: u64 = 4 * 1024 * 1024;
 
 /// A cell position on the board: column `x` from the left, row `y` from the top, 0-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

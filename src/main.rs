@@ -11,7 +11,8 @@ use sokoshot::lab::SceneId;
 use sokoshot::level::{self, Diagnostic};
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::session::{self, PlayOptions};
-use sokoshot::tui::terminal::Quit;
+
+mod solve_cmd;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
 ///
@@ -30,6 +31,15 @@ struct Cli {
     /// be selected as usual.
     #[arg(long)]
     no_mouse: bool,
+}
+
+/// What `--optimize` takes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum OptimizeArg {
+    /// The fewest pushes, moves breaking ties.
+    Pushes,
+    /// The fewest moves.
+    Moves,
 }
 
 /// The modes of the binary.
@@ -61,6 +71,35 @@ enum Command {
         /// Also replay each level's stored `Solution:` and report any that does not solve it.
         #[arg(long)]
         verify_solutions: bool,
+        /// Also run the solver on each level: an error when it has no solution, a warning
+        /// when none was found within the time limit.
+        #[arg(long)]
+        solve: bool,
+        /// Seconds the solver may spend on each level (with --solve).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+    },
+    /// Solve levels: one line per level with the solution, or why there is none.
+    ///
+    /// Exits 0 when every level asked for was solved, 1 when any was not, 2 on an error.
+    /// Ctrl-C stops the search and prints the results so far.
+    Solve {
+        /// The level file (an XSB pack).
+        file: PathBuf,
+        /// Solve only this level (1-based); without it, every level of the file.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+        /// Seconds to spend on each level before giving up.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
+        /// MiB the search may hold in its tables and queues; it gives up rather than grow
+        /// past it.
+        #[arg(long, value_name = "MIB", default_value_t = 1024)]
+        memory_limit: u64,
+        /// Prove the fewest pushes (moves break ties) or the fewest moves, instead of
+        /// finding any solution fast.
+        #[arg(long, value_name = "pushes|moves")]
+        optimize: Option<OptimizeArg>,
     },
     /// Replay a solution headless: print the final board as level text and the result.
     ///
@@ -91,7 +130,26 @@ fn main() -> ExitCode {
         Some(Command::Check {
             files,
             verify_solutions,
-        }) => check(&files, verify_solutions),
+            solve,
+            time_limit,
+        }) => check(&files, verify_solutions, solve.then_some(time_limit)),
+        Some(Command::Solve {
+            file,
+            level,
+            time_limit,
+            memory_limit,
+            optimize,
+        }) => {
+            let cancel = solve_cmd::interrupt_flag();
+            let optimize = match optimize {
+                None => sokoshot::solve::Optimize::Any,
+                Some(OptimizeArg::Pushes) => sokoshot::solve::Optimize::Pushes,
+                Some(OptimizeArg::Moves) => sokoshot::solve::Optimize::Moves,
+            };
+            let settings = solve_cmd::settings(time_limit, memory_limit, optimize, &cancel);
+            let only = level.and_then(|n| usize::try_from(n).ok());
+            ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
+        }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
         Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
         Some(Command::Play {
@@ -118,7 +176,10 @@ fn main() -> ExitCode {
 fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
     match run_replay(file, number, moves) {
         Ok(result) => {
-            print!("{result}");
+            print!("{}", visible_lines(&result.to_string()));
+            if let Some(lost) = sokoshot::solve::is_lost(&result.world) {
+                println!("deadlock: {lost}");
+            }
             if result.world.is_solved() {
                 ExitCode::SUCCESS
             } else {
@@ -126,15 +187,32 @@ fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
             }
         }
         Err(err) => {
-            eprintln!("sokoshot: {err:#}");
+            eprint!("{}", visible_lines(&format!("sokoshot: {err:#}\n")));
             ExitCode::from(2)
         }
     }
 }
 
+/// Text from a file (or built from one) made safe to print: each line's control characters
+/// made visible, the line breaks kept.
+fn visible_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        out.push_str(&level::visible(body));
+        out.push_str(end);
+    }
+    out
+}
+
+/// A path as messages show it, with control characters made visible.
+fn shown(path: &Path) -> String {
+    level::visible(&path.display().to_string()).into_owned()
+}
+
 /// Loads level `number` (1-based) of `file` and plays `moves` on it.
 fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::Replay> {
-    let name = file.display().to_string();
+    let name = shown(file);
     let report = level::check_file(file).with_context(|| format!("{name}: cannot read"))?;
     if let Some(problem) = report.file_diagnostics.iter().find(|d| d.is_error()) {
         bail!("{name}:{problem}");
@@ -154,11 +232,14 @@ fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::R
 }
 
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
-fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
+fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) -> ExitCode {
     let mut unreadable = false;
     let mut invalid = false;
+    let cancel = solve_cmd::interrupt_flag();
+    let settings = solve_limit
+        .map(|seconds| solve_cmd::settings(seconds, 1024, sokoshot::solve::Optimize::Any, &cancel));
     for path in files {
-        let name = path.display().to_string();
+        let name = shown(path);
         let report = match level::check_file(path) {
             Ok(report) => report,
             Err(err) => {
@@ -174,8 +255,19 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
             diagnostics.sort_by_key(|d| (d.line, d.col));
             invalid |= !failures.is_empty();
         }
-        for diagnostic in &diagnostics {
+        for diagnostic in diagnostics.iter().take(level::MAX_FILE_PROBLEMS) {
             println!("{name}:{diagnostic}");
+        }
+        if let Some(more) = diagnostics.len().checked_sub(level::MAX_FILE_PROBLEMS)
+            && more > 0
+        {
+            println!(
+                "{name}: … and {more} more in this file (only the first {} are listed)",
+                level::MAX_FILE_PROBLEMS
+            );
+        }
+        if let Some(settings) = &settings {
+            invalid |= check_solve(&name, &report, settings, &cancel);
         }
         let mut summary = level::summary(&name, &report);
         if let Some((replayed, failures)) = replays {
@@ -201,6 +293,51 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     }
 }
 
+/// `check --solve`: one line per loaded level with the solver's verdict: an error for no
+/// solution, a warning when the limit came first, the solution's size otherwise. `true` when
+/// any level has no solution.
+fn check_solve(
+    name: &str,
+    report: &level::PackReport,
+    settings: &sokoshot::solve::Settings,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> bool {
+    use sokoshot::solve::Verdict;
+    let line = solve_cmd::ProgressLine::new();
+    let mut unsolvable = false;
+    for entry in report.levels.iter().filter(|e| e.is_valid()) {
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let at = format!("{name}:{}:1: {}", entry.line, solve_cmd::level_name(entry));
+        match solve_cmd::solve_entry(name, entry, settings, &line) {
+            Ok(r) => match &r.verdict {
+                Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
+                    let c = solution.counters;
+                    println!(
+                        "{at}: solvable: {} moves, {} pushes, {} shots",
+                        c.moves, c.pushes, c.shots
+                    );
+                }
+                Verdict::NoSolution => {
+                    unsolvable = true;
+                    println!(
+                        "{at}: error: no solution (all {} positions searched)",
+                        r.positions
+                    );
+                }
+                Verdict::GaveUp(_) => println!(
+                    "{at}: warning: not proven solvable within {:.1} s ({} positions)",
+                    r.elapsed.as_secs_f64(),
+                    r.positions
+                ),
+            },
+            Err(err) => println!("{at}: warning: the solver cannot run: {err}"),
+        }
+    }
+    unsolvable
+}
+
 /// `sokoshot lab`: runs the lab until the user quits.
 fn lab(scene: SceneId) -> ExitCode {
     match sokoshot::tui::lab_view::run(scene) {
@@ -217,11 +354,7 @@ fn lab(scene: SceneId) -> ExitCode {
 fn play(options: &PlayOptions) -> ExitCode {
     match session::play(options) {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
-        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
-            Quit::HangUp => 129,
-            Quit::Interrupt => 130,
-            Quit::Terminate => 143,
-        }),
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
         Err(err) => {
             eprintln!("sokoshot: {err}");
             ExitCode::from(2)

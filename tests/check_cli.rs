@@ -299,3 +299,78 @@ fn a_file_over_16_mib_is_reported_not_read() {
         ]
     );
 }
+
+#[test]
+fn rle_count_overflow_exits_1_with_its_place() {
+    let path = file("overflow.xsb", "#|99999999999999999999#\n");
+    let shown = path.display().to_string();
+    let out = check(&[&shown]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            format!(
+                "{shown}:1:3: level 1: bad run-length board: it expands to more than 1000×1000 cells"
+            ),
+            format!("{shown}: 1 level read, 1 invalid"),
+        ]
+    );
+}
+
+#[test]
+fn check_prints_title_escape_sequences_visibly() {
+    let path = file(
+        "escape.xsb",
+        "Title: \u{1b}]2;PWNED\u{7}\u{1b}[2J\n#####\n#@$ #\n#####\nAuthor: \u{9b}6n\n",
+    );
+    let shown = path.display().to_string();
+    let out = check(&[&shown]);
+    assert_eq!(out.status.code(), Some(1));
+    let raw = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !raw.contains(['\u{1b}', '\u{7}', '\u{9b}']),
+        "control characters printed raw: {raw:?}"
+    );
+    assert_eq!(
+        stdout_lines(&out)[0],
+        format!(
+            "{shown}:2:1: level 1 \"^[]2;PWNED^G^[[2J\": 1 box but 0 goals: every box needs a goal and every goal a box"
+        )
+    );
+}
+
+#[test]
+fn check_prints_at_most_100_problems_per_file() {
+    // Ten levels, each with far more problems than a level lists.
+    let level = "Title: Broken\n1000#|990(#998X#|)#@$995-.#|1000#\n\n";
+    let path = file("many-problems.xsb", &level.repeat(10));
+    let shown = path.display().to_string();
+    let out = check(&[&shown]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 102, "{:?}", &lines[..3]);
+    assert_eq!(
+        lines[100],
+        format!("{shown}: … and 110 more in this file (only the first 100 are listed)")
+    );
+    assert_eq!(lines[101], format!("{shown}: 10 levels read, 10 invalid"));
+}
+
+#[cfg(unix)]
+#[test]
+fn check_refuses_a_fifo_without_blocking() {
+    let path = file("fifo-placeholder.xsb", "");
+    let fifo = path.with_file_name("level.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let shown = fifo.display().to_string();
+    let out = check(&[&shown]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        format!(
+            "sokoshot: {shown}: cannot read: not a regular file (a FIFO); sokoshot reads only regular files"
+        )
+    );
+}

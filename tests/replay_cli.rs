@@ -154,3 +154,32 @@ fn a_bank_shot_level_replays_with_fire() {
         "{text}"
     );
 }
+
+#[test]
+fn replay_prints_title_escape_sequences_visibly() {
+    let path = level_file(
+        "escape",
+        "#####\n#@$.#\n#####\nTitle: \u{1b}]2;PWNED\u{7}\u{1b}[2J\n",
+    );
+    let out = sokoshot(&["replay", path.to_str().expect("utf-8 path"), "--moves", "R"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        !text.contains(['\u{1b}', '\u{7}']),
+        "control characters printed raw: {text:?}"
+    );
+    assert!(
+        text.lines().any(|l| l == "Title: ^[]2;PWNED^G^[[2J"),
+        "{text}"
+    );
+}
+
+#[test]
+fn replay_errors_show_control_characters_visibly() {
+    let path = level_file("escape-error", "Title: \u{1b}[2J\n#####\n# $.#\n#####\n");
+    let out = sokoshot(&["replay", path.to_str().expect("utf-8 path"), "--moves", "R"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("\"^[[2J\": no player"), "{err}");
+}

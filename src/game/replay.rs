@@ -202,14 +202,25 @@ impl fmt::Display for Replay {
 /// A [`ReplayError`] naming the first letter that cannot be played, or saying why the level
 /// cannot be played at all.
 pub fn replay(level: &Level, moves: &str) -> Result<Replay, ReplayError> {
-    let tokens = parse_moves(moves)?;
     let mut world = World::new(level)?;
-    for token in tokens {
+    play_moves(&mut world, moves)?;
+    Ok(Replay { world })
+}
+
+/// Plays `moves` on `world` from where it stands, with the same fixed timeline as
+/// [`replay`] (what a hint or a solver's answer is checked with).
+///
+/// # Errors
+///
+/// A [`ReplayError`] naming the first letter that cannot be played; the world is left where
+/// that letter found it.
+pub fn play_moves(world: &mut World, moves: &str) -> Result<(), ReplayError> {
+    for token in parse_moves(moves)? {
         for _ in 0..token.count {
-            play(&mut world, token)?;
+            play(world, token)?;
         }
     }
-    Ok(Replay { world })
+    Ok(())
 }
 
 /// Plays one letter once, with the ticks that follow it.

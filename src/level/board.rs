@@ -5,6 +5,7 @@
 //! a row is dropped (the row is padded with floor to the board's width), and rows made only
 //! of floor at the top or bottom of a run-length board are dropped.
 
+use super::problems::Problems;
 use super::rle::{self, Cell};
 use super::{LevelError, MAX_SIDE, Pos, Slope, Tile};
 
@@ -75,10 +76,7 @@ impl Board {
 ///
 /// Returns the board and the problems with single cells (unknown characters, digits), or
 /// the problem that keeps the board from being read at all.
-pub(crate) fn build(
-    rows: &[(usize, &str)],
-    budget: usize,
-) -> Result<(Board, Vec<Problem>), Problem> {
+pub(crate) fn build(rows: &[(usize, &str)], budget: usize) -> Result<(Board, Problems), Problem> {
     let first_line = rows.first().map_or(1, |r| r.0);
     let mut source = read_rows(rows, budget)?;
     for row in &mut source {
@@ -113,10 +111,17 @@ fn too_big(line: usize, width: usize, height: usize) -> Problem {
     (line, 1, LevelError::BoardTooBig { width, height })
 }
 
-/// Reads plain and run-length rows into cells with their source columns.
+/// Reads plain and run-length rows into cells with their source columns, refusing a board
+/// past [`MAX_SIDE`] cells wide or `budget` cells (row ends included) before it is held.
 fn read_rows(rows: &[(usize, &str)], budget: usize) -> Result<Vec<SourceRow>, Problem> {
+    let first_line = rows.first().map_or(1, |r| r.0);
     let mut out: Vec<SourceRow> = Vec::new();
     let mut used = 0usize;
+    let mut widest = 0usize;
+    let mut tall = Height {
+        first_line,
+        first: None,
+    };
     for &(line, text) in rows {
         if text.contains('|') {
             // Run-length text can stand for far more cells than it has characters: cap it.
@@ -124,17 +129,81 @@ fn read_rows(rows: &[(usize, &str)], budget: usize) -> Result<Vec<SourceRow>, Pr
             let expanded = rle::expand(text, left)
                 .map_err(|p| (line, p.col, LevelError::BadRunLength { reason: p.reason }))?;
             for cells in expanded {
-                used += cells.len() + 1;
+                used = used.saturating_add(cells.len() + 1);
+                widest = widest.max(cells.len());
                 out.push(SourceRow { line, cells });
+                tall.row(&out)
+                    .map_err(|_| too_big_plain(rows, first_line, widest, out.len()))?;
             }
         } else {
-            // Plain rows cost no more than the text they come from, which is already limited.
-            let cells: Vec<Cell> = text.chars().zip(1u32..).collect();
-            used += cells.len() + 1;
-            out.push(SourceRow { line, cells });
+            // Floor at the end of a row is dropped anyway; what is left must fit.
+            let kept = text.trim_end_matches(is_blank);
+            let width = kept.chars().count();
+            if width > MAX_SIDE {
+                return Err(too_big_plain(rows, first_line, width, out.len() + 1));
+            }
+            used = used.saturating_add(width + 1);
+            widest = widest.max(width);
+            out.push(SourceRow {
+                line,
+                cells: kept.chars().zip(1u32..).collect(),
+            });
+            tall.row(&out)
+                .map_err(|_| too_big_plain(rows, first_line, widest, out.len()))?;
+        }
+        if used > budget {
+            return Err(too_big_plain(rows, first_line, widest, out.len()));
         }
     }
     Ok(out)
+}
+
+/// The too-big problem for a board found too big while reading it: a board of plain rows is
+/// measured whole (without holding it), one with run-length rows as far as it was read.
+fn too_big_plain(rows: &[(usize, &str)], line: usize, width: usize, height: usize) -> Problem {
+    if rows.iter().any(|(_, t)| t.contains('|')) {
+        return too_big(line, width, height);
+    }
+    let widest = rows
+        .iter()
+        .map(|(_, t)| t.trim_end_matches(is_blank).chars().count())
+        .max()
+        .unwrap_or(0);
+    too_big(line, widest, rows.len())
+}
+
+/// Keeps a board's height (from its first row holding anything to its last) within
+/// [`MAX_SIDE`] while its rows are read.
+struct Height {
+    /// Line of the board, for the problem.
+    first_line: usize,
+    /// Index of the first row holding anything.
+    first: Option<usize>,
+}
+
+impl Height {
+    /// Takes the row just read into account.
+    fn row(&mut self, rows: &[SourceRow]) -> Result<(), Problem> {
+        let last = rows.len() - 1;
+        if rows[last].cells.iter().all(|&(c, _)| is_blank(c)) {
+            return Ok(());
+        }
+        let first = *self.first.get_or_insert(last);
+        let height = last - first + 1;
+        if height > MAX_SIDE {
+            let width = rows[first..]
+                .iter()
+                .map(|r| r.cells.len())
+                .max()
+                .unwrap_or(0);
+            return Err((
+                self.first_line,
+                1,
+                LevelError::BoardTooBig { width, height },
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// What one board character puts in its cell.
@@ -170,7 +239,7 @@ fn glyph(c: char) -> Option<Glyph> {
 }
 
 /// Lays the cells out on a `width`-wide grid, collecting cell problems.
-fn fill(source: Vec<SourceRow>, width: usize, first_line: usize) -> (Board, Vec<Problem>) {
+fn fill(source: Vec<SourceRow>, width: usize, first_line: usize) -> (Board, Problems) {
     let height = source.len();
     let mut board = Board {
         width: i32::try_from(width).unwrap_or(i32::MAX),
@@ -183,7 +252,7 @@ fn fill(source: Vec<SourceRow>, width: usize, first_line: usize) -> (Board, Vec<
         sources: Vec::with_capacity(height),
         first_line,
     };
-    let mut problems = Vec::new();
+    let mut problems = Problems::default();
     for (y, row) in source.into_iter().enumerate() {
         for (x, &(c, col)) in row.cells.iter().enumerate() {
             // Both are below MAX_SIDE, checked by the caller.
@@ -228,7 +297,7 @@ mod tests {
     fn reads_every_glyph() {
         let rows = [(1, "#@$.*+#"), (2, "#pbBP-_#"), (3, "#EF7LJ%#")];
         let (board, problems) = build(&rows, 1000).expect("readable");
-        assert!(problems.is_empty());
+        assert!(problems.kept().is_empty());
         assert_eq!((board.width, board.height), (8, 3));
         assert_eq!(board.players.len(), 4);
         assert_eq!(board.boxes.len(), 4);
@@ -246,8 +315,8 @@ mod tests {
         let rows = [(4, "#####"), (5, "#@X3#")];
         let (_, problems) = build(&rows, 1000).expect("readable");
         assert_eq!(
-            problems,
-            vec![
+            problems.kept(),
+            [
                 (5, 3, LevelError::UnknownChar { ch: 'X' }),
                 (5, 4, LevelError::DigitInRow { ch: '3' }),
             ]
@@ -266,5 +335,21 @@ mod tests {
         let row = "#".repeat(MAX_SIDE + 1);
         let err = build(&[(1, row.as_str())], usize::MAX).expect_err("too wide");
         assert!(matches!(err.2, LevelError::BoardTooBig { .. }));
+    }
+
+    #[test]
+    fn board_too_many_rows_is_refused_before_it_is_held() {
+        let rows: Vec<(usize, &str)> = (1..=5000).map(|line| (line, "#")).collect();
+        let err = build(&rows, MAX_SIDE * (MAX_SIDE + 1)).expect_err("too tall");
+        assert_eq!(
+            err.2,
+            LevelError::BoardTooBig {
+                width: 1,
+                height: 5000
+            }
+        );
+        // A long plain row with floor at its end is measured without the floor.
+        let row = format!("#@$.#{}", "-".repeat(5000));
+        assert!(build(&[(1, row.as_str())], MAX_SIDE * (MAX_SIDE + 1)).is_ok());
     }
 }

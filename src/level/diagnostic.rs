@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use super::source::{EXCERPT_CHARS, excerpt, visible};
+
 /// How bad a problem is: an error keeps the level from loading, a warning does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -112,6 +114,27 @@ pub enum LevelError {
         /// What the cell holds instead, in words.
         found: &'static str,
     },
+    /// A `Spinner:` line whose bar is longer than the board.
+    #[error(
+        "the bar of the spinner at {x},{y} is longer than the board: `length=` may be at most {max} here, the board's longer side"
+    )]
+    SpinnerTooLong {
+        /// Column of the hub.
+        x: i64,
+        /// Row of the hub.
+        y: i64,
+        /// The board's longer side, in cells.
+        max: u32,
+    },
+    /// The spinners of a level sweep more cells than sokoshot keeps track of.
+    #[error(
+        "the spinners' bars sweep {cells} cells in all; the most sokoshot keeps track of is {max}: shorten the bars (`length=`) or use fewer spinners",
+        max = crate::level::MAX_SPINNER_CELLS
+    )]
+    SpinnersSweepTooMuch {
+        /// Cells swept, each bar counted over the square it can reach.
+        cells: u64,
+    },
     /// Two `Spinner:` lines for the same hub.
     #[error("a second `Spinner:` line for the hub at {x},{y} (the first is on line {first_line})")]
     DuplicateSpinner {
@@ -167,6 +190,18 @@ pub enum LevelError {
         /// The character found.
         ch: char,
     },
+    /// More problems than a level reports; the first ones are reported before this.
+    #[error(
+        "… and {count} more {} in this level (only the first {max} are listed)",
+        if *severity == Severity::Error { "problems" } else { "warnings" },
+        max = crate::level::MAX_LEVEL_PROBLEMS
+    )]
+    MoreProblems {
+        /// How many were left out.
+        count: usize,
+        /// An error when any left out was one.
+        severity: Severity,
+    },
     /// The file is not UTF-8 and was read as Latin-1 (warning).
     #[error("the file is not valid UTF-8; it was read as Latin-1")]
     NotUtf8,
@@ -186,6 +221,7 @@ impl LevelError {
             | Self::DuplicateSetting { .. }
             | Self::BadSolutionChar { .. }
             | Self::NotUtf8 => Severity::Warning,
+            Self::MoreProblems { severity, .. } => *severity,
             _ => Severity::Error,
         }
     }
@@ -220,21 +256,33 @@ impl Diagnostic {
     }
 }
 
+/// A title as diagnostics carry it: cut just past [`EXCERPT_CHARS`] characters, so that
+/// printing can still tell it was cut.
+pub(crate) fn short_title(title: &str) -> String {
+    match title.char_indices().nth(EXCERPT_CHARS + 1) {
+        Some((cut, _)) => title[..cut].to_owned(),
+        None => title.to_owned(),
+    }
+}
+
 /// Prints `LINE:COL: level N "Title": message`, with `warning: ` before the message of a
-/// warning; prefix the file name to get the `check` format.
+/// warning; prefix the file name to get the `check` format. The title is cut to
+/// [`EXCERPT_CHARS`] characters with `…`, and every control character of the line (from a
+/// title, a quoted value, a letter) is made [`visible`], so that printing file text can
+/// never act on the terminal.
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.line, self.col)?;
         if let Some(n) = self.level {
             write!(f, "level {n}")?;
             if let Some(title) = &self.title {
-                write!(f, " \"{title}\"")?;
+                write!(f, " \"{}\"", excerpt(title, EXCERPT_CHARS))?;
             }
             f.write_str(": ")?;
         }
         if self.severity() == Severity::Warning {
             f.write_str("warning: ")?;
         }
-        write!(f, "{}", self.error)
+        f.write_str(&visible(&self.error.to_string()))
     }
 }

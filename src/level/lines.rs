@@ -2,7 +2,7 @@
 //! note, bare text, blank).
 //!
 //! Blocks spanning several lines (`Comment:` … `Comment-End:`, a SOK `Solution` line followed
-//! by lines of moves) become one item. A line holding only whitespace is blank; lines end at
+//! by lines of moves) become one item; a comment block holds any text, board rows included. A line holding only whitespace is blank; lines end at
 //! `\n`, `\r\n` or a lone `\r`. A line is a row when it is made of board characters and holds
 //! a wall, player, box or hub (`#@+$*%`), or holds `|` and `#` (run-length); board-like lines
 //! squeezed between rows, and lines starting with `#` that touch a row, are rows too, so that
@@ -149,8 +149,9 @@ pub(crate) fn classify(text: &str) -> Vec<Item<'_>> {
     let lines: Vec<&str> = split_lines(text).map(clean).collect();
     let mut items = Vec::with_capacity(lines.len());
     let mut i = 0;
+    let mut ends_left = true;
     while i < lines.len() {
-        let (kind, used) = classify_at(&lines, i);
+        let (kind, used) = classify_at(&lines, i, &mut ends_left);
         items.push(Item { line: i + 1, kind });
         i += used;
     }
@@ -159,7 +160,9 @@ pub(crate) fn classify(text: &str) -> Vec<Item<'_>> {
 }
 
 /// Reads the item starting at line index `i`; returns it and how many lines it spans.
-fn classify_at<'a>(lines: &[&'a str], i: usize) -> (ItemKind<'a>, usize) {
+/// `ends_left` turns false once no `Comment-End:` line is left below, so that no later
+/// `Comment:` line looks for one again.
+fn classify_at<'a>(lines: &[&'a str], i: usize, ends_left: &mut bool) -> (ItemKind<'a>, usize) {
     let t = lines[i];
     let trimmed = t.trim_start();
     if trimmed.is_empty() {
@@ -181,7 +184,8 @@ fn classify_at<'a>(lines: &[&'a str], i: usize) -> (ItemKind<'a>, usize) {
         }
         if key.eq_ignore_ascii_case("comment")
             && value.is_empty()
-            && let Some(block) = comment_block(lines, i, key, value_col)
+            && *ends_left
+            && let Some(block) = comment_block(lines, i, key, value_col, ends_left)
         {
             return block;
         }
@@ -228,36 +232,32 @@ fn solution_block<'a>(
     (kind, used)
 }
 
-/// A block after an empty `Comment:` line, ending at a `Comment-End:` line, if one comes
-/// before the next board row or `Comment:` line.
+/// A block after an empty `Comment:` line, ending at the next `Comment-End:` line; every
+/// line between is comment text, whatever it looks like (a board row, a key, `Comment:`).
+/// Without a `Comment-End:` below, there is no block and `ends_left` turns false.
 fn comment_block<'a>(
     lines: &[&'a str],
     i: usize,
     key: &'a str,
     value_col: usize,
+    ends_left: &mut bool,
 ) -> Option<(ItemKind<'a>, usize)> {
-    let mut body: Vec<&str> = Vec::new();
-    for (offset, line) in lines[i + 1..].iter().enumerate() {
-        let trimmed = line.trim();
-        let next_key = split_key(trimmed).map(|(k, _, _)| k);
-        if next_key.is_some_and(|k| k.eq_ignore_ascii_case("comment")) {
-            return None;
-        }
-        if next_key.is_some_and(is_comment_end) {
-            let value = body.join("\n").trim().to_owned();
-            let kind = ItemKind::Key {
-                key,
-                value,
-                value_col,
-            };
-            return Some((kind, offset + 2));
-        }
-        if trimmed.contains('#') && looks_like_row(line) {
-            return None;
-        }
-        body.push(trimmed);
-    }
-    None
+    let body = &lines[i + 1..];
+    let Some(end) = body
+        .iter()
+        .position(|line| split_key(line.trim()).is_some_and(|(k, _, _)| is_comment_end(k)))
+    else {
+        *ends_left = false;
+        return None;
+    };
+    let text: Vec<&str> = body[..end].iter().map(|l| l.trim()).collect();
+    let value = text.join("\n").trim().to_owned();
+    let kind = ItemKind::Key {
+        key,
+        value,
+        value_col,
+    };
+    Some((kind, end + 2))
 }
 
 /// Turns runs of board-like text lines squeezed between two rows into rows.
@@ -288,25 +288,27 @@ fn join_sandwiched_rows(items: &mut [Item<'_>]) {
 
 /// Turns text lines that start with a wall and touch a board row (no blank line between)
 /// into rows, so that a stray character in them is reported rather than read as a title.
+/// A run of such lines joins the row it touches whole: one pass down, one pass up.
 fn join_walled_neighbours(items: &mut [Item<'_>]) {
     let is_row = |kind: &ItemKind<'_>| matches!(kind, ItemKind::Row(_));
     let walled =
         |kind: &ItemKind<'_>| matches!(kind, ItemKind::Text(t) if t.trim_start().starts_with('#'));
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 0..items.len() {
-            let touches = (i > 0 && is_row(&items[i - 1].kind))
-                || items.get(i + 1).is_some_and(|it| is_row(&it.kind));
-            if touches && walled(&items[i].kind) {
-                if let ItemKind::Text(t) = items[i].kind {
-                    items[i].kind = ItemKind::Row(t);
-                }
-                changed = true;
-            }
+    let join = |items: &mut [Item<'_>], i: usize, neighbour: usize| {
+        if is_row(&items[neighbour].kind)
+            && walled(&items[i].kind)
+            && let ItemKind::Text(t) = items[i].kind
+        {
+            items[i].kind = ItemKind::Row(t);
         }
+    };
+    for i in 1..items.len() {
+        join(items, i, i - 1);
+    }
+    for i in (0..items.len().saturating_sub(1)).rev() {
+        join(items, i, i + 1);
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

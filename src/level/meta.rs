@@ -6,9 +6,9 @@
 //! the board (`; 12`). Every other `;`, `::` or bare line is kept as a comment. Keys are
 //! matched without regard to case.
 
-use super::board::Problem;
 use super::lines::{Item, ItemKind};
-use super::{LevelError, MAX_SIDE};
+use super::problems::Problems;
+use super::{EXCERPT_CHARS, LevelError, MAX_SIDE, excerpt};
 
 /// A `Spinner:` line as written, before it is matched with a hub.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +49,7 @@ pub(crate) struct Meta {
     /// Unknown keys with their values.
     pub unknown: Vec<(String, String)>,
     /// Problems found (errors in values, warnings for unknown or repeated keys).
-    pub problems: Vec<Problem>,
+    pub problems: Problems,
     /// Lines of the settings kept so far, to name the first of a repeated one.
     first_lines: Vec<(&'static str, usize)>,
 }
@@ -68,7 +68,6 @@ pub(crate) fn read(pre: &[Item<'_>], post: &[Item<'_>]) -> Meta {
     for item in post {
         meta.item(item);
     }
-    meta.problems.sort_by_key(|p| (p.0, p.1));
     meta
 }
 
@@ -97,6 +96,11 @@ fn title_text(kind: &ItemKind<'_>) -> String {
         _ => "",
     };
     unquote(text).to_owned()
+}
+
+/// File text as a message quotes it: cut to [`EXCERPT_CHARS`] characters, made visible.
+fn quote(text: &str) -> std::borrow::Cow<'_, str> {
+    excerpt(text, EXCERPT_CHARS)
 }
 
 /// Takes matching single or double quotes off both ends.
@@ -170,7 +174,7 @@ impl Meta {
                     line,
                     1,
                     LevelError::UnknownSetting {
-                        key: key.to_owned(),
+                        key: quote(key).into_owned(),
                     },
                 ));
                 self.unknown.push((key.to_owned(), value.to_owned()));
@@ -211,7 +215,10 @@ impl Meta {
                 line,
                 col,
                 key,
-                format!("expected a whole number of shots like `Shots: 3`, got `{value}`"),
+                format!(
+                    "expected a whole number of shots like `Shots: 3`, got `{}`",
+                    quote(value)
+                ),
             ),
         }
     }
@@ -236,7 +243,7 @@ impl Meta {
 
     /// Records a bad value for a known key.
     fn bad(&mut self, line: usize, col: usize, key: &str, reason: String) {
-        let key = key.to_owned();
+        let key = quote(key).into_owned();
         self.problems
             .push((line, col, LevelError::BadSetting { key, reason }));
     }
@@ -257,19 +264,19 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
         .ok_or_else(|| {
             format!(
                 "expected the hub's cell first, like `Spinner: 5,3 length=3 speed=90 angle=0`, got `{}`",
-                coords.trim()
+                quote(coords.trim())
             )
         })?;
     let (mut length, mut speed, mut angle) = (None, None, None);
     for option in rest.split_whitespace() {
         let (name, number) = option
             .split_once('=')
-            .ok_or_else(|| format!("expected `name=number`, got `{option}`"))?;
+            .ok_or_else(|| format!("expected `name=number`, got `{}`", quote(option)))?;
         let number: f32 = number
             .parse()
             .ok()
             .filter(|n: &f32| n.is_finite())
-            .ok_or_else(|| format!("`{name}=` needs a number, got `{number}`"))?;
+            .ok_or_else(|| format!("`{}=` needs a number, got `{}`", quote(name), quote(number)))?;
         let slot = match name {
             "length" => {
                 if !(number > 0.0 && number <= MAX_SIDE as f32) {
@@ -281,7 +288,8 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
             "angle" => &mut angle,
             _ => {
                 return Err(format!(
-                    "unknown option `{name}`; a spinner takes length=, speed= and angle="
+                    "unknown option `{}`; a spinner takes length=, speed= and angle=",
+                    quote(name)
                 ));
             }
         };

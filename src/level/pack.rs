@@ -1,11 +1,15 @@
 //! Reading a whole pack file ([`parse_pack`]): split it into levels, read each level's board
 //! and settings, check it, and build it, within the size limits.
 
+use std::collections::HashMap;
+
+use super::diagnostic::short_title;
 use super::lines::{Item, ItemKind};
+use super::problems::Problems;
 use super::segment::{self, RawLevel};
 use super::{
     Diagnostic, Level, LevelError, LevelReport, MAX_FILE_BYTES, MAX_PACK_CELLS, MAX_SIDE,
-    PackReport, Spinner, Tile, board, meta, validate,
+    MAX_SPINNER_CELLS, PackReport, Pos, Severity, Spinner, Tile, board, meta, validate,
 };
 
 /// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
@@ -104,22 +108,45 @@ fn read_notes(items: &[Item<'_>], report: &mut PackReport) {
 /// Reads, checks and builds one level, spending its cells from the pack's `budget`.
 fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelReport {
     let line = raw.rows.first().map_or(1, |r| r.0);
-    let meta = meta::read(&raw.pre, &raw.post);
-    let mut problems = meta.problems.clone();
+    let mut meta = meta::read(&raw.pre, &raw.post);
+    let mut problems = std::mem::take(&mut meta.problems);
     let level = build_level(raw, &meta, budget, &mut problems);
     let title = meta.title.clone();
+    // Messages carry the title cut short: a long title is not copied into every one.
+    let short = title.as_deref().map(short_title);
     let to_diag = |(l, c, error): board::Problem| Diagnostic {
         line: l,
         col: c,
         level: Some(index),
-        title: title.clone(),
+        title: short.clone(),
         error,
     };
-    problems.sort_by_key(|p| (p.0, p.1));
-    let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = problems
+    let (problems, more, more_errors) = problems.finish();
+    let last = problems.last().map_or((line, 1), |p| (p.0, p.1));
+    let (mut errors, mut warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = problems
         .into_iter()
         .map(to_diag)
         .partition(Diagnostic::is_error);
+    if more > 0 {
+        let severity = if more_errors > 0 {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        let note = to_diag((
+            last.0,
+            last.1,
+            LevelError::MoreProblems {
+                count: more,
+                severity,
+            },
+        ));
+        if severity == Severity::Error {
+            errors.push(note);
+        } else {
+            warnings.push(note);
+        }
+    }
     let result = match level {
         Some(level) if errors.is_empty() => Ok(level),
         _ => Err(errors),
@@ -140,7 +167,7 @@ fn build_level(
     raw: &RawLevel<'_>,
     meta: &meta::Meta,
     budget: &mut usize,
-    problems: &mut Vec<board::Problem>,
+    problems: &mut Problems,
 ) -> Option<Level> {
     let (board, cell_problems) = board::build(&raw.rows, MAX_SIDE * (MAX_SIDE + 1))
         .map_err(|problem| problems.push(problem))
@@ -157,20 +184,30 @@ fn build_level(
     Some(assemble(board, meta, spinners))
 }
 
-/// One spinner per hub in board order, with the `Spinner:` settings applied.
+/// One spinner per hub in board order, with the `Spinner:` settings applied; a bar longer
+/// than the board's longer side is refused, and so are bars that sweep more than
+/// [`MAX_SPINNER_CELLS`] cells together.
 fn place_spinners(
     board: &board::Board,
     meta: &meta::Meta,
-    problems: &mut Vec<board::Problem>,
+    problems: &mut Problems,
 ) -> Vec<Spinner> {
     let mut spinners: Vec<Spinner> = board.hubs.iter().map(|&h| Spinner::at(h)).collect();
+    // Hub number by position: one look-up per `Spinner:` line, however many hubs.
+    let hub_of: HashMap<Pos, usize> = board
+        .hubs
+        .iter()
+        .enumerate()
+        .map(|(k, &h)| (h, k))
+        .collect();
     let mut set_by: Vec<Option<usize>> = vec![None; spinners.len()];
+    let longest = board.width.max(board.height);
     for s in &meta.spinners {
-        let pos = super::Pos::new(
+        let pos = Pos::new(
             i32::try_from(s.x).unwrap_or(-1),
             i32::try_from(s.y).unwrap_or(-1),
         );
-        let Some(k) = board.hubs.iter().position(|&h| h == pos) else {
+        let Some(&k) = hub_of.get(&pos) else {
             let found = describe(board.tile(pos));
             let error = LevelError::SpinnerWithoutHub {
                 x: s.x,
@@ -190,12 +227,43 @@ fn place_spinners(
             continue;
         }
         set_by[k] = Some(s.line);
+        if s.length.is_some_and(|l| l > longest as f32) {
+            let error = LevelError::SpinnerTooLong {
+                x: s.x,
+                y: s.y,
+                max: u32::try_from(longest).unwrap_or(0),
+            };
+            problems.push((s.line, s.col, error));
+            continue;
+        }
         let spinner = &mut spinners[k];
         spinner.length = s.length.unwrap_or(spinner.length);
         spinner.speed = s.speed.unwrap_or(spinner.speed);
         spinner.angle = s.angle.unwrap_or(spinner.angle);
     }
+    let swept: u64 = spinners.iter().map(|s| swept_cells(board, s)).sum();
+    if swept > MAX_SPINNER_CELLS {
+        problems.push((
+            board.first_line,
+            1,
+            LevelError::SpinnersSweepTooMuch { cells: swept },
+        ));
+    }
     spinners
+}
+
+/// How many cells a spinner's bar may pass over as it turns: the square round its hub that
+/// holds the bar's circle (half its length, plus a cell for its thickness), within the board.
+fn swept_cells(board: &board::Board, spinner: &Spinner) -> u64 {
+    // Lengths are at most the board's longer side (checked above or by default), so the
+    // reach fits an i64 and a cell count a u64.
+    let reach = (f64::from(spinner.length) / 2.0).ceil() as i64 + 1;
+    let span = |centre: i32, size: i32| {
+        let lo = (i64::from(centre) - reach).max(0);
+        let hi = (i64::from(centre) + reach).min(i64::from(size) - 1);
+        u64::try_from(hi - lo + 1).unwrap_or(0)
+    };
+    span(spinner.hub.x, board.width) * span(spinner.hub.y, board.height)
 }
 
 /// A tile in words, for the spinner message.

@@ -36,7 +36,7 @@ impl LevelReport {
             line: self.solution_line.unwrap_or(self.line),
             col: 1,
             level: Some(self.index),
-            title: self.title.clone(),
+            title: self.title.as_deref().map(super::diagnostic::short_title),
             error,
         }
     }
@@ -166,7 +166,7 @@ impl FromStr for Level {
                 line: second.line,
                 col: 1,
                 level: Some(2),
-                title: second.title.clone(),
+                title: second.title.as_deref().map(super::diagnostic::short_title),
                 error: LevelError::SeveralLevels {
                     count: report.levels.len(),
                 },

@@ -30,16 +30,43 @@ enum Node {
     Repeat(u64, Vec<Node>, u32),
 }
 
+/// Characters of a run-length line read one at a time, with their 1-based columns; the
+/// line is never copied whole.
+struct Cursor<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    /// Column of the next character.
+    col: u32,
+    /// Nodes parsed so far, each refused past the budget.
+    nodes: usize,
+}
+
+impl Cursor<'_> {
+    /// The next character and its column, without taking it.
+    fn peek(&mut self) -> Option<(u32, char)> {
+        let col = self.col;
+        self.chars.peek().map(|&c| (col, c))
+    }
+
+    /// Takes the next character.
+    fn bump(&mut self) {
+        if self.chars.next().is_some() {
+            self.col = self.col.saturating_add(1);
+        }
+    }
+}
+
 /// Expands one run-length line into rows of cells, within `budget` cells (`|` included).
+///
+/// The text itself is held to the budget too: it may hold at most `budget` characters and
+/// groups, so parsing never takes more memory than expanding would.
 pub(crate) fn expand(line: &str, budget: usize) -> Result<Vec<Vec<Cell>>, RleProblem> {
-    let chars: Vec<(u32, char)> = line
-        .chars()
-        .enumerate()
-        .map(|(i, c)| (u32::try_from(i + 1).unwrap_or(u32::MAX), c))
-        .collect();
-    let mut pos = 0;
-    let nodes = parse_seq(&chars, &mut pos, 0)?;
-    if let Some(&(col, c)) = chars.get(pos) {
+    let mut cursor = Cursor {
+        chars: line.chars().peekable(),
+        col: 1,
+        nodes: 0,
+    };
+    let nodes = parse_seq(&mut cursor, 0, budget)?;
+    if let Some((col, c)) = cursor.peek() {
         return Err(problem(col, format!("{c:?} closes no group")));
     }
     let mut flat = Vec::new();
@@ -62,19 +89,23 @@ fn problem(col: u32, reason: String) -> RleProblem {
     }
 }
 
-/// Parses a sequence up to a `)` or the end.
+/// Parses a sequence up to a `)` or the end, at most `budget` nodes in all.
 fn parse_seq(
-    chars: &[(u32, char)],
-    pos: &mut usize,
+    cursor: &mut Cursor<'_>,
     depth: usize,
+    budget: usize,
 ) -> Result<Vec<Node>, RleProblem> {
     let mut nodes = Vec::new();
-    while let Some(&(col, c)) = chars.get(*pos) {
+    while let Some((col, c)) = cursor.peek() {
         if c == ')' {
             break;
         }
-        let count = parse_count(chars, pos)?;
-        let Some(&(col2, c2)) = chars.get(*pos) else {
+        cursor.nodes += 1;
+        if cursor.nodes > budget {
+            return Err(too_big(col));
+        }
+        let count = parse_count(cursor)?;
+        let Some((col2, c2)) = cursor.peek() else {
             return Err(problem(col, "a count with nothing after it".into()));
         };
         let node = match c2 {
@@ -85,17 +116,17 @@ fn parse_seq(
                         format!("groups nest deeper than {MAX_DEPTH}"),
                     ));
                 }
-                *pos += 1;
-                let inner = parse_seq(chars, pos, depth + 1)?;
-                if chars.get(*pos).map(|&(_, c)| c) != Some(')') {
+                cursor.bump();
+                let inner = parse_seq(cursor, depth + 1, budget)?;
+                if cursor.peek().map(|(_, c)| c) != Some(')') {
                     return Err(problem(col2, "this `(` is never closed".into()));
                 }
-                *pos += 1;
+                cursor.bump();
                 Node::Repeat(count.unwrap_or(1), inner, col)
             }
             ')' => return Err(problem(col, "a count with nothing after it".into())),
             _ => {
-                *pos += 1;
+                cursor.bump();
                 let one = Node::Char(c2, col2);
                 match count {
                     Some(n) => Node::Repeat(n, vec![one], col),
@@ -109,19 +140,24 @@ fn parse_seq(
 }
 
 /// Reads the digits of a count, if any; refuses a count of zero.
-fn parse_count(chars: &[(u32, char)], pos: &mut usize) -> Result<Option<u64>, RleProblem> {
-    let start = *pos;
+fn parse_count(cursor: &mut Cursor<'_>) -> Result<Option<u64>, RleProblem> {
+    let Some((start, _)) = cursor.peek() else {
+        return Ok(None);
+    };
     let mut n: u64 = 0;
-    while let Some(&(_, c)) = chars.get(*pos) {
+    let mut digits = false;
+    while let Some((_, c)) = cursor.peek() {
         let Some(d) = c.to_digit(10) else { break };
+        // Saturates: any count past the board's cells is refused by `emit` all the same.
         n = n.saturating_mul(10).saturating_add(u64::from(d));
-        *pos += 1;
+        digits = true;
+        cursor.bump();
     }
-    if *pos == start {
+    if !digits {
         return Ok(None);
     }
     if n == 0 {
-        return Err(problem(chars[start].0, "a count of 0".into()));
+        return Err(problem(start, "a count of 0".into()));
     }
     Ok(Some(n))
 }
@@ -140,13 +176,18 @@ fn emit(nodes: &[Node], out: &mut Vec<Cell>, budget: usize) -> Result<(), RlePro
                 let start = out.len();
                 emit(inner, out, budget)?;
                 let once = out.len() - start;
+                // Checked all the way: a count such as 99999999999999999999 must not wrap.
                 let extra = usize::try_from(*n - 1)
                     .ok()
                     .and_then(|m| m.checked_mul(once))
-                    .filter(|extra| out.len() + extra <= budget);
+                    .filter(|&extra| out.len().checked_add(extra).is_some_and(|t| t <= budget));
                 let Some(extra) = extra else {
                     return Err(too_big(*col));
                 };
+                if once == 0 {
+                    // An empty group repeated any number of times is still empty.
+                    continue;
+                }
                 out.reserve(extra);
                 for _ in 1..*n {
                     out.extend_from_within(start..start + once);
@@ -218,9 +259,28 @@ mod tests {
     }
 
     #[test]
+    fn rle_count_overflow_is_refused() {
+        for line in [
+            "#|99999999999999999999#",
+            "#|18446744073709551615#",
+            "#|18446744073709551616(#)",
+            "3#|9223372036854775808(##)",
+            "999999999999#|99999999999999999999(#|)",
+        ] {
+            let p = expand(line, MAX_SIDE * (MAX_SIDE + 1)).expect_err(line);
+            assert!(
+                p.reason.contains("expands to more than 1000×1000 cells"),
+                "{line}: {p:?}"
+            );
+        }
+    }
+
+    #[test]
     fn huge_counts_stop_at_the_budget() {
         let p = expand("99999999999999999999(9999(#))", 1_000_000).expect_err("too big");
         assert!(p.reason.contains("expands"), "{p:?}");
+        let empty = expand("#|99999999999999999999()#", 100).expect("an empty group is nothing");
+        assert_eq!(text(&empty), ["#", "#"]);
         let deep = "(".repeat(200);
         let p = expand(&deep, 100).expect_err("too deep");
         assert!(p.reason.contains("nest"));

@@ -9,13 +9,14 @@
 
 use std::collections::VecDeque;
 
-use super::board::{Board, Problem};
+use super::board::Board;
+use super::problems::Problems;
 use super::{LevelError, Pos, Tile};
 
 /// Every problem that keeps `board` from being played, in no particular order.
-pub(crate) fn check(board: &Board) -> Vec<Problem> {
+pub(crate) fn check(board: &Board) -> Problems {
     let start = (board.first_line, 1);
-    let mut problems = Vec::new();
+    let mut problems = Problems::default();
     check_players(board, &mut problems);
     let goals = board.tiles.iter().filter(|t| **t == Tile::Goal).count();
     let boxes = board.boxes.len();
@@ -42,7 +43,7 @@ pub(crate) fn check(board: &Board) -> Vec<Problem> {
 }
 
 /// No player, or more than one.
-fn check_players(board: &Board, problems: &mut Vec<Problem>) {
+fn check_players(board: &Board, problems: &mut Problems) {
     let Some(&first) = board.players.first() else {
         problems.push((board.first_line, 1, LevelError::NoPlayer));
         return;
@@ -95,7 +96,7 @@ fn reach(board: &Board, player: Pos) -> (Vec<bool>, Option<Pos>) {
 }
 
 /// The level is open, or a loose box or empty goal is out of reach.
-fn check_reach(board: &Board, player: Pos, problems: &mut Vec<Problem>) {
+fn check_reach(board: &Board, player: Pos, problems: &mut Problems) {
     let (seen, leak) = reach(board, player);
     if let Some(p) = leak {
         let (line, col) = board.source(p);

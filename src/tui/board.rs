@@ -1,5 +1,9 @@
 //! The board view: every cell two columns wide, things over tiles, shots and spinner bars as
 //! braille dots over the floor.
+//!
+//! What is drawn is what blocks: a bar is drawn only in the cells it covers by the game's
+//! rule ([`World::barred`]), and those cells are shaded whole, with whatever stands in them,
+//! so a player sees exactly which cells cannot be entered at this moment.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -160,20 +164,30 @@ impl Widget for BoardView<'_> {
         let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2;
         for (row, y) in (0..level.height).enumerate() {
             for (cell, x) in (0..level.width).enumerate() {
-                let thing = self.thing_at(Pos::new(x, y));
+                let pos = Pos::new(x, y);
+                let thing = self.thing_at(pos);
+                let barred = thing != Thing::Hub && self.world.barred(pos);
+                let shows_bar = barred || thing == Thing::Hub;
                 for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
                     let column = cell * 2 + half;
                     let Some(target) = cell_in(area, column, row) else {
                         continue;
                     };
-                    let (shot, bar) = (shots.bits(column, row), bars.bits(column, row));
+                    let shot = shots.bits(column, row);
+                    let bar = if shows_bar { bars.bits(column, row) } else { 0 };
+                    let shade = if barred {
+                        self.theme.barred()
+                    } else {
+                        Style::new()
+                    };
                     let target = &mut buf[target];
                     if takes_dots(thing) && (shot | bar) != 0 {
                         let mark = marks.get(row * columns + column).copied().unwrap_or("-");
                         let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
-                        target.set_symbol(&symbol).set_style(style);
+                        target.set_symbol(&symbol).set_style(style.patch(shade));
                     } else {
-                        target.set_char(ch).set_style(self.theme.style(thing));
+                        let style = self.theme.style(thing).patch(shade);
+                        target.set_char(ch).set_style(style);
                     }
                 }
             }

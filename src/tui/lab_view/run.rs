@@ -5,10 +5,10 @@
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::lab::{Key, Lab, Outcome, SceneId, TICK};
-use crate::tui::terminal::Screen;
+use crate::tui::terminal::{Input, Screen, paste_keys};
 
 use super::{LabView, Palette};
 
@@ -47,17 +47,30 @@ pub fn run(scene: SceneId) -> io::Result<()> {
         } else {
             IDLE_WAIT
         };
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(press) if press.kind != KeyEventKind::Release => {
-                    match key_of(press).map(|key| lab.press(key)) {
-                        Some(Outcome::Quit) => break,
-                        Some(Outcome::Redraw) => dirty = true,
-                        Some(Outcome::Unchanged) | None => {}
+        for input in screen.read_input(wait)? {
+            match input {
+                Input::Key(press) => match key_of(press).map(|key| lab.press(key)) {
+                    Some(Outcome::Quit) => return Ok(()),
+                    Some(Outcome::Redraw) => dirty = true,
+                    Some(Outcome::Unchanged) | None => {}
+                },
+                Input::Paste(text) => {
+                    for key in paste_keys(&text).0.into_iter().filter_map(key_of) {
+                        match lab.press(key) {
+                            Outcome::Quit => return Ok(()),
+                            Outcome::Redraw => dirty = true,
+                            Outcome::Unchanged => {}
+                        }
                     }
                 }
-                Event::Resize(..) => dirty = true,
-                _ => {}
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Quit | Input::HangUp => return Ok(()),
+                Input::Redraw => dirty = true,
+                // Clicks mean nothing in the lab.
+                Input::Mouse(_) => {}
             }
         }
         let now = Instant::now();
