@@ -31,6 +31,10 @@ struct Cli {
     /// be selected as usual.
     #[arg(long)]
     no_mouse: bool,
+    /// Let a hint search this many positions, with no time limit (the default is two million
+    /// positions or ten seconds).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    hint_positions: Option<u64>,
 }
 
 /// What `--optimize` takes.
@@ -60,6 +64,10 @@ enum Command {
         /// can be selected as usual.
         #[arg(long)]
         no_mouse: bool,
+        /// Let a hint search this many positions, with no time limit (the default is two
+        /// million positions or ten seconds).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        hint_positions: Option<u64>,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -157,17 +165,20 @@ fn main() -> ExitCode {
             level,
             ascii,
             no_mouse,
+            hint_positions,
         }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
             ascii: ascii || cli.ascii,
             no_mouse: no_mouse || cli.no_mouse,
+            hint_positions: hint_positions.or(cli.hint_positions),
         }),
         None => play(&PlayOptions {
             file: None,
             level: None,
             ascii: cli.ascii,
             no_mouse: cli.no_mouse,
+            hint_positions: cli.hint_positions,
         }),
     }
 }

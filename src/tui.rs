@@ -12,6 +12,7 @@ pub mod board;
 pub mod collection;
 pub mod dots;
 pub mod event_loop;
+pub mod hint;
 pub mod keys;
 pub mod lab_view;
 pub mod meter;

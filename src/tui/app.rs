@@ -4,6 +4,7 @@
 
 use crossterm::event::KeyEvent;
 
+mod aid;
 mod playback;
 mod pointer;
 mod record;
@@ -11,6 +12,7 @@ mod reload;
 mod share;
 mod tools;
 
+pub use aid::keys_for;
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;
 pub use share::MAX_CLIPBOARD_BYTES;
@@ -171,14 +173,23 @@ impl App {
     pub fn is_animating(&self) -> bool {
         matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
             || self.playback_running()
+            || self.is_thinking()
     }
 
     /// Advances the world one tick (1/60 s) and notices a level solved by a shot.
     pub fn tick(&mut self) {
+        self.poll_hint();
         if self.mode == Mode::Watching {
             return self.playback_tick();
         }
+        if !self.current.world.is_moving() {
+            return;
+        }
+        let shots = self.current.world.has_shots_in_flight();
         self.current.world.tick();
+        if shots && !self.current.world.has_shots_in_flight() {
+            self.check_lost();
+        }
         self.check_solved();
     }
 
@@ -189,6 +200,7 @@ impl App {
         };
         self.message = None;
         self.handle_action(action);
+        self.check_lost();
         true
     }
 
@@ -225,6 +237,9 @@ impl App {
             Action::Slower => self.change_speed(-1),
             Action::CopyLevel => self.copy_level(),
             Action::CopySolution => self.copy_solution(),
+            Action::Hint => self.ask_hint(),
+            Action::DeadSquares => self.toggle_dead_squares(),
+            Action::Warnings => self.toggle_warnings(),
         }
     }
 
@@ -329,6 +344,7 @@ impl App {
                 self.current = current;
                 self.tools.picked = None;
                 self.tools.playback = None;
+                self.reset_aid();
                 self.mode = Mode::Playing;
                 self.solved = None;
                 self.selected = place;

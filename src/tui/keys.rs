@@ -4,7 +4,8 @@
 //! count typed first repeats (`5l`), space fires, `u` undoes, `Ctrl-r` redoes, `r` restarts,
 //! `n`/`p` change level, `g` lists the levels, `?` shows help, `q` quits and Esc closes what
 //! is open. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
-//! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard. The raw terminal delivers Ctrl-C as a key, so it quits too.
+//! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard, `i`
+//! asks for a hint, `d` shows dead squares and `D` turns deadlock warnings off and on. The raw terminal delivers Ctrl-C as a key, so it quits too.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -72,6 +73,12 @@ pub enum Action {
     CopyLevel,
     /// Copy the best solution to the clipboard.
     CopySolution,
+    /// Ask for a hint.
+    Hint,
+    /// Show or hide the dead squares.
+    DeadSquares,
+    /// Turn deadlock warnings off or on.
+    Warnings,
 }
 
 /// What `key` means in `mode`; `None` for keys that mean nothing there (and for key
@@ -179,6 +186,9 @@ fn common(code: KeyCode) -> Option<Action> {
         KeyCode::Char('w') => Some(Action::Watch),
         KeyCode::Char('y') => Some(Action::CopyLevel),
         KeyCode::Char('Y') => Some(Action::CopySolution),
+        KeyCode::Char('i') => Some(Action::Hint),
+        KeyCode::Char('d') => Some(Action::DeadSquares),
+        KeyCode::Char('D') => Some(Action::Warnings),
         KeyCode::Char('n') => Some(Action::NextLevel),
         KeyCode::Char('p') => Some(Action::PreviousLevel),
         KeyCode::Char('g') => Some(Action::LevelList),

@@ -9,6 +9,7 @@ use thiserror::Error;
 use super::app::{App, Place, StartError};
 use super::collection::{Collection, EMBEDDED};
 use super::event_loop::{self, Ending, Watched};
+use super::hint::HintBudget;
 use super::progress::{Progress, SaveFile};
 use super::sequences::ClickReporting;
 use super::terminal::Screen;
@@ -27,6 +28,8 @@ pub struct PlayOptions {
     pub ascii: bool,
     /// Leave the mouse to the terminal (no clicks to walk and push; text can be selected).
     pub no_mouse: bool,
+    /// Positions a hint may search, with no time limit; `None` for the default budget.
+    pub hint_positions: Option<u64>,
 }
 
 /// Why a game could not be played.
@@ -193,6 +196,9 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
+    }
+    if let Some(positions) = options.hint_positions {
+        app.set_hint_budget(HintBudget::positions(positions));
     }
     let mut screen = Screen::start()?;
     if !options.no_mouse {

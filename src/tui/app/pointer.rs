@@ -41,6 +41,7 @@ impl App {
         self.message = None;
         self.count.clear();
         self.click(cell);
+        self.check_lost();
         true
     }
 

@@ -1,11 +1,12 @@
 //! The player's tools beside the board, in one place so the app holds them as one field:
-//! the box picked with the mouse, a solution being watched, and text waiting to be copied to
-//! the clipboard.
+//! the box picked with the mouse, a solution being watched, text waiting to be copied to the
+//! clipboard, and the solver's aids.
 
 use std::cell::Cell;
 
 use ratatui::layout::Rect;
 
+use super::aid::Aid;
 use super::playback::Playback;
 use crate::level::Pos;
 
@@ -20,4 +21,6 @@ pub(crate) struct Tools {
     pub(crate) playback: Option<Playback>,
     /// Text to copy to the clipboard at the next chance to write to the terminal.
     pub(crate) clipboard: Option<String>,
+    /// Deadlock warnings, dead squares and hints.
+    pub(crate) aid: Aid,
 }

@@ -133,7 +133,11 @@ impl HintLine<'_> {
         if let Some(error) = &app.reload_error {
             return Some(Line::styled(error.clone(), theme.warning()));
         }
-        let message = app.message.as_ref()?;
+        let Some(message) = app.message.as_ref() else {
+            return app
+                .deadlock_warning()
+                .map(|text| Line::styled(text, theme.warning()));
+        };
         let style = if message.warning {
             theme.warning()
         } else {
