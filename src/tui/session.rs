@@ -197,6 +197,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
     }
+    app.set_mouse(!options.no_mouse);
     if let Some(positions) = options.hint_positions {
         app.set_hint_budget(HintBudget::positions(positions));
     }

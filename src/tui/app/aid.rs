@@ -170,7 +170,6 @@ impl App {
         }
         self.tools.aid.shown = None;
         self.tools.aid.job = Some(HintJob::start(&self.current.world, self.tools.aid.budget));
-        self.tell("hint: thinking… (keys still work)", false);
     }
 
     /// Whether a hint is being worked out.

@@ -22,7 +22,7 @@ pub fn cell_under(board: Rect, column: u16, row: u16) -> Option<Pos> {
 impl App {
     /// Handles a mouse event. Returns whether anything on screen may have changed.
     pub fn handle_mouse(&mut self, event: MouseEvent) -> bool {
-        if event.kind != MouseEventKind::Down(MouseButton::Left) {
+        if self.tools.mouse_off || event.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
         if self.mode == Mode::Solved {
@@ -43,6 +43,11 @@ impl App {
         self.click(cell);
         self.check_lost();
         true
+    }
+
+    /// Turns clicks off (`--no-mouse`): a terminal that reports them anyway is not heeded.
+    pub fn set_mouse(&mut self, on: bool) {
+        self.tools.mouse_off = !on;
     }
 
     /// A click on `cell` of the board.

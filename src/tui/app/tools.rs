@@ -21,6 +21,8 @@ pub(crate) struct Tools {
     pub(crate) playback: Option<Playback>,
     /// Text to copy to the clipboard at the next chance to write to the terminal.
     pub(crate) clipboard: Option<String>,
+    /// Whether clicks are ignored (`--no-mouse`).
+    pub(crate) mouse_off: bool,
     /// Deadlock warnings, dead squares and hints.
     pub(crate) aid: Aid,
 }

@@ -117,6 +117,9 @@ impl Widget for Tip<'_> {
     }
 }
 
+/// What the line below the board says while a hint is worked out.
+pub const THINKING: &str = "hint: thinking… (keys still work)";
+
 /// The line below the board: an error or news (wrapped over as many rows as it is given),
 /// a pending count, or the keys that matter now.
 #[derive(Debug, Clone, Copy)]
@@ -134,9 +137,12 @@ impl HintLine<'_> {
             return Some(Line::styled(error.clone(), theme.warning()));
         }
         let Some(message) = app.message.as_ref() else {
+            if let Some(text) = app.deadlock_warning() {
+                return Some(Line::styled(text, theme.warning()));
+            }
             return app
-                .deadlock_warning()
-                .map(|text| Line::styled(text, theme.warning()));
+                .is_thinking()
+                .then(|| Line::styled(THINKING, theme.heading()));
         };
         let style = if message.warning {
             theme.warning()
