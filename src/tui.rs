@@ -16,6 +16,7 @@ pub mod hint;
 pub mod keys;
 pub mod lab_view;
 pub mod meter;
+pub mod pasted;
 pub mod progress;
 pub mod sequences;
 pub mod session;

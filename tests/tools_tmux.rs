@@ -308,3 +308,35 @@ fn idle_writes_nothing_and_keys_are_answered_while_a_hint_is_worked_out() {
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
+
+#[test]
+fn a_pasted_level_is_played_at_once_and_kept_after_a_restart() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("paste");
+    let pane = play("paste", &dir, "#######\n#@ $ .#\n#######\n", &[]);
+    pane.wait_for("Moves 0");
+    pane.paste("Title: Pasted one\n######\n#@ $.#\n######\n");
+    let screen = pane.wait_for("Pasted 1/1");
+    assert!(screen.contains("██@▴  []··██"), "{screen}");
+    pane.keys(&["l", "l"]);
+    pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let kept = fs::read_to_string(dir.join("data/sokoshot/pasted.xsb")).expect("kept");
+    assert!(kept.contains("#@ $.#"), "{kept}");
+    // A level that does not read shows why and is not typed as keys.
+    let again = play("paste-2", &dir, "#######\n#@ $ .#\n#######\n", &[]);
+    again.wait_for("Moves 0");
+    again.paste("#####\n#@@.#\n#$  #\n#####\n");
+    let screen = again.wait_for("pasted level:");
+    assert!(screen.contains("Moves 0"), "{screen}");
+    // Keys pasted are typed.
+    again.paste("l");
+    again.wait_for("Moves 1");
+    again.keys(&["g"]);
+    again.wait_for("Pasted");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
+}

@@ -5,6 +5,7 @@
 use crossterm::event::KeyEvent;
 
 mod aid;
+mod paste;
 mod playback;
 mod pointer;
 mod record;

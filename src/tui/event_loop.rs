@@ -114,9 +114,13 @@ fn run_until_done(
     }
 }
 
-/// Takes a paste: for now, the keys it would have been if typed, in order. Returns whether the
-/// screen needs drawing.
+/// Takes a paste: a level (or what looks like one) goes to [`App::paste_level`]; anything
+/// else is the keys it would have been if typed, in order. Returns whether the screen needs
+/// drawing.
 pub fn paste(app: &mut App, text: &str) -> bool {
+    if app.paste_level(text) {
+        return true;
+    }
     let (keys, cut) = paste_keys(text);
     let mut dirty = false;
     for key in keys {

@@ -10,6 +10,7 @@ use super::app::{App, Place, StartError};
 use super::collection::{Collection, EMBEDDED};
 use super::event_loop::{self, Ending, Watched};
 use super::hint::HintBudget;
+use super::pasted::{load_pasted, pasted_pack, pasted_path};
 use super::progress::{Progress, SaveFile};
 use super::sequences::ClickReporting;
 use super::terminal::Screen;
@@ -162,7 +163,7 @@ pub fn start_place(
 /// When not on a terminal, when the pack cannot be read, when the level asked for does not
 /// exist, or when the terminal fails.
 pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
-    let (packs, watched_bytes, mut warnings) = match &options.file {
+    let (mut packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) => {
             let (pack, bytes, warning) = file_pack(path)?;
             (vec![pack], Some(bytes), warning.into_iter().collect())
@@ -178,6 +179,12 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         ),
     };
     warnings.extend(save_warning);
+    if let Some(save) = &save {
+        let pasted = load_pasted(&pasted_path(save.path()));
+        if !pasted.is_empty() {
+            packs.push(pasted_pack(pasted));
+        }
+    }
     let first = packs.first();
     let last = first.and_then(|pack| progress.last(&pack.key));
     let start = start_place(&packs, options.level, last)?;
