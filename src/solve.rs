@@ -22,6 +22,7 @@
 //! [`Deadlocks`] (and the one-off [`is_lost`]) say whether a position is lost and why.
 
 mod context;
+mod corral;
 mod deadlock;
 mod freeze;
 mod limits;
@@ -171,7 +172,9 @@ pub fn solve(
     let outcome = if is_classic(world) {
         classic(world, settings, &mut budget)?
     } else {
-        timed::search(world, settings.optimize, &mut budget)?
+        fast_then_optimal(settings.optimize, &mut budget, |optimize, budget| {
+            timed::search(world, optimize, budget)
+        })?
     };
     let verdict = match outcome {
         Outcome::Solved { moves, proven } => Verdict::Solved {
@@ -228,8 +231,35 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
     Ok(Solution { moves, counters })
 }
 
-/// The classic search: greedy for any solution; for an optimum, greedy first (within a
-/// third of the time left) so that a limit still leaves a solution, then A*.
+/// For an optimum, a fast search first (within a third of the time left) so that a limit
+/// still leaves a solution, then the optimizing one; for any solution, the fast one alone.
+fn fast_then_optimal(
+    optimize: Optimize,
+    budget: &mut limits::Budget<'_>,
+    mut run: impl FnMut(Optimize, &mut limits::Budget<'_>) -> Result<Outcome, SolveError>,
+) -> Result<Outcome, SolveError> {
+    if optimize == Optimize::Any {
+        return run(Optimize::Any, budget);
+    }
+    let deadline = budget.cap_time(1.0 / 3.0);
+    let first = run(Optimize::Any, budget);
+    budget.restore_deadline(deadline);
+    let first = match first? {
+        Outcome::Solved { moves, .. } | Outcome::BestFound { moves, .. } => Some(moves),
+        Outcome::NoSolution => return Ok(Outcome::NoSolution),
+        Outcome::GaveUp(Stop::Time) => None,
+        Outcome::GaveUp(stop) => return Ok(Outcome::GaveUp(stop)),
+    };
+    Ok(match run(optimize, budget)? {
+        Outcome::GaveUp(stop) => match first {
+            Some(moves) => Outcome::BestFound { moves, stop },
+            None => Outcome::GaveUp(stop),
+        },
+        other => other,
+    })
+}
+
+/// The classic push search: greedy for any solution, A* for an optimum.
 fn classic(
     world: &World,
     settings: &Settings,
@@ -247,42 +277,25 @@ fn classic(
     let Some(player) = ctx.cell(world.player()) else {
         return Ok(Outcome::NoSolution);
     };
-    let run = |order, budget: &mut limits::Budget<'_>| -> Result<push::Ending, SolveError> {
+    fast_then_optimal(settings.optimize, budget, |optimize, budget| {
+        let order = match optimize {
+            Optimize::Any => push::Order::Greedy,
+            Optimize::Pushes => push::Order::Pushes,
+            Optimize::Moves => push::Order::Moves,
+        };
         let mut search = push::PushSearch::new(&ctx, order, settings.techniques, &boxes, player);
-        Ok(search.run(budget))
-    };
-    let letters = |pushes: &[push::Push]| {
-        solution::letters(&ctx, &boxes, player, pushes).ok_or_else(|| SolveError::Unverified {
-            moves: String::new(),
-            reason: "a push of the solution cannot be reached".into(),
+        Ok(match search.run(budget) {
+            push::Ending::Solved(pushes) => Outcome::Solved {
+                moves: solution::letters(&ctx, &boxes, player, &pushes).ok_or_else(|| {
+                    SolveError::Unverified {
+                        moves: String::new(),
+                        reason: "a push of the solution cannot be reached".into(),
+                    }
+                })?,
+                proven: optimize != Optimize::Any,
+            },
+            push::Ending::Exhausted => Outcome::NoSolution,
+            push::Ending::Stopped(stop) => Outcome::GaveUp(stop),
         })
-    };
-    let order = match settings.optimize {
-        Optimize::Any => push::Order::Greedy,
-        Optimize::Pushes => push::Order::Pushes,
-        Optimize::Moves => push::Order::Moves,
-    };
-    let mut first = None;
-    if order != push::Order::Greedy {
-        let deadline = budget.cap_time(1.0 / 3.0);
-        let found = run(push::Order::Greedy, budget);
-        budget.restore_deadline(deadline);
-        match found? {
-            push::Ending::Solved(pushes) => first = Some(letters(&pushes)?),
-            push::Ending::Exhausted => return Ok(Outcome::NoSolution),
-            push::Ending::Stopped(Stop::Time) => {}
-            push::Ending::Stopped(stop) => return Ok(Outcome::GaveUp(stop)),
-        }
-    }
-    Ok(match run(order, budget)? {
-        push::Ending::Solved(pushes) => Outcome::Solved {
-            moves: letters(&pushes)?,
-            proven: order != push::Order::Greedy,
-        },
-        push::Ending::Exhausted => Outcome::NoSolution,
-        push::Ending::Stopped(stop) => match first {
-            Some(moves) => Outcome::BestFound { moves, stop },
-            None => Outcome::GaveUp(stop),
-        },
     })
 }

@@ -280,15 +280,18 @@ fn idle_writes_nothing_and_keys_are_answered_while_a_hint_is_worked_out() {
         return;
     }
     let dir = TempDir::new("idle-hint");
-    // Many boxes in a wide room: more than the solver finishes at once.
+    // Twenty-six boxes: the solver takes a good part of a second over them.
     let level = "\
-##########################
-#@                       #
-# $ $ $ $ $ $ $ $ $ $ $  #
-#                        #
-# . . . . . . . . . . .  #
-#                        #
-##########################
+##############################
+#@                           #
+# $ $ $ $ $ $ $ $ $ $ $ $ $  #
+#                            #
+# $ $ $ $ $ $ $ $ $ $ $ $ $  #
+#                            #
+# . . . . . . . . . . . . .  #
+#                            #
+# . . . . . . . . . . . . .  #
+##############################
 ";
     let pane = play("idle-hint", &dir, level, &["--hint-positions", "50000000"]);
     pane.wait_for("Moves 0");
@@ -297,14 +300,11 @@ fn idle_writes_nothing_and_keys_are_answered_while_a_hint_is_worked_out() {
     let before = bytes_written(pid);
     std::thread::sleep(Duration::from_millis(1500));
     assert_eq!(bytes_written(pid), before, "idle wrote to the terminal");
-    pane.keys(&["i"]);
-    pane.wait_for("thinking");
-    pane.keys(&["l"]);
-    let screen = pane.wait_for("Moves 1  Pushes 0");
-    assert!(
-        screen.contains("thinking") || screen.contains("earlier position"),
-        "{screen}"
-    );
+    // A hint asked for and a step at once: the step is taken while the solver works, so
+    // the answer, when it comes, is for a position no longer on screen.
+    pane.keys(&["i", "l"]);
+    pane.wait_for("Moves 1  Pushes 0");
+    pane.wait_for("the hint was for an earlier position");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }

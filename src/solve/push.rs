@@ -18,6 +18,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::context::{Context, NONE};
+use super::corral::Corrals;
 use super::freeze::{Occupancy, frozen_off_goal};
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
@@ -43,6 +44,9 @@ pub struct Techniques {
     pub freeze: bool,
     /// Bound by a minimum-cost matching (else each box's nearest goal).
     pub matching: bool,
+    /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
+    /// search, where it could cost moves).
+    pub corrals: bool,
 }
 
 impl Default for Techniques {
@@ -52,6 +56,7 @@ impl Default for Techniques {
             dead_squares: true,
             freeze: true,
             matching: true,
+            corrals: true,
         }
     }
 }
@@ -118,6 +123,8 @@ pub(crate) struct PushSearch<'c> {
     key: Vec<u64>,
     child: Vec<u64>,
     boxes: Vec<u32>,
+    pushes: Vec<(u32, u8, u32)>,
+    corrals: Corrals,
 }
 
 /// Breadth-first reach of the player, with generation stamps so it never clears.
@@ -139,6 +146,10 @@ impl Reach {
     }
 
     /// Floods from `start` around the boxes; returns the lowest cell reached.
+    fn reached(&self, cell: u32) -> bool {
+        self.stamp[cell as usize] == self.generation
+    }
+
     fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -192,6 +203,8 @@ impl<'c> PushSearch<'c> {
             key: vec![0; ctx.words + 1],
             child: vec![0; ctx.words],
             boxes: Vec::new(),
+            pushes: Vec::new(),
+            corrals: Corrals::default(),
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -305,7 +318,8 @@ impl<'c> PushSearch<'c> {
         self.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
         self.reach.flood(ctx, &self.cur, player);
-        let mut pushes = Vec::new();
+        let mut pushes = std::mem::take(&mut self.pushes);
+        pushes.clear();
         for &c in &self.reach.queue {
             for dir in 0..4 {
                 let b = ctx.step(c, dir);
@@ -322,7 +336,30 @@ impl<'c> PushSearch<'c> {
                 pushes.push((b, dir as u8, self.reach.dist[c as usize]));
             }
         }
-        for (b, dir, walk) in pushes {
+        if self.techniques.corrals && self.order != Order::Moves {
+            let cur = &self.cur;
+            let reach = &self.reach;
+            if !self
+                .corrals
+                .restrict(ctx, |c| has(cur, c), |c| reach.reached(c), &mut pushes)
+            {
+                pushes.clear();
+            }
+        }
+        let result = self.try_pushes(id, &pushes, budget);
+        self.pushes = pushes;
+        result
+    }
+
+    /// Offers the position after each of `pushes` from node `id`.
+    fn try_pushes(
+        &mut self,
+        id: u32,
+        pushes: &[(u32, u8, u32)],
+        budget: &Budget<'_>,
+    ) -> Result<Option<u32>, Stop> {
+        let ctx = self.ctx;
+        for &(b, dir, walk) in pushes {
             let t = ctx.step(b, usize::from(dir));
             let mut child = std::mem::take(&mut self.child);
             child.copy_from_slice(&self.cur);

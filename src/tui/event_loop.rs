@@ -68,6 +68,8 @@ fn run_until_done(
         }
         if dirty {
             screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            let (columns, rows) = screen.size();
+            app.set_screen_size(columns, rows);
             dirty = false;
         }
         let wait = if app.is_animating() {

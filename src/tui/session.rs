@@ -12,7 +12,6 @@ use super::event_loop::{self, Ending, Watched};
 use super::hint::HintBudget;
 use super::pasted::{load_pasted, pasted_pack, pasted_path};
 use super::progress::{Progress, SaveFile};
-use super::sequences::ClickReporting;
 use super::terminal::Screen;
 use super::theme::Theme;
 use super::watch::{Reloader, read_level_file};
@@ -210,7 +209,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     }
     let mut screen = Screen::start()?;
     if !options.no_mouse {
-        screen.write_command(ClickReporting(true))?;
+        screen.capture_mouse()?;
     }
     let ending = event_loop::run(&mut screen, &mut app, watched)?;
     drop(screen);

@@ -7,9 +7,7 @@
 //! With bracketed paste on, a paste arrives whole. [`paste_keys`] turns one into the keys it
 //! would have been if typed, at most [`MAX_PASTE_KEYS`] of them.
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 
 /// The most keys taken from one paste; the rest of a longer paste is dropped (and the player
 /// told).
@@ -26,8 +24,6 @@ pub enum Input {
     Key(KeyEvent),
     /// Text pasted with bracketed paste on.
     Paste(String),
-    /// A mouse button pressed (with click reporting on; other mouse events are dropped).
-    Mouse(MouseEvent),
     /// Ctrl-Z, or SIGTSTP from outside: stop until `fg`.
     Suspend,
     /// Ctrl-\: quit.
@@ -37,6 +33,8 @@ pub enum Input {
     Redraw,
     /// The terminal is gone (its other end closed): nothing more will be read.
     HangUp,
+    /// A mouse report (only sent after `Screen::capture_mouse`).
+    Mouse(MouseEvent),
 }
 
 impl Input {
@@ -50,10 +48,8 @@ impl Input {
             Event::Key(key) if is_ctrl(key, &['\\', '4']) => Some(Self::Quit),
             Event::Key(key) => Some(Self::Key(key)),
             Event::Paste(text) => Some(Self::Paste(text)),
-            Event::Mouse(mouse) if matches!(mouse.kind, MouseEventKind::Down(_)) => {
-                Some(Self::Mouse(mouse))
-            }
             Event::Resize(..) => Some(Self::Redraw),
+            Event::Mouse(mouse) => Some(Self::Mouse(mouse)),
             _ => None,
         }
     }
