@@ -21,8 +21,12 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "restart the level (u brings it back)"),
     ("n  p", "next, previous level"),
     ("g", "level list with your best results"),
-    ("?", "this help"),
-    ("Esc  q", "close, quit (progress is saved)"),
+    ("i", "hint: the keys up to the next push"),
+    ("d  D", "dead squares; deadlock warnings off/on"),
+    ("w", "watch a solution (space . + - Esc h j k l)"),
+    ("y  Y", "copy the level, the solution (OSC 52)"),
+    ("click", "walk there; a box, then a cell: push it"),
+    ("?  Esc  q", "this help; close, quit (progress is saved)"),
 ];
 
 /// The help overlay, drawn in the middle of the area it is given.
@@ -69,7 +73,6 @@ impl Help {
             thing(Thing::Slope(Slope::TopLeft), "slope"),
             (bar, theme.style(Thing::Hub), "spinner's bar"),
         ]));
-        lines.push(Line::raw(""));
         lines.push(Line::styled(
             "Solve a level: every box on a goal and no enemy left.",
             theme.heading(),
