@@ -176,3 +176,55 @@ fn the_game_ends_at_once_when_its_terminal_closes_without_a_hangup_signal() {
         closed.elapsed()
     );
 }
+
+/// The peak resident memory of a process, in KiB, from `/proc/PID/status`.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+#[test]
+fn a_10000_by_10000_terminal_keeps_memory_bounded() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("huge");
+    let file = level_file(&dir);
+    let pane = Pane::start("huge", &dir.0, &["play", &file]);
+    pane.wait_for("Moves 0");
+    let pid = pane.game_pid();
+    let Some(before) = peak_kib(pid) else {
+        eprintln!("note: /proc/{pid}/status cannot be read here; skipping");
+        return;
+    };
+    pane.tmux(&["resize-window", "-t", "main", "-x", "10000", "-y", "10000"]);
+    assert_eq!(
+        pane.format("#{window_width}x#{window_height}"),
+        "10000x10000"
+    );
+    pane.keys(&["l"]);
+    pane.wait_for("Moves 1");
+    let after = peak_kib(pid).expect("still running");
+    eprintln!("peak memory: {before} KiB at 80x24, {after} KiB at 10000x10000");
+    // 10^8 cells at about 95 bytes each would be 9 GB; the drawn area is capped.
+    assert!(after < 100 * 1024, "peak {after} KiB at 10000x10000");
+}
+
+#[test]
+fn a_key_typed_as_the_terminal_is_resized_is_not_lost() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("resize-key");
+    let file = level_file(&dir);
+    let pane = Pane::start("resize-key", &dir.0, &["play", &file]);
+    pane.wait_for("Moves 0");
+    for (moves, (columns, rows)) in [(1, ("100", "30")), (2, ("80", "24"))] {
+        pane.tmux(&["resize-window", "-t", "main", "-x", columns, "-y", rows]);
+        pane.keys(&[if moves == 1 { "l" } else { "h" }]);
+        pane.wait_for(&format!("Moves {moves}"));
+    }
+}

@@ -437,3 +437,38 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
         assert_eq!(top, want, "{name} at {width} columns");
     }
 }
+
+#[test]
+fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
+    use sokoshot::tui::view::help::KEYS;
+    let mut app = app(ONE_PUSH, PLAIN);
+    app.set_screen_size(60, 20);
+    press(&mut app, "?");
+    let mut seen = String::new();
+    for _ in 0..30 {
+        let shown = screen(&app, 60, 20);
+        for row in shown.lines() {
+            assert!(row.chars().count() <= 60, "{row}");
+        }
+        seen.push_str(&shown);
+        seen.push('\n');
+        press(&mut app, "j");
+    }
+    let words: String = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (_, what) in KEYS {
+        for word in what.split_whitespace() {
+            assert!(
+                words.contains(word),
+                "`{word}` of `{what}` never shown:\n{seen}"
+            );
+        }
+    }
+    assert!(words.contains("no enemy left."), "{seen}");
+    assert!(words.contains("spinners."), "{seen}");
+    // Scrolling back up reaches the top again.
+    press(&mut app, &"k".repeat(30));
+    assert!(
+        screen(&app, 60, 20).contains("step; walk into a box"),
+        "back at the top"
+    );
+}

@@ -90,6 +90,8 @@ pub enum Action {
     FlipView,
     /// Set up the page's counter-example.
     Preset,
+    /// Switch the slope scene between the ball and the page's moving point.
+    PointMode,
     /// Stretch (or shrink) the triangle along its own x axis.
     StretchX(bool),
     /// Stretch (or shrink) the triangle along its own y axis.
@@ -282,6 +284,11 @@ pub(crate) const SLOPE: &[Binding] = &[
             (Key::Char(' '), Action::Launch),
             (Key::Char('s'), Action::Launch),
         ],
+    },
+    Binding {
+        keys: "m",
+        help: "ball / the page's point",
+        map: &[(Key::Char('m'), Action::PointMode)],
     },
     QUIT,
 ];

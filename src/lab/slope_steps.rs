@@ -5,7 +5,7 @@
 
 use crate::geom::{Segment, Vec2};
 
-use super::format::{fine, vec2};
+use super::format::{fine, num, vec2};
 use super::picture::{Figure, Ink};
 use super::steps::Step;
 
@@ -38,7 +38,9 @@ pub(crate) fn steps(last: Option<BounceParts>, radius: f32) -> Vec<Step> {
     path.line(format!("from {}", vec2(old)));
     path.line(format!("to {}", vec2(overshot)));
     path.line("the path crosses the surface");
-    path.line(format!("(grown by r = {})", fine(radius)));
+    if radius > 0.0 {
+        path.line(format!("(grown by r = {})", num(radius)));
+    }
     path.add(Figure::Arrow(Segment::new(old, overshot)), Ink::Path);
     path.add(Figure::Dot(overshot), Ink::Mark);
     let mut cross = Step::new("crossing point");

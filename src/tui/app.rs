@@ -79,6 +79,8 @@ pub struct App {
     quit: bool,
     /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
     message_from_rules: bool,
+    /// How far the help overlay is scrolled.
+    pub(crate) help_scroll: u16,
     /// The size of the screen, when known: keys for the board are ignored while it does not
     /// fit.
     screen: Option<(u16, u16)>,
@@ -125,6 +127,7 @@ impl App {
             tools: tools::Tools::default(),
             quit: false,
             message_from_rules: false,
+            help_scroll: 0,
             screen: None,
         };
         app.remember_place();
@@ -268,6 +271,8 @@ impl App {
             Action::Close if self.mode == Mode::Watching => self.stop_watching(),
             Action::Close => self.close(),
             Action::Quit => self.quit = true,
+            Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
+            Action::Down if self.mode == Mode::Help => self.scroll_help(1),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-10),
@@ -343,8 +348,15 @@ impl App {
         }
     }
 
+    fn scroll_help(&mut self, by: i16) {
+        let (columns, rows) = self.screen.unwrap_or((u16::MAX, u16::MAX));
+        let most = super::view::help::Help::max_scroll(self.theme, columns, rows);
+        self.help_scroll = self.help_scroll.saturating_add_signed(by).min(most);
+    }
+
     fn toggle(&mut self, mode: Mode) {
         self.count.clear();
+        self.help_scroll = 0;
         if self.mode == mode {
             self.close();
         } else {

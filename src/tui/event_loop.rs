@@ -164,3 +164,74 @@ fn apply_reload(app: &mut App, watched: &Watched, reload: Reload) {
         Reload::Failed(why) => app.reload_failed(why),
     }
 }
+
+/// How waiting for a playable level ended.
+#[derive(Debug)]
+pub enum Waited {
+    /// The file was saved with these levels, all valid.
+    Levels(Vec<crate::level::Level>),
+    /// The player quit, or a signal ended the program, before that.
+    Ended(Ending),
+}
+
+/// Shows why the level file cannot be played (`problems`) until the author saves a version
+/// that can be, or the player quits (`q`, Esc, Ctrl-C, Ctrl-\).
+///
+/// # Errors
+/// When reading the terminal or drawing to it fails, unless a quit signal explains it.
+pub fn wait_for_levels(
+    screen: &mut Screen,
+    reloader: &Reloader,
+    problems: String,
+) -> io::Result<Waited> {
+    let mut problems = problems;
+    let mut dirty = true;
+    let ended = |ending| Ok(Waited::Ended(ending));
+    loop {
+        if let Some(signal) = screen.quit_signal() {
+            return ended(Ending::Signal(signal));
+        }
+        if dirty {
+            let view = super::view::Waiting {
+                problems: &problems,
+            };
+            let drawn = screen.draw(|frame| frame.render_widget(view, frame.area()));
+            if let Err(err) = drawn {
+                return screen
+                    .quit_signal()
+                    .map_or(Err(err), |s| ended(Ending::Signal(s)));
+            }
+            dirty = false;
+        }
+        for input in screen.read_input(IDLE_WAIT)? {
+            match input {
+                Input::Key(key) if is_quit_key(key) => return ended(Ending::Quit),
+                Input::Quit => return ended(Ending::Quit),
+                Input::HangUp => return ended(Ending::Signal(Quit::HANG_UP)),
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Redraw => dirty = true,
+                Input::Key(_) | Input::Paste(_) | Input::Mouse(_) => {}
+            }
+        }
+        while let Some(reload) = reloader.take() {
+            match reload {
+                Reload::Levels(levels) => return Ok(Waited::Levels(levels)),
+                Reload::Failed(why) => {
+                    problems = why;
+                    dirty = true;
+                }
+            }
+        }
+    }
+}
+
+/// `q`, Esc or Ctrl-C.
+fn is_quit_key(key: crossterm::event::KeyEvent) -> bool {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
+        || (ctrl && key.code == KeyCode::Char('c'))
+}

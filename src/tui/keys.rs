@@ -159,6 +159,8 @@ fn watching(key: KeyEvent) -> Option<Action> {
 fn help(key: KeyEvent) -> Option<Action> {
     match key.code {
         KeyCode::Char('?') | KeyCode::Enter => Some(Action::Close),
+        KeyCode::Char('j') | KeyCode::Down => Some(Action::Down),
+        KeyCode::Char('k') | KeyCode::Up => Some(Action::Up),
         _ => None,
     }
 }

@@ -252,10 +252,12 @@ impl Screen {
                 Ready::HungUp => return Ok(vec![Input::HangUp]),
                 Ready::Woken => {
                     signals::drain_wake();
-                    return self.signalled().map(|mut found| {
-                        found.push(Input::Redraw);
-                        found
-                    });
+                    inputs = self.signalled()?;
+                    if !inputs.is_empty() || self.quit_signal().is_some() {
+                        return Ok(inputs);
+                    }
+                    // A resize: crossterm, which watches for it too, may hold keys it read.
+                    inputs.push(Input::Redraw);
                 }
                 Ready::Nothing => return Ok(inputs),
             }

@@ -1,10 +1,11 @@
 //! Drawing the game: the board in the middle, a status line above it, the keys that matter
 //! (or news and errors) below it, and the overlays on top. Everything here reads `&App`.
 
-mod help;
+pub mod help;
 mod levels;
 mod solved;
 mod status;
+mod waiting;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -16,6 +17,8 @@ use super::board::{BoardView, board_size};
 use super::keys::Mode;
 use super::theme::Thing;
 use crate::level::{Pos, Tile};
+
+pub use waiting::Waiting;
 
 /// Rows taken by the status line and the hint line.
 pub const CHROME_ROWS: u16 = 2;
@@ -33,7 +36,11 @@ impl Widget for &App {
         let fits = area.width >= need_w && area.height >= need_h;
         match self.mode() {
             Mode::LevelList => levels::LevelList { app: self }.render(area, buf),
-            Mode::Help if !fits => help::Help { theme: self.theme }.render(area, buf),
+            Mode::Help if !fits => help::Help {
+                theme: self.theme,
+                scroll: self.help_scroll,
+            }
+            .render(area, buf),
             _ if !fits => {
                 self.tools.board_area.set(None);
                 too_small(need_w, need_h, area, buf);
@@ -55,7 +62,11 @@ impl Widget for &App {
                 self.mark_picked(board_area, buf);
                 self.mark_aids(board_area, buf);
                 match mode {
-                    Mode::Help => help::Help { theme: self.theme }.render(area, buf),
+                    Mode::Help => help::Help {
+                        theme: self.theme,
+                        scroll: self.help_scroll,
+                    }
+                    .render(area, buf),
                     Mode::Solved => {
                         let panel = panel_area(middle, board_area, solved::HEIGHT);
                         solved::SolvedPanel { app: self }.render(panel, buf);
