@@ -23,14 +23,14 @@ mod state;
 mod world;
 
 pub use board::{
-    SPINNER_THICKNESS, TICKS_PER_SECOND, cell_aabb, cell_center, slope_edges, slope_triangle,
-    spinner_obb,
+    BAR_GRAZE, SPINNER_THICKNESS, TICKS_PER_SECOND, bar_covers, cell_aabb, cell_center,
+    slope_edges, slope_triangle, spinner_obb,
 };
 pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
-pub use moves::{BOX_SIZE, PLAYER_RADIUS};
+pub use moves::PLAYER_RADIUS;
 pub use replay::{
     FIRE_TICK_LIMIT, MAX_REPEAT, MAX_REPLAY_TICKS, Move, Replay, ReplayError, STEP_TICKS, Token,
-    WAIT_TICKS, parse_moves, replay, verify_solutions,
+    WAIT_TICKS, parse_moves, play_moves, replay, verify_solutions,
 };
 pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
 pub use world::{MAX_SHOTS_IN_FLIGHT, MAX_UNDO_STEPS, World, WorldError};

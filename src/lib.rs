@@ -8,4 +8,5 @@ pub mod game;
 pub mod geom;
 pub mod lab;
 pub mod level;
+pub mod solve;
 pub mod tui;

@@ -10,8 +10,10 @@ use sokoshot::game;
 use sokoshot::lab::SceneId;
 use sokoshot::level::{self, Diagnostic};
 use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::lab_view::Options as LabOptions;
 use sokoshot::tui::session::{self, PlayOptions};
-use sokoshot::tui::terminal::Quit;
+
+mod solve_cmd;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
 ///
@@ -26,6 +28,15 @@ struct Cli {
     /// characters). Colours follow NO_COLOR.
     #[arg(long)]
     ascii: bool,
+}
+
+/// What `--optimize` takes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum OptimizeArg {
+    /// The fewest pushes, moves breaking ties.
+    Pushes,
+    /// The fewest moves.
+    Moves,
 }
 
 /// The modes of the binary.
@@ -53,6 +64,35 @@ enum Command {
         /// Also replay each level's stored `Solution:` and report any that does not solve it.
         #[arg(long)]
         verify_solutions: bool,
+        /// Also run the solver on each level: an error when it has no solution, a warning
+        /// when none was found within the time limit.
+        #[arg(long)]
+        solve: bool,
+        /// Seconds the solver may spend on each level (with --solve).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+    },
+    /// Solve levels: one line per level with the solution, or why there is none.
+    ///
+    /// Exits 0 when every level asked for was solved, 1 when any was not, 2 on an error.
+    /// Ctrl-C stops the search and prints the results so far.
+    Solve {
+        /// The level file (an XSB pack).
+        file: PathBuf,
+        /// Solve only this level (1-based); without it, every level of the file.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+        /// Seconds to spend on each level before giving up.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
+        /// MiB the search may hold in its tables and queues; it gives up rather than grow
+        /// past it.
+        #[arg(long, value_name = "MIB", default_value_t = 1024)]
+        memory_limit: u64,
+        /// Prove the fewest pushes (moves break ties) or the fewest moves, instead of
+        /// finding any solution fast.
+        #[arg(long, value_name = "pushes|moves")]
+        optimize: Option<OptimizeArg>,
     },
     /// Replay a solution headless: print the final board as level text and the result.
     ///
@@ -71,9 +111,15 @@ enum Command {
     },
     /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
     Lab {
-        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
-        /// or slope.
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
+        /// slope or aabb-aabb.
         scene: Option<SceneId>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
+        /// Do not read the mouse (leaves the terminal's own selection alone).
+        #[arg(long)]
+        no_mouse: bool,
     },
 }
 
@@ -83,9 +129,36 @@ fn main() -> ExitCode {
         Some(Command::Check {
             files,
             verify_solutions,
-        }) => check(&files, verify_solutions),
+            solve,
+            time_limit,
+        }) => check(&files, verify_solutions, solve.then_some(time_limit)),
+        Some(Command::Solve {
+            file,
+            level,
+            time_limit,
+            memory_limit,
+            optimize,
+        }) => {
+            let cancel = solve_cmd::interrupt_flag();
+            let optimize = match optimize {
+                None => sokoshot::solve::Optimize::Any,
+                Some(OptimizeArg::Pushes) => sokoshot::solve::Optimize::Pushes,
+                Some(OptimizeArg::Moves) => sokoshot::solve::Optimize::Moves,
+            };
+            let settings = solve_cmd::settings(time_limit, memory_limit, optimize, &cancel);
+            let only = level.and_then(|n| usize::try_from(n).ok());
+            ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
+        }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
-        Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
+        Some(Command::Lab {
+            scene,
+            ascii,
+            no_mouse,
+        }) => lab(LabOptions {
+            scene: scene.unwrap_or(SceneId::DiskAabb),
+            ascii: ascii || cli.ascii,
+            mouse: !no_mouse,
+        }),
         Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
@@ -104,6 +177,9 @@ fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
     match run_replay(file, number, moves) {
         Ok(result) => {
             print!("{}", visible_lines(&result.to_string()));
+            if let Some(lost) = sokoshot::solve::is_lost(&result.world) {
+                println!("deadlock: {lost}");
+            }
             if result.world.is_solved() {
                 ExitCode::SUCCESS
             } else {
@@ -156,9 +232,12 @@ fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::R
 }
 
 /// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
-fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
+fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) -> ExitCode {
     let mut unreadable = false;
     let mut invalid = false;
+    let cancel = solve_cmd::interrupt_flag();
+    let settings = solve_limit
+        .map(|seconds| solve_cmd::settings(seconds, 1024, sokoshot::solve::Optimize::Any, &cancel));
     for path in files {
         let name = shown(path);
         let report = match level::check_file(path) {
@@ -187,6 +266,9 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
                 level::MAX_FILE_PROBLEMS
             );
         }
+        if let Some(settings) = &settings {
+            invalid |= check_solve(&name, &report, settings, &cancel);
+        }
         let mut summary = level::summary(&name, &report);
         if let Some((replayed, failures)) = replays {
             let noun = if replayed == 1 {
@@ -211,9 +293,51 @@ fn check(files: &[PathBuf], verify_solutions: bool) -> ExitCode {
     }
 }
 
+/// `check --solve`: one line per loaded level with the solver's verdict: an error for no
+/// solution, a warning when the limit came first, the solution's size otherwise. `true` when
+/// any level has no solution.
+fn check_solve(
+    name: &str,
+    report: &level::PackReport,
+    settings: &sokoshot::solve::Settings,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> bool {
+    use sokoshot::solve::Verdict;
+    let line = solve_cmd::ProgressLine::new();
+    let mut unsolvable = false;
+    for entry in report.levels.iter().filter(|e| e.is_valid()) {
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let at = format!("{name}:{}:1: {}", entry.line, solve_cmd::level_name(entry));
+        match solve_cmd::solve_entry(name, entry, settings, &line) {
+            Ok(r) => match &r.verdict {
+                Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
+                    let c = solution.counters;
+                    println!(
+                        "{at}: solved: {} moves, {} pushes, {} shots",
+                        c.moves, c.pushes, c.shots
+                    );
+                }
+                Verdict::NoSolution => {
+                    unsolvable = true;
+                    println!("{at}: no solution (all {} positions searched)", r.positions);
+                }
+                Verdict::GaveUp(_) => println!(
+                    "{at}: warning: not proven solvable within {:.1} s ({} positions)",
+                    r.elapsed.as_secs_f64(),
+                    r.positions
+                ),
+            },
+            Err(err) => println!("{at}: warning: the solver cannot run: {err}"),
+        }
+    }
+    unsolvable
+}
+
 /// `sokoshot lab`: runs the lab until the user quits.
-fn lab(scene: SceneId) -> ExitCode {
-    match sokoshot::tui::lab_view::run(scene) {
+fn lab(options: LabOptions) -> ExitCode {
+    match sokoshot::tui::lab_view::run(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("sokoshot: lab: {err}");
@@ -227,11 +351,7 @@ fn lab(scene: SceneId) -> ExitCode {
 fn play(options: &PlayOptions) -> ExitCode {
     match session::play(options) {
         Ok(Ending::Quit) => ExitCode::SUCCESS,
-        Ok(Ending::Signal(signal)) => ExitCode::from(match signal {
-            Quit::HangUp => 129,
-            Quit::Interrupt => 130,
-            Quit::Terminate => 143,
-        }),
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
         Err(err) => {
             eprintln!("sokoshot: {err}");
             ExitCode::from(2)

@@ -170,8 +170,9 @@ fn build(
             if tiles[(y * w + x) as usize] == Tile::Hub {
                 let mut s = Spinner::at(Pos::new(x, y));
                 if let Some(&(length, speed, angle)) = numbers.get(spinners.len()) {
-                    // A bar is at most as long as the board's longer side.
-                    (s.length, s.speed, s.angle) = (length.min(w.max(h) as f32), speed, angle);
+                    // A bar may be no longer than the board's longer side.
+                    let longest = w.max(h) as f32;
+                    (s.length, s.speed, s.angle) = (length.min(longest), speed, angle);
                 }
                 spinners.push(s);
             }

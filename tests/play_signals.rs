@@ -1,5 +1,5 @@
-//! Every way out leaves a sane terminal: `q`, Ctrl-C typed in the game, and SIGINT, SIGTERM
-//! and SIGHUP (a dropped SSH connection) sent from outside. Each case checks that the game
+//! Every way out leaves a sane terminal: `q`, Ctrl-C and Ctrl-\\ typed in the game, and every
+//! signal that ends a program (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, …) sent from outside. Each case checks that the game
 //! had the terminal first (raw mode, alternate screen, hidden cursor), so the test can fail.
 
 #[path = "support/tmux.rs"]
@@ -54,6 +54,13 @@ fn every_way_out_restores_the_terminal() {
         ("sigint", Way::Signal("INT"), "130"),
         ("sigterm", Way::Signal("TERM"), "143"),
         ("sighup", Way::Signal("HUP"), "129"),
+        ("ctrl-backslash-key", Way::Keys(&["C-\\"]), "0"),
+        ("sigquit", Way::Signal("QUIT"), "131"),
+        ("sigusr1", Way::Signal("USR1"), "138"),
+        ("sigusr2", Way::Signal("USR2"), "140"),
+        ("sigabrt", Way::Signal("ABRT"), "134"),
+        ("sigpipe", Way::Signal("PIPE"), "141"),
+        ("sigalrm", Way::Signal("ALRM"), "142"),
     ];
     std::thread::scope(|scope| {
         for (name, way, exit) in &cases {

@@ -239,3 +239,62 @@ fn the_start_is_the_level_asked_for_else_the_last_played_else_the_first() {
         assert_eq!(got, want, "{name}");
     }
 }
+
+#[test]
+fn terminal_too_small_ignores_movement_keys() {
+    let mut app = app(CORRIDOR, PLAIN);
+    app.set_screen_size(10, 3);
+    assert!(app.board_hidden());
+    press(&mut app, "l5lLnu ");
+    assert_eq!(moves(&app), 0, "nothing moved behind the message");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 }, "no level change");
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help, "help still opens");
+    press(&mut app, "~");
+    app.set_screen_size(80, 24);
+    press(&mut app, "l");
+    assert_eq!(moves(&app), 1, "keys act again once the board shows");
+}
+
+#[test]
+fn a_count_over_the_limit_is_cut_with_a_clear_message() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "9999h");
+    let hint = hint_line(&app);
+    assert!(
+        hint.contains("at most 100 times: 9999 was cut to 100"),
+        "{hint}"
+    );
+    assert_eq!(moves(&app), 0);
+}
+
+#[test]
+fn a_count_of_shots_is_cut_to_the_limit() {
+    let mut app = app("#####\n#@ E#\n#   #\n#####\n", PLAIN);
+    press(&mut app, "j");
+    press(&mut app, "9999 ");
+    assert_eq!(
+        app.world().counters().shots,
+        sokoshot::tui::keys::MAX_REPEAT,
+        "one shot per repeat, no more"
+    );
+}
+
+#[test]
+fn a_blocked_message_goes_when_the_enemy_that_blocked_is_shot() {
+    let mut app = app("######\n#@E  #\n######\n", PLAIN);
+    press(&mut app, "l");
+    // Facing the enemy: fire, then step into it before the shot lands.
+    press(&mut app, " l");
+    let hint = hint_line(&app);
+    assert!(hint.contains("an enemy is in the way"), "{hint}");
+    for _ in 0..120 {
+        if app.world().enemies().is_empty() {
+            break;
+        }
+        app.tick();
+    }
+    assert!(app.world().enemies().is_empty(), "the shot took the enemy");
+    let hint = hint_line(&app);
+    assert!(!hint.contains("enemy"), "the stale message is gone: {hint}");
+}

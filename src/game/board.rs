@@ -4,13 +4,19 @@
 //! Cell `(x, y)` covers `[x, x+1) × [y, y+1)`; its centre is `(x + 0.5, y + 0.5)`. Off the
 //! board everything is a wall.
 
-use crate::geom::{Aabb, Obb, Segment, Triangle, Vec2};
+use crate::geom::{Aabb, Intersects, Obb, Segment, Triangle, Vec2};
 use crate::level::{Level, Pos, Slope, Spinner, Tile};
 
 use super::cell::CellByte;
 
 /// Thickness of every spinner's bar, in cells.
 pub const SPINNER_THICKNESS: f32 = 0.2;
+
+/// How much of a cell a bar may graze without covering it, in cells: a bar covers a cell when
+/// it reaches inside the cell's square shrunk by this much on every side. A bar lying along
+/// a row or a column, or across a diagonal, so covers only the cells it is drawn through,
+/// never a neighbour whose corner it shaves.
+pub const BAR_GRAZE: f32 = 0.1;
 
 /// The simulation rate: ticks per second.
 pub const TICKS_PER_SECOND: u32 = 60;
@@ -78,6 +84,18 @@ pub fn spinner_obb(spinner: &Spinner, ticks: u64) -> Obb {
         Vec2::new(spinner.length.max(0.0), SPINNER_THICKNESS),
         degrees.to_radians() as f32,
     )
+}
+
+/// Whether `bar` covers cell `pos` at this moment: the rule for what a spinner blocks.
+///
+/// A covered cell cannot be entered by the player or by a pushed box; the board draws
+/// exactly the covered cells as barred. A bar never pushes: whatever already stands in a
+/// cell when the bar turns over it stays there, and the bar sweeps over it.
+#[must_use]
+pub fn bar_covers(bar: &Obb, pos: Pos) -> bool {
+    let cell = cell_aabb(pos);
+    let inner = Aabb::new(cell.min + BAR_GRAZE, cell.max - BAR_GRAZE);
+    Obb::from(inner).intersects(bar)
 }
 
 /// How far from its hub's centre a spinner's bar can reach.

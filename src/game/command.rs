@@ -121,6 +121,11 @@ pub enum Blocker {
 impl fmt::Display for Blocker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The player's own way is never blocked by a box (a step pushes it): only a run,
+            // which stops in front of a box rather than push it, meets one.
+            Self::Solid(Solid::Box) => {
+                f.write_str("a box is ahead (a run stops at a box; step to push it)")
+            }
             Self::Solid(solid) => write!(f, "{solid} is in the way"),
             Self::BoxAgainst(solid) => write!(f, "the box is stuck against {solid}"),
         }

@@ -2,11 +2,12 @@
 //! blocks the way, and run until something is in the way.
 //!
 //! The player is a disk of radius [`PLAYER_RADIUS`] at its cell's centre; a step is refused
-//! when that disk at the target cell touches a slope's triangle or a spinner's bar as it is
-//! now. A pushed box is a square of side [`BOX_SIZE`] and is refused when it touches a bar
-//! (tested as two OBBs). Bars that turn onto a standing player or box pass over them.
+//! when that disk at the target cell touches a slope's triangle. Spinners block by cells: a
+//! step or a push into a cell that a bar covers right now is refused (the one rule, shared
+//! with the drawing, is [`World::barred`]). Bars that turn onto a standing player or box
+//! pass over them.
 
-use crate::geom::{Aabb, Disk, Intersects, Obb, Vec2};
+use crate::geom::{Disk, Intersects};
 use crate::level::{Pos, Tile};
 
 use super::World;
@@ -16,8 +17,6 @@ use super::command::{Blocker, Dir, Outcome, RuleError, Solid};
 
 /// Radius of the player's disk, in cells.
 pub const PLAYER_RADIUS: f32 = 0.4;
-/// Side of a box's square when it is tested against spinners, in cells.
-pub const BOX_SIZE: f32 = 0.9;
 
 /// What one step in a direction would do.
 enum Probe {
@@ -127,8 +126,7 @@ impl World {
         if self.slope_touches(pos, |triangle| disk.intersects(triangle)) {
             return Some(Solid::Slope);
         }
-        self.bar_touches(pos, |bar| disk.intersects(bar))
-            .then_some(Solid::Spinner)
+        self.barred(pos).then_some(Solid::Spinner)
     }
 
     /// What keeps a box out of `pos`.
@@ -144,12 +142,7 @@ impl World {
             Occupant::Enemy => return Some(Solid::Enemy),
             Occupant::Empty => {}
         }
-        let square = Obb::from(Aabb::from_center_size(
-            cell_center(pos),
-            Vec2::splat(BOX_SIZE),
-        ));
-        self.bar_touches(pos, |bar| square.intersects(bar))
-            .then_some(Solid::Spinner)
+        self.barred(pos).then_some(Solid::Spinner)
     }
 
     /// Whether `test` holds for the triangle of a slope in `pos` or a cell next to it.
@@ -159,16 +152,6 @@ impl World {
                 let cell = Pos::new(pos.x + dx, pos.y + dy);
                 matches!(self.board.tile(cell), Tile::Slope(s) if test(&slope_triangle(cell, s)))
             })
-        })
-    }
-
-    /// Whether `test` holds for the bar of a spinner that can reach `pos`.
-    fn bar_touches(&self, pos: Pos, test: impl Fn(&Obb) -> bool) -> bool {
-        self.board.index(pos).is_some_and(|i| {
-            self.board
-                .spinners_at(i)
-                .iter()
-                .any(|&s| test(&self.bars[s as usize]))
         })
     }
 }

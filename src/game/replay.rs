@@ -227,11 +227,25 @@ pub fn replay(level: &Level, moves: &str) -> Result<Replay, ReplayError> {
         return Err(err);
     }
     let mut world = World::new(level)?.without_history();
+    play_moves(&mut world, moves)?;
+    Ok(Replay { world })
+}
+
+/// Plays `moves` on `world` from where it stands, with the same fixed timeline as
+/// [`replay`] (what a hint or a solver's answer is checked with), stopping with
+/// [`ReplayError::TooLong`] once more than [`MAX_REPLAY_TICKS`] have passed since it began.
+///
+/// # Errors
+///
+/// A [`ReplayError`] naming the first letter that cannot be played; the world is left where
+/// that letter found it.
+pub fn play_moves(world: &mut World, moves: &str) -> Result<(), ReplayError> {
+    let start = world.elapsed_ticks();
     for token in tokens(moves) {
         let token = token?;
         for _ in 0..token.count {
-            play(&mut world, token)?;
-            let ticks = world.elapsed_ticks();
+            play(world, token)?;
+            let ticks = world.elapsed_ticks().saturating_sub(start);
             if ticks > MAX_REPLAY_TICKS {
                 return Err(ReplayError::TooLong {
                     at: token.at,
@@ -240,7 +254,7 @@ pub fn replay(level: &Level, moves: &str) -> Result<Replay, ReplayError> {
             }
         }
     }
-    Ok(Replay { world })
+    Ok(())
 }
 
 /// Plays one letter once, with the ticks that follow it.

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use crate::geom::Obb;
 use crate::level::{Level, Pos, Tile};
 
-use super::board::{Board, CellBits, spinner_obb};
+use super::board::{Board, CellBits, bar_covers, spinner_obb};
 use super::cell::{CellByte, Occupant};
 use super::command::{Command, Dir, Outcome, RuleError};
 use super::shots::Scratch;
@@ -309,6 +309,15 @@ impl World {
         Ok(Outcome::Waited { ticks })
     }
 
+    /// Puts the world in `state`, a state of this level as [`World::state`] gave it, and
+    /// forgets the undo history: how a solver goes back to a position it remembered.
+    pub fn set_state(&mut self, state: State) {
+        self.state = state;
+        self.undo.clear();
+        self.redo.clear();
+        self.sync();
+    }
+
     fn restart(&mut self) -> Outcome {
         let before = std::mem::replace(&mut self.state, self.initial.clone());
         self.restarted_boxes = Some(before.boxes);
@@ -418,6 +427,18 @@ impl World {
     #[must_use]
     pub fn spinner_bars(&self) -> &[Obb] {
         &self.bars
+    }
+
+    /// Whether a spinner's bar covers `pos` right now (see [`bar_covers`]): such a cell
+    /// cannot be entered by the player or a pushed box, and the board draws it as barred.
+    #[must_use]
+    pub fn barred(&self, pos: Pos) -> bool {
+        self.board.index(pos).is_some_and(|i| {
+            self.board
+                .spinners_at(i)
+                .iter()
+                .any(|&s| bar_covers(&self.bars[s as usize], pos))
+        })
     }
 
     /// Moves, pushes and shots since the level (re)started.

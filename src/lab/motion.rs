@@ -70,6 +70,25 @@ impl Motion {
         }
     }
 
+    /// The motion as it will be `dt` seconds from now.
+    #[must_use]
+    pub fn at(&self, dt: f32) -> Motion {
+        let mut ahead = *self;
+        ahead.advance(dt);
+        ahead
+    }
+
+    /// The fastest any point of a shape moving this way can move, in world units per
+    /// second, for points at most `reach` from the shape's centre.
+    #[must_use]
+    pub fn speed_bound(&self, reach: f32) -> f32 {
+        let turn = TAU / PERIOD;
+        match self.kind {
+            MotionKind::Oscillate => AMPLITUDE * turn,
+            MotionKind::Orbit => (ORBIT_RADIUS + reach) * turn,
+        }
+    }
+
     /// Switches between oscillation and orbit, starting the new one from home.
     pub fn switch(&mut self) {
         self.kind = match self.kind {

@@ -10,11 +10,14 @@ use crate::geom::{
 };
 
 use super::TICK;
+use super::edit::{Edit, EditError, not_applicable};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::HORIZON;
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, contact_marks, nudge_offset, turn_degrees, turned};
+use super::scene::{Scene, contact_marks};
+use super::slope_steps::{self, BounceParts};
+use super::steps::Step;
 
 /// Where the ball starts: left of the slope, on the line through the slope's middle.
 const BALL_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -34,6 +37,12 @@ const INNER: Vec2 = Vec2::new(13.0, 8.0);
 /// How close the movement keys may bring the ball to a straight wall.
 const WALL_CLEARANCE: f32 = 0.1;
 
+/// How deep a placed ball may sit in an obstacle, for rounding at the point of touching.
+const OVERLAP_SLACK: f32 = 1e-4;
+
+/// How many doubling rounding steps [`SlopeScene::touching_at`] tries.
+const TOUCH_STEPS: u32 = 12;
+
 /// How far the angled walls cut into each corner.
 const CORNER: f32 = 4.0;
 
@@ -52,22 +61,28 @@ const VIEW: ViewBox = ViewBox {
 /// The length of the slope's two short sides.
 const SLOPE_SIDE: f32 = 4.0;
 
-/// The slope in the middle: a right triangle with its right angle at the bottom right, whose
-/// long side faces up and to the left, towards the ball; its centroid is the origin.
-fn slope() -> Triangle {
+/// The slope: a right triangle with its right angle at the bottom right (before turning),
+/// whose long side faces up and to the left, towards the ball; its centroid is `center`.
+fn slope(center: Vec2, angle: f32) -> Triangle {
     let third = SLOPE_SIDE / 3.0;
-    Triangle::new(
+    let turn = Vec2::from_angle(angle.to_radians());
+    let [a, b, c] = [
         Vec2::new(third, third),
         Vec2::new(third, third - SLOPE_SIDE),
         Vec2::new(third - SLOPE_SIDE, third),
-    )
+    ]
+    .map(|v| center + turn.rotate(v));
+    Triangle::new(a, b, c)
 }
+
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["ball", "slope"];
 
 /// Everything the ball can hit: the slope first, then the four angled corners, then the four
 /// straight walls. All of them reflect.
-fn obstacles() -> Vec<Obstacle> {
+fn obstacles(slope: Triangle) -> Vec<Obstacle> {
     let (x, y, c) = (INNER.x, INNER.y, CORNER);
-    let mut all = vec![Obstacle::reflect(slope())];
+    let mut all = vec![Obstacle::reflect(slope)];
     for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
         let corner = Vec2::new(sx * x, sy * y);
         all.push(Obstacle::reflect(Triangle::new(
@@ -142,6 +157,18 @@ impl Bounce {
         })
     }
 
+    /// The numbers the steps show.
+    fn parts(&self) -> BounceParts {
+        BounceParts {
+            crossing: self.crossing,
+            point: self.point,
+            normal: self.normal,
+            overshoot: self.overshoot,
+            incoming: self.incoming,
+            outgoing: self.outgoing,
+        }
+    }
+
     /// The angles of the incoming and outgoing paths against the normal, in radians.
     fn angles(&self) -> (f32, f32) {
         (
@@ -155,11 +182,14 @@ impl Bounce {
 #[derive(Debug, Clone)]
 pub(crate) struct SlopeScene {
     ball: Disk,
-    aim: i32,
+    /// The launch direction in degrees; while the ball flies, its heading.
+    aim: f32,
     velocity: Option<Vec2>,
     obstacles: Vec<Obstacle>,
     last: Option<Bounce>,
     bounces: u32,
+    slope_center: Vec2,
+    slope_angle: f32,
 }
 
 impl SlopeScene {
@@ -167,18 +197,50 @@ impl SlopeScene {
     pub(crate) fn new() -> Self {
         Self {
             ball: Disk::new(BALL_START, RADIUS),
-            aim: 0,
+            aim: 0.0,
             velocity: None,
-            obstacles: obstacles(),
+            obstacles: obstacles(slope(Vec2::ZERO, 0.0)),
             last: None,
             bounces: 0,
+            slope_center: Vec2::ZERO,
+            slope_angle: 0.0,
         }
+    }
+
+    /// Puts the slope at `center`, turned by `angle` degrees, unless it would overlap the
+    /// ball or leave the box.
+    fn place_slope(&mut self, center: Vec2, angle: f32) -> Result<bool, EditError> {
+        let limit = INNER - Vec2::splat(SLOPE_SIDE);
+        let center = center.clamp(-limit, limit);
+        let angle = angle.rem_euclid(360.0);
+        if (center, angle) == (self.slope_center, angle_of(self)) {
+            return Ok(false);
+        }
+        let moved = slope(center, angle);
+        if contact_disk_triangle(&self.ball, &moved).distance < -OVERLAP_SLACK {
+            return Err(EditError::Blocked("slope"));
+        }
+        self.obstacles[0] = Obstacle::reflect(moved);
+        (self.slope_center, self.slope_angle) = (center, angle);
+        Ok(true)
+    }
+
+    /// Puts the ball at `center` with radius `radius`, unless it would overlap something.
+    fn place_ball(&mut self, center: Vec2, radius: f32) -> Result<bool, EditError> {
+        let limit = INNER - Vec2::splat(radius + WALL_CLEARANCE);
+        let ball = Disk::new(center.clamp(-limit, limit), radius);
+        if self.overlaps(&ball) {
+            return Err(EditError::Blocked("ball"));
+        }
+        let changed = ball != self.ball;
+        self.ball = ball;
+        Ok(changed)
     }
 
     /// The direction the ball flies, or would fly if launched.
     fn heading(&self) -> Vec2 {
         self.velocity.map_or_else(
-            || Vec2::from_angle((self.aim as f32).to_radians()),
+            || Vec2::from_angle(self.aim.to_radians()),
             Vec2::normalize_or_zero,
         )
     }
@@ -220,14 +282,69 @@ impl SlopeScene {
     }
 
     /// Moves the ball by `offset`, but keeps it [`WALL_CLEARANCE`] clear of the straight
-    /// walls, so that walking it across the box never leaves it pressed against one.
+    /// walls, and stops it where it first touches anything on the way, so that the keys can
+    /// never push it into a wall, a corner or the slope (where a launched ball used to bounce
+    /// on the spot, its bounce count climbing). Pressing on into what it touches does nothing.
     fn move_ball(&mut self, offset: Vec2) -> bool {
-        let limit = INNER - Vec2::splat(RADIUS + WALL_CLEARANCE);
-        let center = (self.ball.center + offset).clamp(-limit, limit);
-        let moved = center != self.ball.center;
-        self.ball.center = center;
-        moved
+        let limit = INNER - Vec2::splat(self.ball.radius + WALL_CLEARANCE);
+        let start = self.ball.center;
+        let delta = (start + offset).clamp(-limit, limit) - start;
+        let moved = match earliest_hit(&self.ball, delta, &self.obstacles) {
+            Some((_, hit)) => self.touching_at(start + delta * hit.toi, delta),
+            None => Disk {
+                center: start + delta,
+                ..self.ball
+            },
+        };
+        let center = moved.center;
+        if center == start || self.overlaps(&moved) {
+            return false;
+        }
+        self.ball = moved;
+        true
     }
+
+    /// The ball at `center`, where a sweep along `delta` found it touching, moved on by the
+    /// few rounding steps it may take for the intersection test to agree that it touches.
+    fn touching_at(&self, center: Vec2, delta: Vec2) -> Disk {
+        let along = delta.normalize_or_zero();
+        let mut ball = Disk {
+            center,
+            ..self.ball
+        };
+        let mut nudge = f32::EPSILON * center.abs().max_element().max(1.0);
+        for _ in 0..TOUCH_STEPS {
+            if self.obstacles.iter().any(|o| touches(&ball, &o.shape)) {
+                break;
+            }
+            ball.center = center + along * nudge;
+            nudge *= 2.0;
+        }
+        ball
+    }
+
+    /// Whether a ball at this place would sink into an obstacle by more than rounding
+    /// ([`OVERLAP_SLACK`]); touching is allowed.
+    fn overlaps(&self, ball: &Disk) -> bool {
+        self.obstacles
+            .iter()
+            .any(|o| contact(ball, &o.shape).is_some_and(|c| c.distance < -OVERLAP_SLACK))
+    }
+
+    /// Turns the aim by `degrees`; a flying ball turns its heading from where it points now.
+    fn turn(&mut self, degrees: f32) {
+        if let Some(velocity) = &mut self.velocity {
+            *velocity = Vec2::from_angle(degrees.to_radians()).rotate(*velocity);
+            self.aim = velocity.to_angle().to_degrees().rem_euclid(360.0);
+        } else {
+            self.aim = (self.aim + degrees).rem_euclid(360.0);
+        }
+    }
+}
+
+/// The slope's angle in degrees.
+fn angle_of(scene: &SlopeScene) -> f32 {
+    scene.slope_angle
 }
 
 fn shape_figure(shape: &Shape) -> Figure {
@@ -240,20 +357,66 @@ fn shape_figure(shape: &Shape) -> Figure {
 }
 
 impl Scene for SlopeScene {
+    fn shape_names(&self) -> &'static [&'static str] {
+        SHAPES
+    }
+
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
+        let (center, angle) = (self.slope_center, self.slope_angle);
+        match (which, edit) {
+            (0, Edit::MoveBy(offset)) => Ok(self.move_ball(offset)),
+            (0, Edit::MoveTo(at)) => self.place_ball(at, self.ball.radius),
+            (0, Edit::Radius(r)) => self.place_ball(self.ball.center, r.min(SLOPE_SIDE)),
+            (0, Edit::TurnBy(delta)) => {
+                self.turn(delta);
+                Ok(true)
+            }
+            (0, Edit::AngleTo(to)) => {
+                let now = self.heading().to_angle().to_degrees();
+                self.turn(to - now);
+                Ok(true)
+            }
+            (_, Edit::MoveBy(offset)) => self.place_slope(center + offset, angle),
+            (_, Edit::MoveTo(at)) => self.place_slope(at, angle),
+            (_, Edit::TurnBy(delta)) => self.place_slope(center, angle + delta),
+            (_, Edit::AngleTo(to)) => self.place_slope(center, to),
+            _ => Err(not_applicable(SHAPES[which.min(1)], edit)),
+        }
+    }
+
+    fn position(&self, which: usize) -> Vec2 {
+        if which == 0 {
+            self.ball.center
+        } else {
+            self.slope_center
+        }
+    }
+
+    fn under(&self, point: Vec2) -> Option<usize> {
+        let dot = Disk::new(point, 0.0);
+        if dot.intersects(&self.ball) {
+            Some(0)
+        } else if touches(&dot, &self.obstacles[0].shape) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    fn hit(&self) -> bool {
+        !self.touching().is_empty()
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        slope_steps::steps(self.last.as_ref().map(Bounce::parts), self.ball.radius)
+    }
+
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => self.move_ball(nudge_offset(nudge)),
-            Action::Rotate(turn) => {
-                self.aim = turned(self.aim, turn_degrees(turn));
-                if let Some(velocity) = &mut self.velocity {
-                    *velocity = Vec2::from_angle((self.aim as f32).to_radians()) * SPEED;
-                }
-                true
-            }
             Action::Launch => {
                 self.velocity = match self.velocity {
                     Some(_) => None,
-                    None => Some(Vec2::from_angle((self.aim as f32).to_radians()) * SPEED),
+                    None => Some(Vec2::from_angle(self.aim.to_radians()) * SPEED),
                 };
                 true
             }
@@ -272,7 +435,9 @@ impl Scene for SlopeScene {
             self.bounces += flight.bounces;
         }
         self.ball = flight.disk;
-        self.velocity = Some(flight.delta.normalize_or_zero() * SPEED);
+        let velocity = flight.delta.normalize_or_zero() * SPEED;
+        self.velocity = Some(velocity);
+        self.aim = velocity.to_angle().to_degrees().rem_euclid(360.0);
     }
 
     fn moving(&self) -> bool {

@@ -1,5 +1,9 @@
 //! The board view: every cell two columns wide, things over tiles, shots and spinner bars as
 //! braille dots over the floor.
+//!
+//! What is drawn is what blocks: a bar is drawn only in the cells it covers by the game's
+//! rule ([`World::barred`]), and those cells are shaded whole, with whatever stands in them,
+//! so a player sees exactly which cells cannot be entered at this moment.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -130,13 +134,14 @@ impl BoardView<'_> {
     }
 }
 
-/// Whether dots may be drawn over `thing`. Walls and the things that stand on cells keep
-/// their glyph; a hub shows its bar, since a bar no longer than a cell lies within it and its
+/// Whether dots may be drawn over `thing`. Walls, slopes and the things that stand on cells
+/// keep their glyph (a slope's two halves make one shape: a dot in one column would leave
+/// half of it); a hub shows its bar, since a bar no longer than a cell lies within it and its
 /// angle is what a player aims by.
 fn takes_dots(thing: Thing) -> bool {
     matches!(
         thing,
-        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Slope(_) | Thing::Hub
+        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Hub
     )
 }
 
@@ -160,20 +165,30 @@ impl Widget for BoardView<'_> {
         let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2;
         for (row, y) in (0..level.height).enumerate() {
             for (cell, x) in (0..level.width).enumerate() {
-                let thing = self.thing_at(Pos::new(x, y));
+                let pos = Pos::new(x, y);
+                let thing = self.thing_at(pos);
+                let barred = thing != Thing::Hub && self.world.barred(pos);
+                let shows_bar = barred || thing == Thing::Hub;
                 for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
                     let column = cell * 2 + half;
                     let Some(target) = cell_in(area, column, row) else {
                         continue;
                     };
-                    let (shot, bar) = (shots.bits(column, row), bars.bits(column, row));
+                    let shot = shots.bits(column, row);
+                    let bar = if shows_bar { bars.bits(column, row) } else { 0 };
+                    let shade = if barred {
+                        self.theme.barred()
+                    } else {
+                        Style::new()
+                    };
                     let target = &mut buf[target];
                     if takes_dots(thing) && (shot | bar) != 0 {
                         let mark = marks.get(row * columns + column).copied().unwrap_or("-");
                         let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
-                        target.set_symbol(&symbol).set_style(style);
+                        target.set_symbol(&symbol).set_style(style.patch(shade));
                     } else {
-                        target.set_char(ch).set_style(self.theme.style(thing));
+                        let style = self.theme.style(thing).patch(shade);
+                        target.set_char(ch).set_style(style);
                     }
                 }
             }

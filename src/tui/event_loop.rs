@@ -2,23 +2,22 @@
 //! draw a frame only when something changed.
 //!
 //! The world is ticked at 60 Hz only while something moves (a shot flies, a bar turns) and the
-//! board is on screen. Otherwise the loop blocks on input for up to [`IDLE_WAIT`], waking only
-//! to look for a quit signal and a saved level file, and writes nothing to the terminal.
+//! board is on screen. Otherwise the loop blocks on input for up to [`IDLE_WAIT`], and writes
+//! nothing to the terminal. Ticks that are due run before each key is handled, so a key is
+//! judged on the world as it is on screen. The level file is watched, read and parsed on a
+//! thread of its own (see [`Reloader`]), so a slow or blocking file never holds up a key.
 
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyEventKind};
-
 use super::app::App;
-use super::terminal::{Quit, Screen};
-use super::watch::{Change, Watcher};
-use crate::level::parse_pack_bytes;
+use super::terminal::{Input, Quit, Screen, paste_keys};
+use super::watch::{Reload, Reloader};
 
 /// The simulation step: 1/60 s.
 pub const TICK: Duration = Duration::from_nanos(1_000_000_000 / 60);
 
-/// The longest the loop sleeps with nothing happening, so a signal is seen within it.
+/// The longest the loop sleeps with nothing happening (signals wake it at once).
 pub const IDLE_WAIT: Duration = Duration::from_millis(250);
 
 /// At most this many ticks are run to catch up after a stall; beyond that the clock is let go.
@@ -27,8 +26,8 @@ const MAX_CATCH_UP: u32 = 6;
 /// A level file being watched, and which of the app's packs it fills.
 #[derive(Debug)]
 pub struct Watched {
-    /// The file.
-    pub watcher: Watcher,
+    /// The file's watcher thread.
+    pub reloader: Reloader,
     /// The index of the pack it was read into.
     pub pack: usize,
 }
@@ -38,7 +37,7 @@ pub struct Watched {
 pub enum Ending {
     /// The player quit.
     Quit,
-    /// A signal asked the program to end.
+    /// A signal asked the program to end, or the terminal went away.
     Signal(Quit),
 }
 
@@ -55,7 +54,7 @@ pub fn run(screen: &mut Screen, app: &mut App, watched: Option<Watched>) -> io::
 fn run_until_done(
     screen: &mut Screen,
     app: &mut App,
-    mut watched: Option<Watched>,
+    watched: Option<Watched>,
 ) -> io::Result<Ending> {
     let mut dirty = true;
     let mut next_tick = Instant::now() + TICK;
@@ -68,19 +67,35 @@ fn run_until_done(
         }
         if dirty {
             screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            let (columns, rows) = screen.size();
+            app.set_screen_size(columns, rows);
             dirty = false;
         }
-        let now = Instant::now();
-        let mut wait = if app.is_animating() {
-            next_tick.saturating_duration_since(now)
+        let wait = if app.is_animating() {
+            next_tick.saturating_duration_since(Instant::now())
         } else {
             IDLE_WAIT
         };
-        if let Some(watched) = &watched {
-            wait = wait.min(watched.watcher.time_to_poll(now));
-        }
-        if event::poll(wait)? {
-            dirty |= drain_events(app)?;
+        for input in screen.read_input(wait)? {
+            dirty |= catch_up(app, &mut next_tick, Instant::now());
+            match input {
+                Input::Key(key) => dirty |= app.handle_key(key),
+                Input::Paste(text) => dirty |= paste(app, &text),
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Quit => return Ok(Ending::Quit),
+                Input::Redraw => dirty = true,
+                Input::Mouse(_) => {}
+                Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
+            }
+            if app.should_quit() {
+                return Ok(Ending::Quit);
+            }
+            if !app.is_animating() {
+                next_tick = Instant::now() + TICK;
+            }
         }
         let now = Instant::now();
         if app.is_animating() {
@@ -88,28 +103,35 @@ fn run_until_done(
         } else {
             next_tick = now + TICK;
         }
-        if let Some(watched) = &mut watched
-            && let Some(change) = watched.watcher.poll(now)
-        {
-            reload(app, watched, change);
-            dirty = true;
+        if let Some(watched) = &watched {
+            while let Some(reload) = watched.reloader.take() {
+                apply_reload(app, watched, reload);
+                dirty = true;
+            }
         }
     }
 }
 
-/// Handles every event already waiting. Returns whether the screen needs drawing.
-fn drain_events(app: &mut App) -> io::Result<bool> {
+/// Takes a paste: for now, the keys it would have been if typed, in order. Returns whether the
+/// screen needs drawing.
+pub fn paste(app: &mut App, text: &str) -> bool {
+    let (keys, cut) = paste_keys(text);
     let mut dirty = false;
-    loop {
-        match event::read()? {
-            Event::Key(key) if key.kind != KeyEventKind::Release => dirty |= app.handle_key(key),
-            Event::Resize(..) => dirty = true,
-            _ => {}
-        }
-        if app.should_quit() || !event::poll(Duration::ZERO)? {
-            return Ok(dirty);
+    for key in keys {
+        dirty |= app.handle_key(key);
+        if app.should_quit() {
+            return dirty;
         }
     }
+    if cut {
+        let max = super::terminal::MAX_PASTE_KEYS;
+        app.tell(
+            format!("paste cut: only its first {max} keys were taken"),
+            true,
+        );
+        dirty = true;
+    }
+    dirty
 }
 
 /// Runs the ticks that are due. Returns whether any ran.
@@ -126,23 +148,11 @@ fn catch_up(app: &mut App, next_tick: &mut Instant, now: Instant) -> bool {
     ran > 0
 }
 
-/// Applies a change of the watched file: new levels if it reads cleanly, otherwise the first
-/// error on the status line while the level in play carries on.
-fn reload(app: &mut App, watched: &Watched, change: Change) {
-    let name = watched.watcher.path().display().to_string();
-    match change {
-        Change::Unreadable(why) => app.reload_failed(why),
-        Change::Saved(bytes) => match parse_pack_bytes(&bytes).into_pack() {
-            Ok(pack) if pack.levels.is_empty() => app.reload_failed(format!("{name}: no level")),
-            Ok(pack) => app.replace_levels(watched.pack, pack.levels),
-            Err(errors) => {
-                let more = match errors.len() {
-                    0 | 1 => String::new(),
-                    n => format!(" (and {} more)", n - 1),
-                };
-                let first = errors.first().map(ToString::to_string).unwrap_or_default();
-                app.reload_failed(format!("{name}:{first}{more}"));
-            }
-        },
+/// Applies what the watcher found: new levels, or the error that keeps them out while the
+/// level in play carries on.
+fn apply_reload(app: &mut App, watched: &Watched, reload: Reload) {
+    match reload {
+        Reload::Levels(levels) => app.replace_levels(watched.pack, levels),
+        Reload::Failed(why) => app.reload_failed(why),
     }
 }

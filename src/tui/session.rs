@@ -3,7 +3,6 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use thiserror::Error;
 
@@ -13,7 +12,7 @@ use super::event_loop::{self, Ending, Watched};
 use super::progress::{Progress, SaveFile};
 use super::terminal::Screen;
 use super::theme::Theme;
-use super::watch::Watcher;
+use super::watch::{Reloader, read_level_file};
 use crate::level::{PackReport, parse_pack, parse_pack_bytes};
 
 /// What to play and how.
@@ -96,7 +95,7 @@ pub fn file_pack(path: &Path) -> Result<(Collection, Vec<u8>, Option<String>), P
         path: path.to_owned(),
         source,
     };
-    let bytes = std::fs::read(path).map_err(read_error)?;
+    let bytes = read_level_file(path).map_err(read_error)?;
     let absolute = std::path::absolute(path).map_err(read_error)?;
     let report = parse_pack_bytes(&bytes);
     let name = path.display();
@@ -176,20 +175,21 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let first = packs.first();
     let last = first.and_then(|pack| progress.last(&pack.key));
     let start = start_place(&packs, options.level, last)?;
-    let watched = first
-        .and_then(|pack| pack.file.clone())
-        .zip(watched_bytes)
-        .map(|(path, bytes)| Watched {
-            watcher: Watcher::new(path, &bytes, Instant::now()),
+    // Checked after the file and the level number, so that those are reported as such
+    // anywhere, and before anything is written: without a terminal nothing is touched.
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(PlayError::NotATerminal);
+    }
+    let watched = match first.and_then(|pack| pack.file.clone()).zip(watched_bytes) {
+        Some((path, bytes)) => Some(Watched {
+            reloader: Reloader::spawn(path, &bytes)?,
             pack: 0,
-        });
+        }),
+        None => None,
+    };
     let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
-    }
-    // Checked last, so that a bad file or level number is reported as such anywhere.
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return Err(PlayError::NotATerminal);
     }
     let mut screen = Screen::start()?;
     let ending = event_loop::run(&mut screen, &mut app, watched)?;

@@ -112,6 +112,17 @@ impl Theme {
         }
     }
 
+    /// What is laid over a cell that a spinner's bar covers (and so blocks) right now: a grey
+    /// background, or reverse video without colour.
+    #[must_use]
+    pub fn barred(self) -> Style {
+        if self.color {
+            Style::new().bg(Color::DarkGray)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
     /// The style of the key names in help and hints.
     #[must_use]
     pub fn key(self) -> Style {

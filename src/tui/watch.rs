@@ -1,6 +1,11 @@
-//! Noticing that a level file was saved, by polling its size and modification time from the
-//! event loop (which wakes at least every quarter second), so no extra thread or crate is
-//! needed.
+//! Noticing that a level file was saved, by polling its size and modification time every
+//! quarter second, on a thread of its own ([`Reloader`]) that also reads and parses the new
+//! text: a big file, a slow disk or a FIFO swapped in for the file never holds up the game.
+//!
+//! Limits: only regular files are read (a FIFO, a device or a directory is reported, never
+//! opened for reading in a way that could block), and at most
+//! [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) of them, by
+//! [`read_source_bytes`](crate::level::read_source_bytes).
 //!
 //! Editors save in different ways (write in place, or write a new file and rename it over the
 //! old one); looking the path up afresh on every poll sees both. A change is reported once
@@ -10,7 +15,10 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant, SystemTime};
+
+use crate::level::{Level, SourceError, parse_pack_bytes, read_source_bytes};
 
 /// How often the file is looked at.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -101,7 +109,7 @@ impl Watcher {
             return None;
         }
         self.stamp = Some(current);
-        match fs::read(&self.path) {
+        match read_level_file(&self.path) {
             Ok(bytes) if self.contents.as_ref() == Some(&bytes) => None,
             Ok(bytes) => {
                 self.contents = Some(bytes.clone());
@@ -110,10 +118,99 @@ impl Watcher {
             Err(err) => {
                 self.contents = None;
                 Some(Change::Unreadable(format!(
-                    "cannot read {}: {err}",
+                    "{}: {err}",
                     self.path.display()
                 )))
             }
         }
+    }
+}
+
+/// Reads a level file with [`read_source_bytes`]: a regular file of at most
+/// [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) bytes, opened without blocking, so a FIFO
+/// or device put in its place is refused rather than waited on.
+///
+/// # Errors
+/// When the file cannot be opened or read, is not a regular file, or is too big; the error
+/// says which, in a player's words (a missing file keeps [`io::ErrorKind::NotFound`]).
+pub fn read_level_file(path: &Path) -> io::Result<Vec<u8>> {
+    read_source_bytes(path).map_err(|err| match err {
+        SourceError::Io(err) => err,
+        other => io::Error::new(io::ErrorKind::InvalidData, other.to_string()),
+    })
+}
+
+/// What the watcher thread found, ready for the game.
+#[derive(Debug)]
+pub enum Reload {
+    /// The file was saved and holds these playable levels (possibly none).
+    Levels(Vec<Level>),
+    /// The file was saved but cannot be played as it is: why, as `FILE:LINE:COL: message`.
+    Failed(String),
+}
+
+/// The most reloads waiting for the game; a watcher that gets ahead waits for it.
+const MAX_WAITING: usize = 2;
+
+/// A [`Watcher`] on a thread of its own, reading and parsing each saved version of the file.
+/// The thread ends when the `Reloader` is dropped.
+#[derive(Debug)]
+pub struct Reloader {
+    results: Receiver<Reload>,
+}
+
+impl Reloader {
+    /// Watches `path` (which holds `contents` now) on a new thread.
+    ///
+    /// # Errors
+    /// When the thread cannot be started.
+    pub fn spawn(path: PathBuf, contents: &[u8]) -> io::Result<Self> {
+        let (send, results) = mpsc::sync_channel(MAX_WAITING);
+        let mut watcher = Watcher::new(path, contents, Instant::now());
+        std::thread::Builder::new()
+            .name("level-file".into())
+            .spawn(move || {
+                loop {
+                    std::thread::sleep(POLL_EVERY);
+                    let Some(change) = watcher.check() else {
+                        continue;
+                    };
+                    if send.send(parse_change(watcher.path(), change)).is_err() {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Self { results })
+    }
+
+    /// A reload that is ready, if any.
+    #[must_use]
+    pub fn take(&self) -> Option<Reload> {
+        self.results.try_recv().ok()
+    }
+}
+
+/// Parses a new version of the file at `path`: its levels if every one is valid, otherwise
+/// the first problem (and how many more), so that a half-finished edit never replaces the
+/// levels in play.
+#[must_use]
+pub fn parse_change(path: &Path, change: Change) -> Reload {
+    let name = path.display();
+    match change {
+        Change::Unreadable(why) => Reload::Failed(why),
+        Change::Saved(bytes) => match parse_pack_bytes(&bytes).into_pack() {
+            Ok(pack) if pack.levels.is_empty() => {
+                Reload::Failed(format!("{name}: no level in the file"))
+            }
+            Ok(pack) => Reload::Levels(pack.levels),
+            Err(errors) => {
+                let more = match errors.len() {
+                    0 | 1 => String::new(),
+                    n => format!(" (and {} more)", n - 1),
+                };
+                let first = errors.first().map(ToString::to_string).unwrap_or_default();
+                Reload::Failed(format!("{name}:{first}{more}"))
+            }
+        },
     }
 }

@@ -62,21 +62,30 @@ fn shell_quote(text: &str) -> String {
 impl Pane {
     /// Starts `sokoshot ARGS` in a new tmux server, with HOME and XDG_DATA_HOME in `dir`.
     pub fn start(name: &str, dir: &Path, args: &[&str]) -> Self {
-        let socket = format!("sokoshot-test-{name}-{}", std::process::id());
         let pid_file = dir.join("game.pid");
-        let bin = env!("CARGO_BIN_EXE_sokoshot");
         let quoted: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
-        let script = format!(
-            "export HOME={home} XDG_DATA_HOME={data}\n\
-             unset NO_COLOR\n\
-             sh -c 'echo $$ > \"$0\"; exec \"$@\"' {pid} {bin} {args}\n\
+        let body = format!(
+            "sh -c 'echo $$ > \"$0\"; exec \"$@\"' {pid} \"$SOKOSHOT\" {args}\n\
              echo \"EXIT=$?\"\n\
              exec sleep 600\n",
+            pid = shell_quote(&pid_file.display().to_string()),
+            args = quoted.join(" "),
+        );
+        Self::start_script(name, dir, &body)
+    }
+
+    /// Runs the shell script `body` in a new tmux server, after setting HOME and
+    /// XDG_DATA_HOME in `dir` and `$SOKOSHOT` to the binary. The script should write the
+    /// game's process id to `dir/game.pid`.
+    pub fn start_script(name: &str, dir: &Path, body: &str) -> Self {
+        let socket = format!("sokoshot-test-{name}-{}", std::process::id());
+        let pid_file = dir.join("game.pid");
+        let script = format!(
+            "export HOME={home} XDG_DATA_HOME={data} SOKOSHOT={bin}\n\
+             unset NO_COLOR\n{body}",
             home = shell_quote(&dir.display().to_string()),
             data = shell_quote(&dir.join("data").display().to_string()),
-            pid = shell_quote(&pid_file.display().to_string()),
-            bin = shell_quote(bin),
-            args = quoted.join(" "),
+            bin = shell_quote(env!("CARGO_BIN_EXE_sokoshot")),
         );
         let script_path = dir.join("run.sh");
         fs::write(&script_path, script).expect("script written");
@@ -95,6 +104,68 @@ impl Pane {
             &format!("sh {}", shell_quote(&script_path.display().to_string())),
         ]);
         pane
+    }
+
+    /// Starts an interactive shell with job control (bash, no start-up files) in a new tmux
+    /// server, with HOME and XDG_DATA_HOME in `dir` and `$SOKOSHOT` naming the binary, and
+    /// waits for its prompt (`$`). Commands are typed with [`Pane::keys`].
+    pub fn shell(name: &str, dir: &Path) -> Self {
+        let socket = format!("sokoshot-test-{name}-{}", std::process::id());
+        let pid_file = dir.join("game.pid");
+        let rc = format!(
+            "export HOME={home} XDG_DATA_HOME={data} SOKOSHOT={bin} PS1='$ '\nunset NO_COLOR\n",
+            home = shell_quote(&dir.display().to_string()),
+            data = shell_quote(&dir.join("data").display().to_string()),
+            bin = shell_quote(env!("CARGO_BIN_EXE_sokoshot")),
+        );
+        let rc_path = dir.join("shellrc");
+        fs::write(&rc_path, rc).expect("rc written");
+        let pane = Self { socket, pid_file };
+        pane.tmux(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-s",
+            "main",
+            &format!(
+                "bash --noprofile --rcfile {} -i",
+                shell_quote(&rc_path.display().to_string())
+            ),
+        ]);
+        pane.wait_for("$");
+        pane
+    }
+
+    /// Pastes `text` into the pane as a terminal does, in bracketed-paste markers when the
+    /// program asked for them.
+    pub fn paste(&self, text: &str) {
+        let name = "test-paste";
+        self.tmux(&["set-buffer", "-b", name, "--", text]);
+        self.tmux(&["paste-buffer", "-p", "-d", "-b", name, "-t", "main"]);
+    }
+
+    /// The process id of the pane's first child (the program an interactive shell runs).
+    pub fn shell_child(&self) -> u32 {
+        let shell: u32 = self.format("#{pane_pid}").parse().expect("a pane pid");
+        let start = Instant::now();
+        loop {
+            let children = fs::read_to_string(format!("/proc/{shell}/task/{shell}/children"))
+                .unwrap_or_default();
+            if let Some(pid) = children
+                .split_whitespace()
+                .next()
+                .and_then(|p| p.parse().ok())
+            {
+                return pid;
+            }
+            assert!(start.elapsed() < PATIENCE, "the shell started nothing");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Runs a tmux command on this server and returns what it printed.
@@ -181,6 +252,21 @@ impl Pane {
         for flag in ["icanon", "echo", "isig", "icrnl", "opost"] {
             assert!(words.contains(&flag), "{context}: `{flag}` is off:\n{stty}");
         }
+        assert_eq!(
+            self.format("#{alternate_on}"),
+            "0",
+            "{context}: still on the alternate screen"
+        );
+        assert_eq!(
+            self.format("#{cursor_flag}"),
+            "1",
+            "{context}: the cursor is hidden"
+        );
+    }
+
+    /// Asserts that the pane shows the main screen with a visible cursor (what a shell prompt
+    /// needs; the prompt's own line editor sets the terminal modes it wants).
+    pub fn assert_main_screen(&self, context: &str) {
         assert_eq!(
             self.format("#{alternate_on}"),
             "0",

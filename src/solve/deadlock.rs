@@ -1,0 +1,226 @@
+//! Whether a position is lost, and why, in a player's words. Sound: every reason below holds
+//! for every way the game could go on, so a position that can still be solved is never
+//! called lost (the tests replay known solutions to check that no prefix of one is).
+//!
+//! The reasons, in the order they are tested:
+//! - a box on a dead square (no goal can be reached from it by pushing, even on an empty
+//!   board);
+//! - a box frozen off a goal (held on both axes by walls, dead squares or other held boxes);
+//! - fewer shots left than enemies (a shot removes at most one enemy);
+//! - an enemy that no shot can reach: shots fly through anything but walls and frozen boxes
+//!   (slopes, bars, boxes that can still move and other enemies are all taken as open), and
+//!   the enemy's cell and the eight around it lie outside everything a shot from the player
+//!   could cross;
+//! - no way to give every box a goal of its own that it can reach.
+//!
+//! [`Deadlocks`] keeps what is worked out once per level, so a check after every push costs
+//! one pass over the boxes and, with enemies, one flood fill of the board (see the `deadlock`
+//! benchmark).
+
+use std::fmt;
+
+use crate::game::World;
+use crate::level::{Level, Pos, Tile};
+
+use super::context::{Context, ContextError, DIRS};
+use super::freeze::{Occupancy, is_frozen};
+use super::matching::Matcher;
+
+/// Why a position is lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lost {
+    /// A box stands where no goal can ever be reached from.
+    DeadSquare {
+        /// The box (0-based).
+        at: Pos,
+    },
+    /// A box off a goal can never move again.
+    Frozen {
+        /// The box (0-based).
+        at: Pos,
+    },
+    /// More enemies are left than shots.
+    TooFewShots {
+        /// Shots left.
+        left: u32,
+        /// Enemies left.
+        enemies: usize,
+    },
+    /// No shot can reach this enemy any more.
+    EnemyOutOfReach {
+        /// The enemy (0-based).
+        at: Pos,
+    },
+    /// The boxes cannot each reach a goal of their own.
+    NotEnoughGoals,
+}
+
+impl fmt::Display for Lost {
+    /// The reason in a player's words, columns and rows counted from 1.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::DeadSquare { at } => write!(
+                f,
+                "the box at column {}, row {} can never reach a goal",
+                at.x + 1,
+                at.y + 1
+            ),
+            Self::Frozen { at } => write!(
+                f,
+                "the box at column {}, row {} can never move again and is not on a goal",
+                at.x + 1,
+                at.y + 1
+            ),
+            Self::TooFewShots { left, enemies } => {
+                let shots = if left == 1 { "shot" } else { "shots" };
+                write!(f, "{enemies} enemies are left but only {left} {shots}")
+            }
+            Self::EnemyOutOfReach { at } => write!(
+                f,
+                "no shot can reach the enemy at column {}, row {} any more",
+                at.x + 1,
+                at.y + 1
+            ),
+            Self::NotEnoughGoals => {
+                write!(f, "the boxes cannot each reach a goal of their own")
+            }
+        }
+    }
+}
+
+/// The deadlock test of one level, with what it works out once.
+#[derive(Debug, Clone)]
+pub struct Deadlocks {
+    ctx: Context,
+}
+
+/// The boxes of a world as cells of the context.
+struct Cells(Vec<bool>);
+
+impl Occupancy for Cells {
+    fn has_box(&self, cell: u32) -> bool {
+        self.0[cell as usize]
+    }
+}
+
+impl Deadlocks {
+    /// Works out the dead squares and push distances of `level`.
+    ///
+    /// # Errors
+    ///
+    /// A [`ContextError`] when the board is beyond the solver's limits.
+    pub fn new(level: &Level) -> Result<Self, ContextError> {
+        Ok(Self::with_context(Context::new(level)?))
+    }
+
+    pub(crate) fn with_context(ctx: Context) -> Self {
+        Self { ctx }
+    }
+
+    /// Why `world` (a world of the level this was made for) is lost, or `None` when it is not
+    /// known to be.
+    #[must_use]
+    pub fn check(&self, world: &World) -> Option<Lost> {
+        let ctx = &self.ctx;
+        let mut occupied = Cells(vec![false; ctx.len()]);
+        let mut cells = Vec::with_capacity(world.boxes().len());
+        for &b in world.boxes() {
+            let on_goal = world.level().tile(b) == Tile::Goal;
+            match ctx.cell(b) {
+                Some(c) if ctx.dead[c as usize] && !on_goal => {
+                    return Some(Lost::DeadSquare { at: b });
+                }
+                Some(c) => {
+                    occupied.0[c as usize] = true;
+                    if !on_goal {
+                        cells.push(c);
+                    }
+                }
+                None if on_goal => {}
+                None => return Some(Lost::DeadSquare { at: b }),
+            }
+        }
+        for &c in &cells {
+            if is_frozen(ctx, &occupied, c) {
+                return Some(Lost::Frozen {
+                    at: ctx.cells[c as usize],
+                });
+            }
+        }
+        if let Some(lost) = self.enemies_lost(world, &occupied) {
+            return Some(lost);
+        }
+        let all: Vec<u32> = world.boxes().iter().filter_map(|&b| ctx.cell(b)).collect();
+        if Matcher::default().bound(ctx, &all).is_none() {
+            return Some(Lost::NotEnoughGoals);
+        }
+        None
+    }
+
+    fn enemies_lost(&self, world: &World, occupied: &Cells) -> Option<Lost> {
+        let enemies = world.enemies();
+        if enemies.is_empty() {
+            return None;
+        }
+        if let Some(left) = world.shots_left()
+            && (left as usize) < enemies.len()
+        {
+            return Some(Lost::TooFewShots {
+                left,
+                enemies: enemies.len(),
+            });
+        }
+        let open = self.shot_flood(world, occupied);
+        let level = world.level();
+        let index = |p: Pos| (p.y * level.width + p.x) as usize;
+        enemies
+            .iter()
+            .find(|&&e| {
+                !(-1..=1).any(|dy| {
+                    (-1..=1).any(|dx| {
+                        let p = Pos::new(e.x + dx, e.y + dy);
+                        level.contains(p) && open[index(p)]
+                    })
+                })
+            })
+            .map(|&at| Lost::EnemyOutOfReach { at })
+    }
+
+    /// Every board cell a shot fired from anywhere the player may get to could cross: a
+    /// flood from the player through everything but walls and frozen boxes.
+    fn shot_flood(&self, world: &World, occupied: &Cells) -> Vec<bool> {
+        let ctx = &self.ctx;
+        let level = world.level();
+        let index = |p: Pos| (p.y * level.width + p.x) as usize;
+        let blocked = |p: Pos| {
+            level.tile(p) == Tile::Wall
+                || ctx
+                    .cell(p)
+                    .is_some_and(|c| occupied.0[c as usize] && is_frozen(ctx, occupied, c))
+        };
+        let mut open = vec![false; level.tiles.len()];
+        let start = world.player();
+        if !level.contains(start) {
+            return open;
+        }
+        open[index(start)] = true;
+        let mut stack = vec![start];
+        while let Some(p) = stack.pop() {
+            for (dx, dy) in DIRS {
+                let q = Pos::new(p.x + dx, p.y + dy);
+                if level.contains(q) && !open[index(q)] && !blocked(q) {
+                    open[index(q)] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        open
+    }
+}
+
+/// Why `world` is lost, or `None` when it is not known to be: a one-off [`Deadlocks::check`]
+/// (keep a [`Deadlocks`] to check many positions of one level).
+#[must_use]
+pub fn is_lost(world: &World) -> Option<Lost> {
+    Deadlocks::new(world.level()).ok()?.check(world)
+}

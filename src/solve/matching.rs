@@ -1,0 +1,158 @@
+//! The lower bound: a minimum-cost matching of boxes to distinct goals, where a box's cost
+//! for a goal is the fewest pushes that bring it there on an otherwise empty board. Every
+//! solution pushes each box at least that far, so the sum never overestimates (and goes up
+//! by at most one per push, so A* with it is consistent). No matching at all means that some
+//! boxes compete for goals only one of them can reach: the position is lost.
+//!
+//! The matching is the Hungarian method with potentials (Kuhn–Munkres, in the shortest
+//! augmenting path form), `O(n² m)` for `n` boxes and `m ≥ n` goals. A cheaper bound, each
+//! box to its nearest goal, is kept beside it for comparison (see benches/README.md).
+
+use super::context::{Context, NONE};
+
+/// A cost that stands for "this box can never reach this goal".
+const FORBIDDEN: i64 = 1 << 40;
+
+/// Reusable buffers for [`Matcher::bound`], so a search allocates nothing per position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Matcher {
+    u: Vec<i64>,
+    v: Vec<i64>,
+    way: Vec<usize>,
+    owner: Vec<usize>,
+    min: Vec<i64>,
+    used: Vec<bool>,
+}
+
+impl Matcher {
+    /// The least total of pushes over all ways to give each box its own goal, or `None` when
+    /// no way exists.
+    pub(crate) fn bound(&mut self, ctx: &Context, boxes: &[u32]) -> Option<u32> {
+        let n = boxes.len();
+        let m = ctx.goals.len();
+        if n == 0 {
+            return Some(0);
+        }
+        if n > m {
+            return None;
+        }
+        let cost = |i: usize, j: usize| {
+            let d = ctx.dist[j][boxes[i] as usize];
+            if d == NONE { FORBIDDEN } else { i64::from(d) }
+        };
+        self.reset(n, m);
+        for i in 1..=n {
+            self.augment(i, m, &cost);
+        }
+        let total: i64 = (1..=m)
+            .filter(|&j| self.owner[j] != 0)
+            .map(|j| cost(self.owner[j] - 1, j - 1))
+            .sum();
+        (total < FORBIDDEN).then_some(total as u32)
+    }
+
+    fn reset(&mut self, n: usize, m: usize) {
+        self.u.clear();
+        self.u.resize(n + 1, 0);
+        self.v.clear();
+        self.v.resize(m + 1, 0);
+        self.owner.clear();
+        self.owner.resize(m + 1, 0);
+        self.way.clear();
+        self.way.resize(m + 1, 0);
+    }
+
+    /// Finds the cheapest augmenting path for row `i` (1-based) and flips it.
+    fn augment(&mut self, i: usize, m: usize, cost: &impl Fn(usize, usize) -> i64) {
+        self.owner[0] = i;
+        let mut j0 = 0;
+        self.min.clear();
+        self.min.resize(m + 1, i64::MAX);
+        self.used.clear();
+        self.used.resize(m + 1, false);
+        loop {
+            self.used[j0] = true;
+            let i0 = self.owner[j0];
+            let mut delta = i64::MAX;
+            let mut j1 = 0;
+            for j in 1..=m {
+                if self.used[j] {
+                    continue;
+                }
+                let cur = cost(i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                if cur < self.min[j] {
+                    self.min[j] = cur;
+                    self.way[j] = j0;
+                }
+                if self.min[j] < delta {
+                    delta = self.min[j];
+                    j1 = j;
+                }
+            }
+            for j in 0..=m {
+                if self.used[j] {
+                    self.u[self.owner[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    self.min[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.owner[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = self.way[j0];
+            self.owner[j0] = self.owner[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+}
+
+/// The cheaper bound: each box's distance to its nearest goal, summed (goals may be shared).
+/// `None` when a box can reach no goal.
+pub(crate) fn nearest_bound(ctx: &Context, boxes: &[u32]) -> Option<u32> {
+    boxes.iter().try_fold(0u32, |sum, &b| {
+        let best = ctx.dist.iter().map(|d| d[b as usize]).min()?;
+        (best != NONE).then(|| sum + best)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Pos;
+
+    fn context(text: &str) -> Context {
+        Context::new(&text.parse().expect("test level parses")).expect("fits")
+    }
+
+    #[test]
+    fn two_boxes_that_want_the_same_goal_share_them_at_the_least_cost() {
+        // Goals at columns 1 and 6; boxes at 4 and 5: the matching sends 4 left and 5 right.
+        let ctx = context("########\n#.  $$.#\n#   @  #\n########");
+        let boxes: Vec<u32> = [Pos::new(4, 1), Pos::new(5, 1)]
+            .iter()
+            .map(|&p| ctx.cell(p).unwrap())
+            .collect();
+        let mut matcher = Matcher::default();
+        assert_eq!(matcher.bound(&ctx, &boxes), Some(3 + 1));
+        assert_eq!(nearest_bound(&ctx, &boxes), Some(2 + 1));
+    }
+
+    #[test]
+    fn boxes_with_only_one_reachable_goal_between_them_have_no_matching() {
+        // Both boxes can only go to the goal on the top row's right.
+        let ctx = context("#######\n#  $$.#\n#.    #\n#  @  #\n#######");
+        let boxes: Vec<u32> = [Pos::new(3, 1), Pos::new(4, 1)]
+            .iter()
+            .map(|&p| ctx.cell(p).unwrap())
+            .collect();
+        let mut matcher = Matcher::default();
+        assert_eq!(matcher.bound(&ctx, &boxes), None);
+    }
+}

@@ -1,0 +1,461 @@
+//! The classic search: over pushes, not steps. A position is the boxes (a bitset over the
+//! context's cells) and the player's cell; between pushes the player walks anywhere it can
+//! reach, so for "any solution" and "fewest pushes" the player's cell is normalised to the
+//! lowest-numbered cell it can reach, and positions that differ only in where the player
+//! stands inside one area are one. For "fewest moves" (and as the tie-break of "fewest
+//! pushes") the player's cell is kept exact: the cell the last pushed box left.
+//!
+//! Each expanded position yields one successor per box the player can reach a side of and
+//! push into a free, live cell. A successor is dropped when the pushed box lands on a dead
+//! square, freezes off a goal, leaves the boxes without a matching to goals, or the position
+//! is already stored at no greater cost.
+//!
+//! Orders ([`Order`]): greedy best-first on the lower bound (any solution, quickly), and A*
+//! on pushes then moves, or on moves then pushes, both proven optimal with the consistent
+//! matching bound.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::context::{Context, NONE};
+use super::corral::Corrals;
+use super::freeze::{Occupancy, frozen_off_goal};
+use super::limits::{Budget, Stop};
+use super::matching::Matcher;
+use super::table::{Table, zobrist_keys};
+
+/// Which positions the search expands first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// Lowest lower bound first (fewest pushes so far on a tie): finds a solution fast.
+    Greedy,
+    /// A* on pushes, moves breaking ties: the fewest pushes, proven.
+    Pushes,
+    /// A* on moves, pushes breaking ties: the fewest moves, proven.
+    Moves,
+}
+
+/// Which deadlock tests and bound a search uses, so their worth can be measured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Techniques {
+    /// Drop pushes onto dead squares.
+    pub dead_squares: bool,
+    /// Drop pushes that freeze a box off a goal.
+    pub freeze: bool,
+    /// Bound by a minimum-cost matching (else each box's nearest goal).
+    pub matching: bool,
+    /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
+    /// search, where it could cost moves).
+    pub corrals: bool,
+}
+
+impl Default for Techniques {
+    /// Everything on.
+    fn default() -> Self {
+        Self {
+            dead_squares: true,
+            freeze: true,
+            matching: true,
+            corrals: true,
+        }
+    }
+}
+
+/// One push: the box's cell before it and the direction (LURD order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Push {
+    pub(crate) from: u32,
+    pub(crate) dir: u8,
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// The pushes of a solution, first to last.
+    Solved(Vec<Push>),
+    /// Every reachable position was searched: no solution.
+    Exhausted,
+    /// A limit stopped it.
+    Stopped(Stop),
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    parent: u32,
+    push: Push,
+    pushes: u32,
+    moves: u32,
+    bound: u32,
+    closed: bool,
+}
+
+/// The boxes as a bitset.
+struct Bits<'a>(&'a [u64]);
+
+impl Occupancy for Bits<'_> {
+    fn has_box(&self, cell: u32) -> bool {
+        has(self.0, cell)
+    }
+}
+
+#[inline]
+fn has(bits: &[u64], cell: u32) -> bool {
+    bits[cell as usize / 64] >> (cell % 64) & 1 == 1
+}
+
+#[inline]
+fn flip(bits: &mut [u64], cell: u32) {
+    bits[cell as usize / 64] ^= 1 << (cell % 64);
+}
+
+/// The state of one push search.
+pub(crate) struct PushSearch<'c> {
+    ctx: &'c Context,
+    order: Order,
+    techniques: Techniques,
+    zobrist: Vec<u64>,
+    table: Table,
+    nodes: Vec<Node>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    reach: Reach,
+    matcher: Matcher,
+    cur: Vec<u64>,
+    key: Vec<u64>,
+    child: Vec<u64>,
+    boxes: Vec<u32>,
+    pushes: Vec<(u32, u8, u32)>,
+    corrals: Corrals,
+}
+
+/// Breadth-first reach of the player, with generation stamps so it never clears.
+struct Reach {
+    stamp: Vec<u32>,
+    generation: u32,
+    dist: Vec<u32>,
+    queue: Vec<u32>,
+}
+
+impl Reach {
+    fn new(cells: usize) -> Self {
+        Self {
+            stamp: vec![0; cells],
+            generation: 0,
+            dist: vec![0; cells],
+            queue: Vec::with_capacity(cells),
+        }
+    }
+
+    /// Floods from `start` around the boxes; returns the lowest cell reached.
+    fn reached(&self, cell: u32) -> bool {
+        self.stamp[cell as usize] == self.generation
+    }
+
+    fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        self.queue.clear();
+        self.queue.push(start);
+        self.stamp[start as usize] = generation;
+        self.dist[start as usize] = 0;
+        let mut lowest = start;
+        let mut at = 0;
+        while at < self.queue.len() {
+            let c = self.queue[at];
+            at += 1;
+            let d = self.dist[c as usize] + 1;
+            for &n in &ctx.next[c as usize] {
+                if n != NONE && self.stamp[n as usize] != generation && !has(boxes, n) {
+                    self.stamp[n as usize] = generation;
+                    self.dist[n as usize] = d;
+                    lowest = lowest.min(n);
+                    self.queue.push(n);
+                }
+            }
+        }
+        lowest
+    }
+}
+
+impl<'c> PushSearch<'c> {
+    /// A search from the boxes on `boxes` with the player on `player` (cells of `ctx`).
+    pub(crate) fn new(
+        ctx: &'c Context,
+        order: Order,
+        techniques: Techniques,
+        boxes: &[u32],
+        player: u32,
+    ) -> Self {
+        let mut search = Self {
+            ctx,
+            order,
+            techniques,
+            zobrist: zobrist_keys(ctx.len() * 2, 0x5eed_50c0),
+            table: Table::new(ctx.words + 1),
+            nodes: Vec::new(),
+            heap: BinaryHeap::new(),
+            reach: Reach::new(ctx.len()),
+            matcher: Matcher::default(),
+            cur: vec![0; ctx.words],
+            key: vec![0; ctx.words + 1],
+            child: vec![0; ctx.words],
+            boxes: Vec::new(),
+            pushes: Vec::new(),
+            corrals: Corrals::default(),
+        };
+        let mut bits = vec![0; ctx.words];
+        for &b in boxes {
+            flip(&mut bits, b);
+        }
+        search.root(&bits, player);
+        search
+    }
+
+    fn exact_player(&self) -> bool {
+        self.order != Order::Greedy
+    }
+
+    fn root(&mut self, bits: &[u64], player: u32) {
+        let lowest = self.reach.flood(self.ctx, bits, player);
+        let Some(bound) = self.bound(bits) else {
+            return;
+        };
+        let at = if self.exact_player() { player } else { lowest };
+        let hash = self.hash(bits, at);
+        self.key[..self.ctx.words].copy_from_slice(bits);
+        self.key[self.ctx.words] = u64::from(at);
+        if self.table.insert(&self.key, hash, usize::MAX).is_ok() {
+            self.nodes.push(Node {
+                parent: u32::MAX,
+                push: Push { from: NONE, dir: 0 },
+                pushes: 0,
+                moves: 0,
+                bound,
+                closed: false,
+            });
+            self.heap.push(Reverse((self.priority(&self.nodes[0]), 0)));
+        }
+    }
+
+    fn hash(&self, bits: &[u64], player: u32) -> u64 {
+        let mut h = self.zobrist[self.ctx.len() + player as usize];
+        for (w, &word) in bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let i = word.trailing_zeros() as usize;
+                h ^= self.zobrist[w * 64 + i];
+                word &= word - 1;
+            }
+        }
+        h
+    }
+
+    fn bound(&mut self, bits: &[u64]) -> Option<u32> {
+        self.boxes.clear();
+        for (w, &word) in bits.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                self.boxes.push((w * 64) as u32 + word.trailing_zeros());
+                word &= word - 1;
+            }
+        }
+        if self.techniques.matching {
+            self.matcher.bound(self.ctx, &self.boxes)
+        } else {
+            super::matching::nearest_bound(self.ctx, &self.boxes)
+        }
+    }
+
+    fn priority(&self, node: &Node) -> u64 {
+        let (primary, secondary) = match self.order {
+            Order::Greedy => (node.bound, node.pushes),
+            Order::Pushes => (node.pushes + node.bound, node.moves),
+            Order::Moves => (node.moves + node.bound, node.pushes),
+        };
+        (u64::from(primary) << 32) | u64::from(secondary)
+    }
+
+    /// The bytes the search holds.
+    pub(crate) fn bytes(&self) -> usize {
+        self.table.bytes()
+            + self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.heap.capacity() * 16
+            + self.ctx.len() * 12
+    }
+
+    /// Runs until a solution, exhaustion, or a limit.
+    pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
+        while let Some(Reverse((key, id))) = self.heap.pop() {
+            let node = self.nodes[id as usize];
+            if node.closed || key != self.priority(&node) {
+                continue;
+            }
+            if let Some(stop) = budget.tick(self.bytes()) {
+                return Ending::Stopped(stop);
+            }
+            self.nodes[id as usize].closed = true;
+            if node.bound == 0 {
+                return Ending::Solved(self.path(id));
+            }
+            match self.expand(id, budget) {
+                Ok(Some(found)) => return Ending::Solved(self.path(found)),
+                Ok(None) => {}
+                Err(stop) => return Ending::Stopped(stop),
+            }
+        }
+        Ending::Exhausted
+    }
+
+    /// Generates the successors of node `id`; in greedy order returns a solved successor at
+    /// once.
+    fn expand(&mut self, id: u32, budget: &Budget<'_>) -> Result<Option<u32>, Stop> {
+        let ctx = self.ctx;
+        let words = ctx.words;
+        let stored = self.table.get(id);
+        self.cur.copy_from_slice(&stored[..words]);
+        let player = stored[words] as u32;
+        self.reach.flood(ctx, &self.cur, player);
+        let mut pushes = std::mem::take(&mut self.pushes);
+        pushes.clear();
+        for &c in &self.reach.queue {
+            for dir in 0..4 {
+                let b = ctx.step(c, dir);
+                if b == NONE || !has(&self.cur, b) {
+                    continue;
+                }
+                let t = ctx.step(b, dir);
+                if t == NONE || has(&self.cur, t) {
+                    continue;
+                }
+                if self.techniques.dead_squares && ctx.dead[t as usize] {
+                    continue;
+                }
+                pushes.push((b, dir as u8, self.reach.dist[c as usize]));
+            }
+        }
+        if self.techniques.corrals && self.order != Order::Moves {
+            let cur = &self.cur;
+            let reach = &self.reach;
+            if !self
+                .corrals
+                .restrict(ctx, |c| has(cur, c), |c| reach.reached(c), &mut pushes)
+            {
+                pushes.clear();
+            }
+        }
+        let result = self.try_pushes(id, &pushes, budget);
+        self.pushes = pushes;
+        result
+    }
+
+    /// Offers the position after each of `pushes` from node `id`.
+    fn try_pushes(
+        &mut self,
+        id: u32,
+        pushes: &[(u32, u8, u32)],
+        budget: &Budget<'_>,
+    ) -> Result<Option<u32>, Stop> {
+        let ctx = self.ctx;
+        for &(b, dir, walk) in pushes {
+            let t = ctx.step(b, usize::from(dir));
+            let mut child = std::mem::take(&mut self.child);
+            child.copy_from_slice(&self.cur);
+            flip(&mut child, b);
+            flip(&mut child, t);
+            let outcome = self.consider(&child, id, Push { from: b, dir }, walk, budget);
+            self.child = child;
+            if let Some(found) = outcome? {
+                return Ok(Some(found));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Tests the position after one push from node `id` and stores it if it is worth it.
+    fn consider(
+        &mut self,
+        child: &[u64],
+        id: u32,
+        push: Push,
+        walk: u32,
+        budget: &Budget<'_>,
+    ) -> Result<Option<u32>, Stop> {
+        let ctx = self.ctx;
+        let b = push.from;
+        let t = ctx.step(b, usize::from(push.dir));
+        if self.techniques.freeze && frozen_off_goal(ctx, &Bits(child), t).is_some() {
+            return Ok(None);
+        }
+        let Some(bound) = self.bound(child) else {
+            return Ok(None);
+        };
+        let at = if self.exact_player() {
+            b
+        } else {
+            self.reach.flood(ctx, child, b)
+        };
+        let parent = self.nodes[id as usize];
+        let node = Node {
+            parent: id,
+            push,
+            pushes: parent.pushes + 1,
+            moves: parent.moves + walk + 1,
+            bound,
+            closed: false,
+        };
+        self.offer(child, at, node, budget)
+    }
+
+    /// Stores a successor if it is new or cheaper; returns it when it solves the level and
+    /// the order stops at the first solution.
+    fn offer(
+        &mut self,
+        bits: &[u64],
+        at: u32,
+        node: Node,
+        budget: &Budget<'_>,
+    ) -> Result<Option<u32>, Stop> {
+        let words = self.ctx.words;
+        self.key[..words].copy_from_slice(bits);
+        self.key[words] = u64::from(at);
+        let hash = self.hash(bits, at);
+        if let Some(old) = self.table.find(&self.key, hash) {
+            let stored = self.nodes[old as usize];
+            if stored.closed || self.order == Order::Greedy {
+                return Ok(None);
+            }
+            if (node.pushes, node.moves) < (stored.pushes, stored.moves)
+                && self.order == Order::Pushes
+                || (node.moves, node.pushes) < (stored.moves, stored.pushes)
+                    && self.order == Order::Moves
+            {
+                self.nodes[old as usize] = node;
+                self.heap.push(Reverse((self.priority(&node), old)));
+            }
+            return Ok(None);
+        }
+        let others = self.bytes() - self.table.bytes();
+        let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
+        let id = self
+            .table
+            .insert(&self.key, hash, room)
+            .map_err(|_| Stop::Memory)?;
+        self.nodes.push(node);
+        self.heap.push(Reverse((self.priority(&node), id)));
+        Ok((self.order == Order::Greedy && node.bound == 0).then_some(id))
+    }
+
+    /// The pushes from the root to node `id`.
+    fn path(&self, mut id: u32) -> Vec<Push> {
+        let mut pushes = Vec::new();
+        while self.nodes[id as usize].parent != u32::MAX {
+            pushes.push(self.nodes[id as usize].push);
+            id = self.nodes[id as usize].parent;
+        }
+        pushes.reverse();
+        pushes
+    }
+}
