@@ -22,8 +22,10 @@
 //! record, keyed by its pack and the fingerprint of its board (`id`, see [`level_id`]), so a
 //! result follows its level when a pack is reordered, and an edited level no longer counts as
 //! solved; the number is where the level was when it was solved. The best moves, pushes and
-//! shots are each the lowest seen. Fields and lines this version does not know are kept as
-//! they are, so later versions can add to the format.
+//! shots are each the lowest seen. Other `key=value` fields on a level line are the level's
+//! own data ([`Progress::set_field`]: a saved solution, a resume position, a setting); fields
+//! and lines this version does not know are kept as they are, so later versions can add to
+//! the format.
 //!
 //! Reading never changes the file, and takes at most [`MAX_PROGRESS_BYTES`] from a regular
 //! file. A line that cannot be read is skipped with a warning and written back as it was.
