@@ -1,6 +1,7 @@
 //! Drawing the game: the board in the middle, a status line above it, the keys that matter
 //! (or news and errors) below it, and the overlays on top. Everything here reads `&App`.
 
+pub mod chapter;
 mod help;
 mod levels;
 mod solved;
@@ -47,12 +48,17 @@ impl Widget for &App {
                 }
                 .render(board_area, buf);
                 match mode {
+                    _ if self.campaign_end => chapter::CampaignEnd { app: self }.render(area, buf),
                     Mode::Help => help::Help { theme: self.theme }.render(area, buf),
                     Mode::Solved => {
                         let panel = panel_area(middle, board_area, solved::HEIGHT);
                         solved::SolvedPanel { app: self }.render(panel, buf);
                     }
-                    Mode::Playing | Mode::LevelList => {}
+                    Mode::Playing => {
+                        let panel = panel_area(middle, board_area, chapter::CARD_HEIGHT);
+                        chapter::ChapterCard { app: self }.render(panel, buf);
+                    }
+                    Mode::LevelList => {}
                 }
             }
         }
