@@ -1,14 +1,22 @@
-//! A long no-panic run of the level reader: random bytes, random level-like text and
-//! Microban with random damage, each checked for consistency (diagnostics inside the text,
-//! every loaded level printing back to itself).
+//! A long no-panic run of the level reader: random bytes, random level-like text, Microban
+//! with random damage, and the hostile classes of `benches/support/hostile.rs` (huge counts,
+//! long titles, many lines, many settings lines, long bars, comment blocks, control
+//! characters) at small random scales with random damage. Each is checked for consistency:
+//! diagnostics inside the text, at most the limit per level, each printed short and without
+//! a control character, and every loaded level printing back to itself.
 //!
 //! `cargo run --release --example level_fuzz -- [COUNT] [SEED]` (COUNT defaults to a
 //! million). Prints the input and exits 1 at the first failure.
 
+#[path = "../benches/support/hostile.rs"]
+mod hostile;
+
 use std::panic;
 use std::process::ExitCode;
 
-use sokoshot::level::{Level, PackReport, parse_pack, parse_pack_bytes};
+use sokoshot::level::{
+    EXCERPT_CHARS, Level, MAX_LEVEL_PROBLEMS, PackReport, parse_pack, parse_pack_bytes,
+};
 
 const MICROBAN: &str = include_str!("../levels/microban.xsb");
 /// Characters that mean something to the reader, drawn more often than others.
@@ -42,14 +50,46 @@ impl Rng {
 
 /// One generated input: bytes to read.
 fn input(rng: &mut Rng, lines: &[&str], chars: &[char]) -> Vec<u8> {
-    match rng.below(4) {
+    match rng.below(6) {
         0 => (0..rng.below(400)).map(|_| rng.next() as u8).collect(),
         1 => (0..rng.below(300))
             .map(|_| chars[rng.below(chars.len())])
             .collect::<String>()
             .into_bytes(),
+        2 | 3 => hostile_input(rng, chars).into_bytes(),
         _ => damaged_microban(rng, lines, chars).into_bytes(),
     }
+}
+
+/// A hostile class at a small random scale, with a few random edits. The classes that
+/// expand to a million cells per level are drawn rarely and at scale 1 or 2, to keep a
+/// million inputs quick.
+fn hostile_input(rng: &mut Rng, chars: &[char]) -> String {
+    let class = &hostile::CLASSES[rng.below(hostile::CLASSES.len())];
+    let heavy = matches!(class.name, "long_titles_many_problems" | "long_bars");
+    let text = if heavy {
+        if rng.below(200) != 0 {
+            return hostile_input(rng, chars);
+        }
+        (class.make)(1 + rng.below(2))
+    } else {
+        let most = if rng.below(10) == 0 { 2000 } else { 40 };
+        (class.make)(1 + rng.below(most))
+    };
+    let mut text: Vec<char> = text.chars().collect();
+    for _ in 0..rng.below(4) {
+        let len = text.len();
+        let at = rng.below(len + 1);
+        match rng.below(3) {
+            0 => text.insert(at, rng.interesting(chars)),
+            1 if at < len => {
+                text.remove(at);
+            }
+            _ if at < len => text[at] = rng.interesting(chars),
+            _ => {}
+        }
+    }
+    text.into_iter().collect()
 }
 
 /// A few Microban lines with one to eight random edits.
@@ -99,6 +139,23 @@ fn consistent(text: &str, report: &PackReport) -> Result<(), String> {
     for d in report.diagnostics() {
         if d.line < 1 || d.line > lines || d.col < 1 {
             return Err(format!("diagnostic outside the text: {d}"));
+        }
+        let shown = d.to_string();
+        if shown.chars().any(char::is_control) {
+            return Err(format!("diagnostic prints a control character: {shown:?}"));
+        }
+        // The longest fixed message, a title and a quoted value cut to excerpts.
+        if shown.chars().count() > 300 + 3 * EXCERPT_CHARS {
+            return Err(format!("diagnostic too long: {shown}"));
+        }
+    }
+    for level in &report.levels {
+        if level.diagnostics().len() > MAX_LEVEL_PROBLEMS + 1 {
+            return Err(format!(
+                "level {} reports {} problems",
+                level.index,
+                level.diagnostics().len()
+            ));
         }
     }
     for level in report.levels.iter().filter_map(|l| l.result.as_ref().ok()) {

@@ -29,8 +29,8 @@ pub use board::{
 pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
 pub use moves::PLAYER_RADIUS;
 pub use replay::{
-    FIRE_TICK_LIMIT, MAX_REPEAT, Move, Replay, ReplayError, STEP_TICKS, Token, WAIT_TICKS,
-    parse_moves, play_moves, replay, verify_solutions,
+    FIRE_TICK_LIMIT, MAX_REPEAT, MAX_REPLAY_TICKS, Move, Replay, ReplayError, STEP_TICKS, Token,
+    WAIT_TICKS, parse_moves, play_moves, replay, verify_solutions,
 };
 pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
-pub use world::{World, WorldError};
+pub use world::{MAX_SHOTS_IN_FLIGHT, MAX_UNDO_STEPS, World, WorldError};

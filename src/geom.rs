@@ -69,7 +69,7 @@ pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk, earliest_hi
 pub use contact::{Contact, contact_disk_aabb, contact_disk_obb, contact_disk_triangle};
 pub use glam::Vec2;
 pub use intersect::Intersects;
-pub use region::{SLIVER_EPSILON, region_edges, triangle_region};
+pub use region::{SLIVER_EPSILON, region_crosses, region_edges, triangle_region};
 pub use sat::{Sat, SatAxis, sat_obb_obb};
 pub use segment::{
     Crossing, closest_point_on_segment, reflect, segment_crossing, sq_distance_point_segment,

@@ -1,33 +1,51 @@
-//! The collision lab: five scenes that replay the seed pages' demos and show the numbers behind
-//! every verdict.
+//! The collision lab: six scenes that replay the seed pages' demos, show the numbers behind
+//! every verdict, and walk through each test step by step.
 //!
-//! This module is pure state, like `game`: keys come in as [`Key`], time as fixed ticks of
-//! [`TICK`] seconds, and each scene describes what to draw as a [`Picture`] and what to print
-//! as a [`Readout`]. Both are computed with the same `geom` functions the game uses; nothing
-//! here tests shapes on its own. The terminal side is `tui::lab_view`.
+//! This module is pure state, like `game`: keys come in as [`Key`], pointer gestures as
+//! [`Pointer`] in world coordinates, time as fixed ticks of [`TICK`] seconds, and each scene
+//! describes what to draw as a [`Picture`] and what to print as a [`Readout`]. Both are
+//! computed with the same `geom` functions the game uses; nothing here tests shapes on its
+//! own. The terminal side is `tui::lab_view`.
 //!
 //! Coordinates are `geom`'s: world units, y grows downward (as on screen), and a positive
 //! angle turns +x towards +y, which is clockwise on screen. Every scene starts with its two
-//! shapes apart on the line y = 0, the one the keys move on the left.
+//! shapes apart on the line y = 0, the one the keys move on the left. Touching counts as a
+//! hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
 
+mod aabb_scene;
+mod edit;
 mod format;
+mod input;
 mod keys;
 mod motion;
 mod obb_scene;
+mod obb_steps;
 mod picture;
 mod rect_scene;
+mod rect_steps;
 mod scene;
+mod slope_place;
 mod slope_scene;
+mod slope_steps;
+mod slope_world;
+mod snap;
+mod steps;
+mod toi;
 mod triangle_scene;
+mod triangle_steps;
 
+pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
-pub use motion::{Motion, MotionKind};
+pub use motion::{HORIZON, Motion, MotionKind};
 pub use picture::{Figure, Ink, Mark, Picture, Readout, Row, Verdict, ViewBox};
 pub use scene::{SceneId, UnknownScene};
+pub use steps::Step;
+pub use toi::{TOLERANCE, first_time};
 
+use aabb_scene::AabbScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
-use scene::Scene;
+use scene::{Scene, nudge_offset, turn_degrees};
 use slope_scene::SlopeScene;
 use triangle_scene::TriangleScene;
 
@@ -40,6 +58,9 @@ pub const SPEEDS: [f32; 7] = [0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
 /// Where [`SPEEDS`] starts: normal speed.
 const NORMAL_SPEED: usize = 3;
 
+/// How many degrees one turn of the mouse wheel turns a shape.
+pub const WHEEL_DEGREES: f32 = 5.0;
+
 /// What a key press did, as far as the front end needs to know.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -51,7 +72,20 @@ pub enum Outcome {
     Quit,
 }
 
-/// The whole lab: every scene's state, which one is shown, and the shared clock controls.
+/// A pointer gesture, already placed in world coordinates by the front end.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pointer {
+    /// The button went down here.
+    Press(Vec2),
+    /// The pointer moved here with the button down.
+    Drag(Vec2),
+    /// The button came up.
+    Release,
+    /// The wheel turned here: `true` away from the user (turns counter-clockwise).
+    Wheel(Vec2, bool),
+}
+
+/// The whole lab: every scene's state, which one is shown, and the shared controls.
 ///
 /// Each scene keeps its state while another one is shown, so switching back finds it as it was
 /// left.
@@ -63,10 +97,20 @@ pub struct Lab {
     obb_obb: ObbScene,
     disk_triangle: TriangleScene,
     slope: SlopeScene,
+    aabb_aabb: AabbScene,
     paused: bool,
     speed: usize,
     help: bool,
+    active: [usize; SceneId::ALL.len()],
+    last_move: [Vec2; SceneId::ALL.len()],
+    explain: bool,
+    step: usize,
+    prompt: Option<String>,
+    message: Option<String>,
+    drag: Option<(usize, Vec2)>,
 }
+
+use crate::geom::Vec2;
 
 impl Lab {
     /// A lab showing `scene`, every scene in its starting state, running at normal speed.
@@ -79,9 +123,17 @@ impl Lab {
             obb_obb: ObbScene::new(),
             disk_triangle: TriangleScene::new(),
             slope: SlopeScene::new(),
+            aabb_aabb: AabbScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
+            active: [0; SceneId::ALL.len()],
+            last_move: [Vec2::X; SceneId::ALL.len()],
+            explain: false,
+            step: 0,
+            prompt: None,
+            message: None,
+            drag: None,
         }
     }
 
@@ -109,6 +161,36 @@ impl Lab {
         self.help
     }
 
+    /// The name of the shape the keys change.
+    #[must_use]
+    pub fn active_name(&self) -> &'static str {
+        let names = self.scene().shape_names();
+        names[self.active[self.index()].min(names.len() - 1)]
+    }
+
+    /// The text typed at the `:` prompt, while it is open.
+    #[must_use]
+    pub fn prompt(&self) -> Option<&str> {
+        self.prompt.as_deref()
+    }
+
+    /// The answer to the last prompt command or snap, if it needs saying.
+    #[must_use]
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The step shown and how many there are, while the steps are shown.
+    #[must_use]
+    pub fn step(&self) -> Option<(usize, Vec<Step>)> {
+        if !self.explain {
+            return None;
+        }
+        let steps = self.scene().steps();
+        let shown = self.step.min(steps.len().saturating_sub(1));
+        Some((shown, steps))
+    }
+
     /// Whether ticks change anything now: something in the scene moves and time is not paused.
     /// The front end only wakes up at the tick rate while this is true.
     #[must_use]
@@ -116,10 +198,29 @@ impl Lab {
         !self.paused && self.scene().moving()
     }
 
-    /// What the scene shows: the shapes exactly as they are tested, and the guides around them.
+    /// What the scene shows: the shapes exactly as they are tested, the guides around them,
+    /// and the step shown, with the window grown to fit them all.
     #[must_use]
     pub fn picture(&self) -> Picture {
-        self.scene().picture()
+        let mut picture = self.scene().picture();
+        if let Some((i, steps)) = self.step()
+            && let Some(step) = steps.into_iter().nth(i)
+        {
+            if step.replace {
+                picture.marks.clear();
+            }
+            if step.alone {
+                picture.marks.retain(|mark| {
+                    matches!(
+                        mark.ink,
+                        Ink::Subject | Ink::Target | Ink::Solid | Ink::Ghost
+                    )
+                });
+            }
+            picture.marks.extend(step.marks);
+        }
+        picture.fit();
+        picture
     }
 
     /// The scene's verdict and the numbers behind it.
@@ -139,12 +240,17 @@ impl Lab {
         if key == Key::CtrlC {
             return Outcome::Quit;
         }
+        if self.prompt.is_some() {
+            return self.type_key(key);
+        }
         if key == Key::Esc && self.help {
             self.help = false;
             return Outcome::Redraw;
         }
+        let had_message = self.message.take().is_some();
         match keys::lookup(self.bindings(), key) {
             Some(action) => self.act(action),
+            None if had_message => Outcome::Redraw,
             None => Outcome::Unchanged,
         }
     }
@@ -175,34 +281,59 @@ impl Lab {
             Action::Slower if self.speed > 0 => self.speed -= 1,
             Action::Faster | Action::Slower => return Outcome::Unchanged,
             Action::Reset => self.reset_scene(),
-            other => {
-                return if self.scene_mut().apply(other) {
-                    Outcome::Redraw
-                } else {
-                    Outcome::Unchanged
-                };
+            Action::CycleActive => {
+                let n = self.scene().shape_names().len();
+                let i = self.index();
+                self.active[i] = (self.active[i] + 1) % n;
             }
+            Action::Explain => {
+                self.explain = !self.explain;
+                self.step = 0;
+            }
+            Action::NextStep if self.explain => {
+                let last = self.scene().steps().len().saturating_sub(1);
+                self.step = (self.step + 1).min(last);
+            }
+            Action::PrevStep if self.explain => self.step = self.step.saturating_sub(1),
+            Action::NextStep | Action::PrevStep => return Outcome::Unchanged,
+            Action::Prompt => self.prompt = Some(String::new()),
+            Action::Move(nudge) => {
+                return Self::outcome(self.edit_active(Edit::MoveBy(nudge_offset(nudge))));
+            }
+            Action::Rotate(turn) => {
+                return Self::outcome(self.edit_active(Edit::TurnBy(turn_degrees(turn))));
+            }
+            Action::TurnFine(turn) => {
+                let delta = turn_degrees(turn).signum();
+                return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
+            }
+            Action::Snap => self.snap(),
+            other => return Self::outcome(self.scene_mut().apply(other)),
         }
         Outcome::Redraw
     }
 
-    fn reset_scene(&mut self) {
-        match self.current {
-            SceneId::DiskAabb | SceneId::DiskObb => {
-                *self.rect_mut() = RectScene::new(self.current);
-            }
-            SceneId::ObbObb => self.obb_obb = ObbScene::new(),
-            SceneId::DiskTriangle => self.disk_triangle = TriangleScene::new(),
-            SceneId::Slope => self.slope = SlopeScene::new(),
+    fn outcome(changed: bool) -> Outcome {
+        if changed {
+            Outcome::Redraw
+        } else {
+            Outcome::Unchanged
         }
     }
 
-    fn rect_mut(&mut self) -> &mut RectScene {
-        if self.current == SceneId::DiskAabb {
-            &mut self.disk_aabb
-        } else {
-            &mut self.disk_obb
+    fn reset_scene(&mut self) {
+        match self.current {
+            SceneId::DiskAabb => self.disk_aabb = RectScene::new(SceneId::DiskAabb),
+            SceneId::DiskObb => self.disk_obb = RectScene::new(SceneId::DiskObb),
+            SceneId::ObbObb => self.obb_obb = ObbScene::new(),
+            SceneId::DiskTriangle => self.disk_triangle = TriangleScene::new(),
+            SceneId::Slope => self.slope = SlopeScene::new(),
+            SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
         }
+    }
+
+    fn index(&self) -> usize {
+        self.current.number() - 1
     }
 
     fn scene(&self) -> &dyn Scene {
@@ -212,6 +343,7 @@ impl Lab {
             SceneId::ObbObb => &self.obb_obb,
             SceneId::DiskTriangle => &self.disk_triangle,
             SceneId::Slope => &self.slope,
+            SceneId::AabbAabb => &self.aabb_aabb,
         }
     }
 
@@ -222,6 +354,7 @@ impl Lab {
             SceneId::ObbObb => &mut self.obb_obb,
             SceneId::DiskTriangle => &mut self.disk_triangle,
             SceneId::Slope => &mut self.slope,
+            SceneId::AabbAabb => &mut self.aabb_aabb,
         }
     }
 }

@@ -11,8 +11,11 @@
 //! `Display`, so that parse → print → parse gives the same level.
 //!
 //! Limits: a board is at most [`MAX_SIDE`] × [`MAX_SIDE`] cells, a file at most
-//! [`MAX_FILE_BYTES`], and all the boards of one file at most [`MAX_PACK_CELLS`] cells; a
-//! spinner's bar is at most as long as its board's longer side, and the bars of one level
+//! [`MAX_FILE_BYTES`] of at most [`MAX_LINES`] lines and [`MAX_LEVELS`] levels, and all the
+//! boards of one file
+//! at most [`MAX_PACK_CELLS`] cells; a
+//! level has at most [`MAX_SPINNERS`] spinners, a spinner's bar is at most as long as its
+//! board's longer side, and the bars of one level
 //! sweep at most [`MAX_SPINNER_CELLS`] cells together. Messages quote file text cut to
 //! [`EXCERPT_CHARS`] characters, and a level reports at most [`MAX_LEVEL_PROBLEMS`]
 //! problems, then how many more there are.
@@ -46,8 +49,18 @@ pub const MAX_LEVEL_PROBLEMS: usize = 20;
 /// The most problems `sokoshot check` prints for one file; past it, one line says how many
 /// more there are.
 pub const MAX_FILE_PROBLEMS: usize = 100;
-/// The most cells all the boards of one file may hold together.
-pub const MAX_PACK_CELLS: usize = 64 * 1024 * 1024;
+/// The most cells all the boards of one file may hold together (sixteen boards of the
+/// largest size).
+pub const MAX_PACK_CELLS: usize = 16 * 1024 * 1024;
+/// The most comment lines kept with one level (and notes with one file); past it, one
+/// warning says how many more were left out.
+pub const MAX_COMMENTS: usize = 1000;
+/// The most spinners (`%` hubs, and `Spinner:` lines) one level may have.
+pub const MAX_SPINNERS: usize = 10_000;
+/// The most lines sokoshot reads from one file.
+pub const MAX_LINES: usize = 1_000_000;
+/// The most levels sokoshot reads from one file.
+pub const MAX_LEVELS: usize = 50_000;
 /// The most cells the bars of one level's spinners may sweep together (each bar counted
 /// over the square round its hub that it can reach), so that the game's index of which
 /// bars reach which cell stays small.

@@ -10,6 +10,7 @@ use sokoshot::game;
 use sokoshot::lab::SceneId;
 use sokoshot::level::{self, Diagnostic};
 use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::lab_view::Options as LabOptions;
 use sokoshot::tui::session::{self, PlayOptions};
 
 mod solve_cmd;
@@ -110,9 +111,15 @@ enum Command {
     },
     /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
     Lab {
-        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle
-        /// or slope.
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
+        /// slope or aabb-aabb.
         scene: Option<SceneId>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
+        /// Do not read the mouse (leaves the terminal's own selection alone).
+        #[arg(long)]
+        no_mouse: bool,
     },
 }
 
@@ -143,7 +150,15 @@ fn main() -> ExitCode {
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
-        Some(Command::Lab { scene }) => lab(scene.unwrap_or(SceneId::DiskAabb)),
+        Some(Command::Lab {
+            scene,
+            ascii,
+            no_mouse,
+        }) => lab(LabOptions {
+            scene: scene.unwrap_or(SceneId::DiskAabb),
+            ascii: ascii || cli.ascii,
+            mouse: !no_mouse,
+        }),
         Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
@@ -300,16 +315,13 @@ fn check_solve(
                 Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
                     let c = solution.counters;
                     println!(
-                        "{at}: solvable: {} moves, {} pushes, {} shots",
+                        "{at}: solved: {} moves, {} pushes, {} shots",
                         c.moves, c.pushes, c.shots
                     );
                 }
                 Verdict::NoSolution => {
                     unsolvable = true;
-                    println!(
-                        "{at}: error: no solution (all {} positions searched)",
-                        r.positions
-                    );
+                    println!("{at}: no solution (all {} positions searched)", r.positions);
                 }
                 Verdict::GaveUp(_) => println!(
                     "{at}: warning: not proven solvable within {:.1} s ({} positions)",
@@ -324,8 +336,8 @@ fn check_solve(
 }
 
 /// `sokoshot lab`: runs the lab until the user quits.
-fn lab(scene: SceneId) -> ExitCode {
-    match sokoshot::tui::lab_view::run(scene) {
+fn lab(options: LabOptions) -> ExitCode {
+    match sokoshot::tui::lab_view::run(options) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("sokoshot: lab: {err}");

@@ -22,6 +22,7 @@
 //! [`Deadlocks`] (and the one-off [`is_lost`]) say whether a position is lost and why.
 
 mod context;
+mod corral;
 mod deadlock;
 mod freeze;
 mod limits;
@@ -33,7 +34,7 @@ mod timed;
 
 use std::time::Duration;
 
-use crate::game::{Counters, ReplayError, World, WorldError, play_moves};
+use crate::game::{Counters, Move, ReplayError, World, WorldError, parse_moves, play_moves};
 use crate::level::Level;
 
 pub use context::{ContextError, MAX_BOXES, MAX_CELLS};
@@ -73,6 +74,21 @@ pub struct Solution {
     pub moves: String,
     /// Moves, pushes and shots it takes.
     pub counters: Counters,
+}
+
+impl Solution {
+    /// The solution as one [`Move`] per letter, counts expanded: what a game plays for a hint.
+    #[must_use]
+    pub fn actions(&self) -> Vec<Move> {
+        parse_moves(&self.moves)
+            .map(|tokens| {
+                tokens
+                    .iter()
+                    .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// What a search concluded.
@@ -171,7 +187,9 @@ pub fn solve(
     let outcome = if is_classic(world) {
         classic(world, settings, &mut budget)?
     } else {
-        timed::search(world, settings.optimize, &mut budget)?
+        fast_then_optimal(settings.optimize, &mut budget, |optimize, budget| {
+            timed::search(world, optimize, budget)
+        })?
     };
     let verdict = match outcome {
         Outcome::Solved { moves, proven } => Verdict::Solved {
@@ -228,8 +246,66 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
     Ok(Solution { moves, counters })
 }
 
-/// The classic search: greedy for any solution; for an optimum, greedy first (within a
-/// third of the time left) so that a limit still leaves a solution, then A*.
+/// Positions each search of the portfolio looks at before handing over to the other.
+const PORTFOLIO_SLICE: u64 = 4096;
+
+/// Two greedy searches taking turns, one ordered by the matching bound and one by the
+/// nearest-goal bound: each is lucky on levels where the other is not (see
+/// benches/README.md). Either one exhausting its positions proves there is no solution.
+fn portfolio(
+    ctx: &context::Context,
+    techniques: Techniques,
+    boxes: &[u32],
+    player: u32,
+    budget: &mut limits::Budget<'_>,
+) -> push::Ending {
+    let nearest = Techniques {
+        matching: false,
+        ..techniques
+    };
+    let mut searches = [
+        push::PushSearch::new(ctx, push::Order::Greedy, techniques, boxes, player),
+        push::PushSearch::new(ctx, push::Order::Greedy, nearest, boxes, player),
+    ];
+    loop {
+        for turn in 0..2 {
+            let others = searches[1 - turn].bytes();
+            if let Some(ending) = searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
+                return ending;
+            }
+        }
+    }
+}
+
+/// For an optimum, a fast search first (within a third of the time left) so that a limit
+/// still leaves a solution, then the optimizing one; for any solution, the fast one alone.
+fn fast_then_optimal(
+    optimize: Optimize,
+    budget: &mut limits::Budget<'_>,
+    mut run: impl FnMut(Optimize, &mut limits::Budget<'_>) -> Result<Outcome, SolveError>,
+) -> Result<Outcome, SolveError> {
+    if optimize == Optimize::Any {
+        return run(Optimize::Any, budget);
+    }
+    let deadline = budget.cap_time(1.0 / 3.0);
+    let first = run(Optimize::Any, budget);
+    budget.restore_deadline(deadline);
+    let first = match first? {
+        Outcome::Solved { moves, .. } | Outcome::BestFound { moves, .. } => Some(moves),
+        Outcome::NoSolution => return Ok(Outcome::NoSolution),
+        Outcome::GaveUp(Stop::Time) => None,
+        Outcome::GaveUp(stop) => return Ok(Outcome::GaveUp(stop)),
+    };
+    Ok(match run(optimize, budget)? {
+        Outcome::GaveUp(stop) => match first {
+            Some(moves) => Outcome::BestFound { moves, stop },
+            None => Outcome::GaveUp(stop),
+        },
+        other => other,
+    })
+}
+
+/// The classic push search: greedy for any solution, A* for an optimum.
 fn classic(
     world: &World,
     settings: &Settings,
@@ -247,42 +323,31 @@ fn classic(
     let Some(player) = ctx.cell(world.player()) else {
         return Ok(Outcome::NoSolution);
     };
-    let run = |order, budget: &mut limits::Budget<'_>| -> Result<push::Ending, SolveError> {
-        let mut search = push::PushSearch::new(&ctx, order, settings.techniques, &boxes, player);
-        Ok(search.run(budget))
-    };
-    let letters = |pushes: &[push::Push]| {
-        solution::letters(&ctx, &boxes, player, pushes).ok_or_else(|| SolveError::Unverified {
-            moves: String::new(),
-            reason: "a push of the solution cannot be reached".into(),
+    fast_then_optimal(settings.optimize, budget, |optimize, budget| {
+        let order = match optimize {
+            Optimize::Any => push::Order::Greedy,
+            Optimize::Pushes => push::Order::Pushes,
+            Optimize::Moves => push::Order::Moves,
+        };
+        let techniques = settings.techniques;
+        let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
+        {
+            portfolio(&ctx, techniques, &boxes, player, budget)
+        } else {
+            push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
+        };
+        Ok(match ending {
+            push::Ending::Solved(pushes) => Outcome::Solved {
+                moves: solution::letters(&ctx, &boxes, player, &pushes).ok_or_else(|| {
+                    SolveError::Unverified {
+                        moves: String::new(),
+                        reason: "a push of the solution cannot be reached".into(),
+                    }
+                })?,
+                proven: optimize != Optimize::Any,
+            },
+            push::Ending::Exhausted => Outcome::NoSolution,
+            push::Ending::Stopped(stop) => Outcome::GaveUp(stop),
         })
-    };
-    let order = match settings.optimize {
-        Optimize::Any => push::Order::Greedy,
-        Optimize::Pushes => push::Order::Pushes,
-        Optimize::Moves => push::Order::Moves,
-    };
-    let mut first = None;
-    if order != push::Order::Greedy {
-        let deadline = budget.cap_time(1.0 / 3.0);
-        let found = run(push::Order::Greedy, budget);
-        budget.restore_deadline(deadline);
-        match found? {
-            push::Ending::Solved(pushes) => first = Some(letters(&pushes)?),
-            push::Ending::Exhausted => return Ok(Outcome::NoSolution),
-            push::Ending::Stopped(Stop::Time) => {}
-            push::Ending::Stopped(stop) => return Ok(Outcome::GaveUp(stop)),
-        }
-    }
-    Ok(match run(order, budget)? {
-        push::Ending::Solved(pushes) => Outcome::Solved {
-            moves: letters(&pushes)?,
-            proven: order != push::Order::Greedy,
-        },
-        push::Ending::Exhausted => Outcome::NoSolution,
-        push::Ending::Stopped(stop) => match first {
-            Some(moves) => Outcome::BestFound { moves, stop },
-            None => Outcome::GaveUp(stop),
-        },
     })
 }

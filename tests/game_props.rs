@@ -6,7 +6,7 @@
 mod support;
 
 use proptest::prelude::*;
-use sokoshot::game::{Command, Dir, SHOT_RADIUS, World, cell_aabb, slope_triangle};
+use sokoshot::game::{Command, Dir, SHOT_RADIUS, State, World, cell_aabb, slope_triangle};
 use sokoshot::geom::{Disk, Intersects};
 use sokoshot::level::{Level, Pos, Tile};
 
@@ -206,6 +206,53 @@ proptest! {
                     }
                     prop_assert_eq!(w.state(), before.state(), "undo/redo of {:?}", c);
                     w = after;
+                }
+            }
+        }
+    }
+
+    /// Undo keeps only what a command changed; over long runs of commands, undos and redos
+    /// between ticks it must give back exactly what whole copies of the state would, with
+    /// every cell's occupant in step.
+    #[test]
+    fn undo_history_matches_whole_state_copies(
+        level in board(),
+        inputs in proptest::collection::vec(input(), 1..120),
+    ) {
+        let mut w = World::new(&level).unwrap();
+        let mut undo: Vec<State> = Vec::new();
+        let mut redo: Vec<State> = Vec::new();
+        for input in inputs {
+            match input {
+                Input::Ticks(n) => (0..n).for_each(|_| w.tick()),
+                Input::Apply(c) => {
+                    let before = w.state().clone();
+                    match (c, w.apply(c)) {
+                        (_, Err(_)) => prop_assert_eq!(w.state(), &before),
+                        (Command::Undo, Ok(_)) => {
+                            prop_assert_eq!(Some(w.state()), undo.last());
+                            undo.pop();
+                            redo.push(before);
+                        }
+                        (Command::Redo, Ok(_)) => {
+                            prop_assert_eq!(Some(w.state()), redo.last());
+                            redo.pop();
+                            undo.push(before);
+                        }
+                        (_, Ok(_)) => {
+                            undo.push(before);
+                            redo.clear();
+                        }
+                    }
+                    prop_assert_eq!(w.can_undo(), !undo.is_empty());
+                    prop_assert_eq!(w.can_redo(), !redo.is_empty());
+                }
+            }
+            for y in 0..level.height {
+                for x in 0..level.width {
+                    let pos = Pos::new(x, y);
+                    prop_assert_eq!(w.box_at(pos), w.boxes().contains(&pos), "box at {:?}", pos);
+                    prop_assert_eq!(w.enemy_at(pos), w.enemies().contains(&pos), "enemy at {:?}", pos);
                 }
             }
         }

@@ -27,12 +27,22 @@ struct Tmux {
 impl Tmux {
     /// Starts the lab on `scene` in a fresh tmux server, or `None` without tmux.
     fn start(test: &str, scene: &str) -> Option<Self> {
+        Self::start_with(test, &["lab", scene])
+    }
+
+    /// Starts the binary with these arguments in a fresh tmux server, or `None` without tmux.
+    fn start_with(test: &str, args: &[&str]) -> Option<Self> {
         if !available() {
             return None;
         }
         let dir = TempDir::new(&format!("lab-{test}"));
-        let pane = Pane::start(&format!("lab-{test}"), &dir.0, &["lab", scene]);
+        let pane = Pane::start(&format!("lab-{test}"), &dir.0, args);
         Some(Self { pane, dir })
+    }
+
+    /// Types `text` into the pane byte for byte (escape sequences included).
+    fn send_literal(&self, text: &str) {
+        self.pane.tmux(&["send-keys", "-t", "main", "-l", text]);
     }
 
     fn send(&self, key: &str) {
@@ -132,13 +142,14 @@ fn an_idle_lab_writes_nothing_in_any_scene() {
     let Some(tmux) = Tmux::start("idle", "disk-aabb") else {
         return;
     };
-    tmux.wait_for("1/5 disk-aabb");
+    tmux.wait_for("1/6 disk-aabb");
     tmux.count_output();
-    for (digit, name) in ["1", "2", "3", "4", "5"].iter().zip([
+    for (digit, name) in ["1", "2", "3", "4", "6", "5"].iter().zip([
         "disk-aabb",
         "disk-obb",
         "obb-obb",
         "disk-triangle",
+        "aabb-aabb",
         "slope",
     ]) {
         tmux.send(digit);
@@ -193,11 +204,18 @@ fn next_screen(tmux: &Tmux, before: &str) {
 
 #[test]
 fn every_scene_goes_miss_hit_miss_as_l_is_pressed() {
-    for scene in ["disk-aabb", "disk-obb", "obb-obb", "disk-triangle", "slope"] {
+    // The slope's ball stops where it touches the slope instead (a unit test pins that).
+    for scene in [
+        "disk-aabb",
+        "disk-obb",
+        "obb-obb",
+        "disk-triangle",
+        "aabb-aabb",
+    ] {
         let Some(tmux) = Tmux::start(&format!("walk-{scene}"), scene) else {
             return;
         };
-        tmux.wait_for(&format!("/5 {scene}"));
+        tmux.wait_for(&format!("/6 {scene}"));
         // Let the first frame settle before comparing frames.
         sleep(Duration::from_millis(200));
         let mut screen = tmux.screen();
@@ -226,5 +244,132 @@ fn every_scene_goes_miss_hit_miss_as_l_is_pressed() {
         println!("{scene}: HIT at press {first_hit:?}, MISS again at press {miss_again:?}");
         assert_eq!(seen, ["MISS", "HIT", "MISS"], "{scene}");
         assert!(first_hit.is_some_and(|p| p <= 40), "{scene}: {first_hit:?}");
+    }
+}
+
+/// The terminal cell (0-based column, row) of an 80×24 lab screen whose world point is
+/// nearest `target`, as the lab maps cells to the world.
+fn cell_at(lab: &sokoshot::lab::Lab, target: sokoshot::geom::Vec2) -> (u16, u16) {
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut best = ((0, 0), f32::INFINITY);
+    for row in 0..24 {
+        for column in 0..80 {
+            if let Some(p) = sokoshot::tui::lab_view::world_at(lab, area, column, row) {
+                let d = p.distance(target);
+                if d < best.1 {
+                    best = ((column, row), d);
+                }
+            }
+        }
+    }
+    best.0
+}
+
+/// An SGR mouse report: button code, 1-based column and row, `M` press or `m` release.
+fn sgr(code: u8, (column, row): (u16, u16), end: char) -> String {
+    format!("\x1b[<{code};{};{}{end}", column + 1, row + 1)
+}
+
+#[test]
+fn dragging_a_box_with_the_mouse_changes_the_verdict() {
+    use sokoshot::geom::Vec2;
+    use sokoshot::lab::{Lab, SceneId};
+    let Some(tmux) = Tmux::start("drag", "aabb-aabb") else {
+        return;
+    };
+    tmux.wait_for("6/6 aabb-aabb");
+    sleep(Duration::from_millis(200));
+    let flags = tmux.pane.format("#{mouse_any_flag}#{mouse_sgr_flag}");
+    assert_eq!(flags.trim(), "11", "the lab asks for SGR mouse reports");
+    assert_eq!(verdict(&tmux.screen()), "MISS");
+    let lab = Lab::new(SceneId::AabbAabb);
+    let grab = cell_at(&lab, Vec2::new(-9.25, 0.0));
+    let drop = cell_at(&lab, Vec2::new(0.0, 0.5));
+    tmux.send_literal(&sgr(0, grab, 'M'));
+    let steps = 4_u16;
+    for i in 1..=steps {
+        let at = |a: u16, b: u16| a + (b - a) * i / steps;
+        let cell = (at(grab.0, drop.0), at(grab.1, drop.1));
+        tmux.send_literal(&sgr(32, cell, 'M'));
+    }
+    tmux.send_literal(&sgr(0, drop, 'm'));
+    let start = Instant::now();
+    let mut screen = tmux.screen();
+    while verdict(&screen) != "HIT" && start.elapsed() < PATIENCE {
+        sleep(Duration::from_millis(50));
+        screen = tmux.screen();
+    }
+    assert_eq!(verdict(&screen), "HIT", "dragged onto B:\n{screen}");
+    // A click on empty space moves the active box there: apart again.
+    let empty = cell_at(&lab, Vec2::new(-8.0, -4.0));
+    tmux.send_literal(&sgr(0, empty, 'M'));
+    tmux.send_literal(&sgr(0, empty, 'm'));
+    let start = Instant::now();
+    while verdict(&screen) != "MISS" && start.elapsed() < PATIENCE {
+        sleep(Duration::from_millis(50));
+        screen = tmux.screen();
+    }
+    assert_eq!(verdict(&screen), "MISS", "clicked away:\n{screen}");
+    tmux.send("q");
+    tmux.wait_for("EXIT=0");
+    let flags = tmux.pane.format("#{mouse_any_flag}");
+    assert_eq!(
+        flags.trim(),
+        "0",
+        "mouse reports are off again after quitting"
+    );
+}
+
+#[test]
+fn no_mouse_leaves_the_mouse_alone() {
+    use sokoshot::geom::Vec2;
+    use sokoshot::lab::{Lab, SceneId};
+    let Some(tmux) = Tmux::start_with("no-mouse", &["lab", "aabb-aabb", "--no-mouse"]) else {
+        return;
+    };
+    tmux.wait_for("6/6 aabb-aabb");
+    sleep(Duration::from_millis(200));
+    assert_eq!(tmux.pane.format("#{mouse_any_flag}").trim(), "0");
+    let lab = Lab::new(SceneId::AabbAabb);
+    let grab = cell_at(&lab, Vec2::new(-9.25, 0.0));
+    let drop = cell_at(&lab, Vec2::new(0.0, 0.5));
+    tmux.send_literal(&sgr(0, grab, 'M'));
+    tmux.send_literal(&sgr(32, drop, 'M'));
+    tmux.send_literal(&sgr(0, drop, 'm'));
+    tmux.send("l");
+    let screen = tmux.wait_for("(-8.75, 0.00)");
+    assert_eq!(verdict(&screen), "MISS", "{screen}");
+    tmux.send("q");
+    tmux.wait_for("EXIT=0");
+}
+
+#[test]
+fn the_lab_draws_in_ascii_when_asked_either_way() {
+    for (name, args) in [
+        ("ascii-after", &["lab", "--ascii"][..]),
+        ("ascii-before", &["--ascii", "lab"][..]),
+    ] {
+        let Some(tmux) = Tmux::start_with(name, args) else {
+            return;
+        };
+        let screen = tmux.wait_for("1/6 disk-aabb");
+        sleep(Duration::from_millis(200));
+        let screen = if screen.contains("oooo") {
+            screen
+        } else {
+            tmux.screen()
+        };
+        assert!(
+            screen
+                .chars()
+                .all(|c| c == '\n' || c == ' ' || c.is_ascii_graphic()),
+            "{name}:\n{screen}"
+        );
+        assert!(
+            screen.contains("oooo active"),
+            "{name}: the legend\n{screen}"
+        );
+        tmux.send("q");
+        tmux.wait_for("EXIT=0");
     }
 }

@@ -7,8 +7,14 @@ use ratatui::style::Color;
 use sokoshot::lab::{Key, Lab, SceneId};
 use sokoshot::tui::lab_view::{LabView, Palette};
 
-const COLOR: Palette = Palette { color: true };
-const NO_COLOR: Palette = Palette { color: false };
+const COLOR: Palette = Palette {
+    color: true,
+    ascii: false,
+};
+const NO_COLOR: Palette = Palette {
+    color: false,
+    ascii: false,
+};
 
 fn render(lab: &Lab, palette: Palette, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
@@ -43,7 +49,8 @@ fn is_braille(symbol: &str) -> bool {
 fn canvas_colors(buf: &Buffer) -> Vec<Color> {
     let canvas_width = buf.area.width - 31;
     let mut colors = Vec::new();
-    for y in 0..buf.area.height {
+    // The last two rows hold the legend.
+    for y in 0..buf.area.height - 2 {
         for x in 0..canvas_width {
             let cell = &buf[(x, y)];
             if is_braille(cell.symbol()) {
@@ -74,8 +81,8 @@ fn the_panel_of_the_first_scene_reads_as_expected() {
         })
         .collect();
     let want = [
-        "│ 1/5 disk-aabb",
-        "│",
+        "│ 1/6 disk-aabb",
+        "│ active disk",
         "│ MISS",
         "│",
         "│ test   disk × AABB",
@@ -157,7 +164,7 @@ fn the_help_lists_the_scene_keys_over_the_canvas() {
     for words in [
         "keys: disk-triangle",
         "h j k l",
-        "move the disk",
+        "move the active shape",
         "stretch / shrink in x",
     ] {
         assert!(all.contains(words), "{words}\n{all}");
@@ -167,7 +174,7 @@ fn the_help_lists_the_scene_keys_over_the_canvas() {
         "{all}"
     );
     lab.press(Key::Char('?'));
-    assert!(!text(&render(&lab, COLOR, 80, 24)).contains("move the disk"));
+    assert!(!text(&render(&lab, COLOR, 80, 24)).contains("move the active shape"));
 }
 
 #[test]
@@ -200,7 +207,7 @@ fn the_disk_looks_round_on_two_to_one_cells() {
     press(&mut lab, 'k', 11);
     let buf = render(&lab, COLOR, 80, 24);
     let (mut min, mut max) = ((u16::MAX, u16::MAX), (0, 0));
-    for y in 0..24 {
+    for y in 0..22 {
         for x in 0..49 {
             if buf[(x, y)].fg == Color::LightBlue && is_braille(buf[(x, y)].symbol()) {
                 min = (min.0.min(x), min.1.min(y));
@@ -213,5 +220,27 @@ fn the_disk_looks_round_on_two_to_one_cells() {
     assert!(
         (i32::from(w) - 2 * i32::from(h)).abs() <= 2,
         "{w}×{h} cells"
+    );
+}
+
+#[test]
+fn the_panel_shows_the_prompt_as_typed_and_then_its_answer() {
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    lab.press(Key::Char(':'));
+    for c in "size 2 2".chars() {
+        lab.press(Key::Char(c));
+    }
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains(":size 2 2_"), "{all}");
+    lab.press(Key::Enter);
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("the disk has no size"), "{all}");
+    assert!(all.contains("active disk"), "{all}");
+    lab.press(Key::Char('a'));
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("active box"), "{all}");
+    assert!(
+        !all.contains("has no size"),
+        "the next key clears the answer"
     );
 }

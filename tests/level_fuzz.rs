@@ -4,8 +4,11 @@
 //! The same generators run a million times and more in `examples/level_fuzz.rs`
 //! (`cargo run --release --example level_fuzz -- 1000000`).
 
+#[path = "../benches/support/hostile.rs"]
+mod hostile;
+
 use proptest::prelude::*;
-use sokoshot::level::{Level, parse_pack, parse_pack_bytes};
+use sokoshot::level::{EXCERPT_CHARS, Level, MAX_LEVEL_PROBLEMS, parse_pack, parse_pack_bytes};
 
 const MICROBAN: &str = include_str!("../levels/microban.xsb");
 
@@ -24,12 +27,16 @@ fn assert_consistent(text: &str, report: &sokoshot::level::PackReport) {
             "{d} in {lines} lines"
         );
         assert!(d.col >= 1, "{d}");
+        let shown = d.to_string();
+        assert!(!shown.chars().any(char::is_control), "{shown:?}");
+        assert!(shown.chars().count() <= 300 + 3 * EXCERPT_CHARS, "{shown}");
         assert!(
             d.level.is_none_or(|n| n >= 1 && n <= report.levels.len()),
             "{d}"
         );
     }
     for entry in &report.levels {
+        assert!(entry.diagnostics().len() <= MAX_LEVEL_PROBLEMS + 1);
         if let Ok(level) = &entry.result {
             let printed = level.to_string();
             let again: Level = printed
@@ -124,6 +131,31 @@ proptest! {
     #[test]
     fn damaged_packs_never_panic(window in microban_window(), edits in prop::collection::vec(edit(), 1..8)) {
         let mut chars: Vec<char> = window.chars().collect();
+        for e in &edits {
+            apply(&mut chars, e);
+        }
+        let text: String = chars.into_iter().collect();
+        assert_consistent(&text, &parse_pack(&text));
+    }
+}
+
+proptest! {
+    // Some classes expand a million cells per level: fewer cases keep `cargo test` quick;
+    // `examples/level_fuzz.rs` runs the same classes a million times.
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The hostile classes (huge counts, long titles, many lines and settings, long bars,
+    /// comment blocks, control characters) at small scales, damaged.
+    #[test]
+    fn hostile_classes_never_panic(
+        class in 0..hostile::CLASSES.len(),
+        scale in 1usize..60,
+        edits in prop::collection::vec(edit(), 0..4),
+    ) {
+        let class = &hostile::CLASSES[class];
+        // The classes that expand a million cells per level run at scale 1.
+        let heavy = matches!(class.name, "long_titles_many_problems" | "long_bars");
+        let mut chars: Vec<char> = (class.make)(if heavy { 1 } else { scale }).chars().collect();
         for e in &edits {
             apply(&mut chars, e);
         }

@@ -3,8 +3,8 @@
 //! a message that states the limit, and nothing grows with the number of problems.
 
 use sokoshot::level::{
-    EXCERPT_CHARS, Level, LevelError, MAX_LEVEL_PROBLEMS, MAX_SIDE, MAX_SPINNER_CELLS, Severity,
-    parse_pack,
+    EXCERPT_CHARS, Level, LevelError, MAX_COMMENTS, MAX_LEVEL_PROBLEMS, MAX_LEVELS, MAX_LINES,
+    MAX_SIDE, MAX_SPINNER_CELLS, MAX_SPINNERS, Severity, parse_pack,
 };
 
 /// Every diagnostic of `text`, printed as `check` prints them (without the file name).
@@ -228,5 +228,71 @@ fn spinners_sweeping_too_many_cells_are_refused() {
             )),
         "{}",
         lines[0]
+    );
+}
+
+#[test]
+fn a_file_past_max_lines_stops_there() {
+    let text = format!("#####\n#@$.#\n#####\n{}", "x\n".repeat(MAX_LINES + 5));
+    let report = parse_pack(&text);
+    assert_eq!(report.levels.len(), 1);
+    assert!(!report.is_valid());
+    assert_eq!(
+        report.file_diagnostics[0].to_string(),
+        format!(
+            "{}:1: the file has more than 1000000 lines; sokoshot stops reading it here",
+            MAX_LINES + 1
+        )
+    );
+}
+
+#[test]
+fn a_file_past_max_levels_stops_there() {
+    let text = "#@$.#\n\n".repeat(MAX_LEVELS + 10);
+    let report = parse_pack(&text);
+    assert_eq!(report.levels.len(), MAX_LEVELS);
+    assert_eq!(
+        report.file_diagnostics[0].to_string(),
+        format!(
+            "{}:1: the file holds more than 50000 levels; sokoshot stops reading it here",
+            2 * MAX_LEVELS + 1
+        )
+    );
+}
+
+#[test]
+fn comments_past_the_limit_are_counted_not_kept() {
+    let text = format!(
+        "Title: Chatty\n#####\n#@$.#\n#####\n{}{}",
+        "Comment: c\n".repeat(MAX_COMMENTS + 499),
+        "Key: v\n".repeat(MAX_COMMENTS + 7)
+    );
+    let report = parse_pack(&text);
+    let level = report.levels[0].result.as_ref().expect("still valid");
+    assert_eq!(level.comments.len(), MAX_COMMENTS);
+    assert_eq!(level.unknown_settings.len(), MAX_COMMENTS);
+    let warning = report.levels[0]
+        .warnings
+        .iter()
+        .find(|d| matches!(d.error, LevelError::TooManyComments { .. }))
+        .expect("a warning");
+    assert_eq!(
+        warning.to_string(),
+        format!(
+            "{}:1: level 1 \"Chatty\": warning: 506 more comment lines or unknown settings from here on are not kept: sokoshot keeps 1000 of each with a level or a file",
+            5 + MAX_COMMENTS
+        )
+    );
+}
+
+#[test]
+fn a_board_past_max_spinners_is_refused() {
+    // Eleven rows of 998 hubs: 10,978 of them.
+    let text = "1000#|11(#998%#|)#@$.995-#|1000#\n";
+    assert_eq!(
+        diagnostics(text),
+        [format!(
+            "1:1: level 1: the board has 10978 spinner hubs `%`; a level may have at most {MAX_SPINNERS}"
+        )]
     );
 }

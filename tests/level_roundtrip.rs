@@ -170,7 +170,8 @@ fn build(
             if tiles[(y * w + x) as usize] == Tile::Hub {
                 let mut s = Spinner::at(Pos::new(x, y));
                 if let Some(&(length, speed, angle)) = numbers.get(spinners.len()) {
-                    (s.length, s.speed, s.angle) = (length, speed, angle);
+                    // A bar is at most as long as the board's longer side.
+                    (s.length, s.speed, s.angle) = (length.min(w.max(h) as f32), speed, angle);
                 }
                 spinners.push(s);
             }

@@ -239,3 +239,85 @@ fn the_start_is_the_level_asked_for_else_the_last_played_else_the_first() {
         assert_eq!(got, want, "{name}");
     }
 }
+
+#[test]
+fn terminal_too_small_ignores_movement_keys() {
+    let mut app = app(CORRIDOR, PLAIN);
+    app.set_screen_size(10, 3);
+    assert!(app.board_hidden());
+    press(&mut app, "l5lLnu ");
+    assert_eq!(moves(&app), 0, "nothing moved behind the message");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 }, "no level change");
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help, "help still opens");
+    press(&mut app, "~");
+    app.set_screen_size(80, 24);
+    press(&mut app, "l");
+    assert_eq!(moves(&app), 1, "keys act again once the board shows");
+}
+
+#[test]
+fn a_count_over_the_limit_is_cut_with_a_clear_message() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "9999h");
+    let hint = hint_line(&app);
+    assert!(
+        hint.contains("at most 100 times: 9999 was cut to 100"),
+        "{hint}"
+    );
+    assert_eq!(moves(&app), 0);
+}
+
+#[test]
+fn a_count_of_shots_is_cut_to_the_limit() {
+    let mut app = app("#####\n#@ E#\n#   #\n#####\n", PLAIN);
+    press(&mut app, "j");
+    press(&mut app, "9999 ");
+    assert_eq!(
+        app.world().counters().shots,
+        sokoshot::tui::keys::MAX_REPEAT,
+        "one shot per repeat, no more"
+    );
+}
+
+#[test]
+fn a_blocked_message_goes_when_the_enemy_that_blocked_is_shot() {
+    let mut app = app("######\n#@E  #\n######\n", PLAIN);
+    press(&mut app, "l");
+    // Facing the enemy: fire, then step into it before the shot lands.
+    press(&mut app, " l");
+    let hint = hint_line(&app);
+    assert!(hint.contains("an enemy is in the way"), "{hint}");
+    for _ in 0..120 {
+        if app.world().enemies().is_empty() {
+            break;
+        }
+        app.tick();
+    }
+    assert!(app.world().enemies().is_empty(), "the shot took the enemy");
+    let hint = hint_line(&app);
+    assert!(!hint.contains("enemy"), "the stale message is gone: {hint}");
+}
+
+#[test]
+fn a_key_typed_while_a_shot_flies_is_judged_after_the_ticks_due() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use sokoshot::tui::event_loop::{TICK, key_at};
+    use std::time::Instant;
+    let mut app = app("######\n#@E  #\n# $. #\n######\n", PLAIN);
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    let start = Instant::now();
+    let mut next_tick = start + TICK;
+    key_at(&mut app, key('l'), &mut next_tick, start);
+    key_at(&mut app, key(' '), &mut next_tick, start);
+    assert_eq!(app.world().enemies().len(), 1, "the shot is on its way");
+    // Six ticks later the shot has hit: the step goes into the cell the enemy held.
+    key_at(&mut app, key('l'), &mut next_tick, start + TICK * 6);
+    assert!(app.world().enemies().is_empty());
+    assert_eq!(
+        moves(&app),
+        1,
+        "the step was judged on the world after the hit"
+    );
+    assert!(!hint_line(&app).contains("enemy"), "{}", hint_line(&app));
+}

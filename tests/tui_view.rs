@@ -132,7 +132,7 @@ fn a_blocked_step_says_why() {
 }
 
 #[test]
-fn the_solved_panel_gives_the_figures_and_the_way_on() {
+fn the_solved_panel_gives_the_figures_and_does_not_claim_a_saved_solution() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "l");
     let want = "
@@ -140,7 +140,7 @@ Test 1/2 │ One push │ Moves 1  Pushes 1  Shots 0 │ ✓ best 1/1
 
                 ┌─────────── Solved ────────────┐
                 │  Moves 1  Pushes 1  Shots 0   │
-                │    First solution: saved.     │
+                │        First solution.        │
                 │                               │
                 │ n next level  u undo  r again │
                 └───────────────────────────────┘
@@ -184,6 +184,7 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ g                     level list with your best results            │
      │ ?                     this help                                    │
      │ Esc  q                close, quit (progress is saved)              │
+     │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                │
      │                                                                    │
      │ ██ wall   ·· goal   [] box   {} box on goal                        │
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
@@ -192,7 +193,6 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
      └────────────────────────────────────────────────────────────────────┘
 
-
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
     press(&mut app, "?");
@@ -200,13 +200,13 @@ Esc close  q quit";
 }
 
 #[test]
-fn the_level_list_marks_solved_levels_with_their_best() {
+fn the_level_list_marks_solved_levels_with_their_best_in_singular_for_one() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "lg");
     let want = "
 ┌────────────────────── Levels ──────────────────────┐
 │Test by Tester                                      │
-│ ✓    1  One push                   1 moves 1 pushes│
+│ ✓    1  One push                      1 move 1 push│
 │      2  Second                                     │
 │                                                    │
 └────── j/k select  12 jump  Esc close  q quit ──────┘";
@@ -340,4 +340,135 @@ fn the_level_comment_is_shown_under_the_status_line_when_there_is_room() {
     let tight = rows(&render(&app, 40, 5));
     assert!(!tight.join("\n").contains("Walk into"), "{tight:#?}");
     assert!(tight.iter().any(|r| r.contains("██@▴[]··██")), "{tight:#?}");
+}
+
+#[test]
+fn a_second_run_key_at_a_box_says_a_box_is_ahead_not_another_box() {
+    let mut app = app("##########\n#@  $   .#\n##########\n", PLAIN);
+    press(&mut app, "L");
+    assert_eq!(app.world().counters().moves, 2);
+    press(&mut app, "L");
+    let shown = screen(&app, 60, 6);
+    assert!(shown.contains("a box is ahead"), "{shown}");
+    assert!(!shown.contains("another box"), "{shown}");
+}
+
+#[test]
+fn a_shot_flying_over_a_slope_leaves_its_glyph_whole() {
+    // The shot goes up into the slope and is turned right along the top row.
+    let mut app = app("#######\n#F   E#\n#@ $. #\n#######\n", PLAIN);
+    press(&mut app, "kk ");
+    let mut seen_inside = false;
+    for _ in 0..60 {
+        app.tick();
+        let shown = screen(&app, 40, 8);
+        assert!(shown.contains("▛▘"), "the slope is drawn whole:\n{shown}");
+        let over_slope = app
+            .world()
+            .shots()
+            .iter()
+            .any(|shot| shot.pos.x < 2.0 && shot.pos.y < 2.0);
+        seen_inside |= over_slope;
+    }
+    assert!(seen_inside, "the shot crossed the slope's cell");
+}
+
+#[test]
+fn titles_and_comments_are_shown_with_control_characters_made_visible() {
+    let text = "Title: \x1b]2;PWNED\x07\x1b[2J\nComment: red \x1b[31mtext\n#####\n#@$.#\n#####\n";
+    let app = app(text, PLAIN);
+    let shown = screen(&app, 70, 8);
+    assert!(shown.contains("PWNED"), "{shown}");
+    assert!(
+        !shown.contains('\x1b') && !shown.contains('\x07'),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
+    use sokoshot::tui::app::{App, Place};
+    use sokoshot::tui::collection::Collection;
+    use sokoshot::tui::progress::{Figures, Progress, level_id};
+    let text =
+        "Title: A title long enough to crowd the line\nShots: 3\n#######\n#@$.E #\n#######\n";
+    let levels = support::levels(text);
+    let mut progress = Progress::default();
+    let figures = Figures {
+        moves: 32,
+        pushes: 8,
+        shots: 1,
+    };
+    progress.record("built-in:Test", 0, level_id(&levels[0]), figures);
+    let app = App::new(
+        vec![Collection::built_in("Test", "Tester", levels)],
+        Place { pack: 0, level: 0 },
+        progress,
+        None,
+        PLAIN,
+    )
+    .expect("playable");
+    let full = "Test 1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8";
+    let cases = [
+        ("everything fits", 120, full),
+        (
+            "the title goes first",
+            80,
+            "Test 1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+        ),
+        (
+            "then the pack's name",
+            56,
+            "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+        ),
+        (
+            "then the best result",
+            45,
+            "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the shots left",
+            33,
+            "1/1 │ Moves 0  Pushes 0  Shots 0",
+        ),
+    ];
+    for (name, width, want) in cases {
+        let top = rows(&render(&app, width, 12))[0].clone();
+        assert_eq!(top, want, "{name} at {width} columns");
+    }
+}
+
+#[test]
+fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
+    use sokoshot::tui::view::help::KEYS;
+    let mut app = app(ONE_PUSH, PLAIN);
+    app.set_screen_size(60, 20);
+    press(&mut app, "?");
+    let mut seen = String::new();
+    for _ in 0..30 {
+        let shown = screen(&app, 60, 20);
+        for row in shown.lines() {
+            assert!(row.chars().count() <= 60, "{row}");
+        }
+        seen.push_str(&shown);
+        seen.push('\n');
+        press(&mut app, "j");
+    }
+    let words: String = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (_, what) in KEYS {
+        for word in what.split_whitespace() {
+            assert!(
+                words.contains(word),
+                "`{word}` of `{what}` never shown:\n{seen}"
+            );
+        }
+    }
+    assert!(words.contains("no enemy left."), "{seen}");
+    assert!(words.contains("spinners."), "{seen}");
+    // Scrolling back up reaches the top again.
+    press(&mut app, &"k".repeat(30));
+    assert!(
+        screen(&app, 60, 20).contains("step; walk into a box"),
+        "back at the top"
+    );
 }

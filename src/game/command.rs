@@ -121,6 +121,11 @@ pub enum Blocker {
 impl fmt::Display for Blocker {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // The player's own way is never blocked by a box (a step pushes it): only a run,
+            // which stops in front of a box rather than push it, meets one.
+            Self::Solid(Solid::Box) => {
+                f.write_str("a box is ahead (a run stops at a box; step to push it)")
+            }
             Self::Solid(solid) => write!(f, "{solid} is in the way"),
             Self::BoxAgainst(solid) => write!(f, "the box is stuck against {solid}"),
         }
@@ -183,6 +188,12 @@ pub enum RuleError {
     OutOfShots {
         /// The level's shot limit.
         limit: u32,
+    },
+    /// Firing while [`MAX_SHOTS_IN_FLIGHT`](super::MAX_SHOTS_IN_FLIGHT) shots fly.
+    #[error("{max} shots are in flight already, the most there can be; wait for some to land")]
+    TooManyShots {
+        /// The most shots in flight at once.
+        max: usize,
     },
     /// Undo with nothing to undo.
     #[error("nothing to undo")]

@@ -84,8 +84,9 @@ impl World {
     }
 
     fn push_box(&mut self, from: Pos, to: Pos) {
-        if let Some(b) = self.state.boxes.iter_mut().find(|b| **b == from) {
-            *b = to;
+        if let Some(index) = self.state.boxes.iter().position(|b| *b == from) {
+            self.state.boxes[index] = to;
+            self.moved_box = Some((index, from));
         }
         self.set_occupant(from, Occupant::Empty);
         self.set_occupant(to, Occupant::Box);

@@ -10,6 +10,7 @@ use std::fmt;
 
 use crate::level::{Diagnostic, Level, LevelError, PackReport};
 
+use super::board::TICKS_PER_SECOND;
 use super::command::{Command, Dir, Outcome, RuleError};
 use super::state::SHOT_LIFETIME;
 use super::world::{World, WorldError};
@@ -22,6 +23,9 @@ pub const WAIT_TICKS: u32 = 15;
 pub const FIRE_TICK_LIMIT: u32 = SHOT_LIFETIME + 1;
 /// Largest repeat count in front of one letter.
 pub const MAX_REPEAT: u32 = 100_000;
+/// The most ticks a replay may run: two hours of play at [`TICKS_PER_SECOND`]. A solution
+/// that needs longer is refused at the letter that passes the limit.
+pub const MAX_REPLAY_TICKS: u64 = 2 * 60 * 60 * TICKS_PER_SECOND as u64;
 
 /// One letter of a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -109,6 +113,16 @@ pub enum ReplayError {
         /// The level's shot limit.
         limit: u32,
     },
+    /// The replay runs past [`MAX_REPLAY_TICKS`].
+    #[error(
+        "character {at}: the replay has run {ticks} ticks, past the most a replay may run ({MAX_REPLAY_TICKS} ticks, two hours of play)"
+    )]
+    TooLong {
+        /// 1-based position of the letter that went past the limit.
+        at: usize,
+        /// Ticks run by then.
+        ticks: u64,
+    },
     /// The level itself cannot be played.
     #[error(transparent)]
     World(#[from] WorldError),
@@ -120,39 +134,53 @@ pub enum ReplayError {
 ///
 /// [`ReplayError::UnknownLetter`] or [`ReplayError::BadCount`] naming the character.
 pub fn parse_moves(text: &str) -> Result<Vec<Token>, ReplayError> {
-    let mut tokens = Vec::new();
+    tokens(text).collect()
+}
+
+/// The letters of a solution one at a time, each with its count, then the error that ends
+/// them if there is one: a long solution is never held as a list.
+fn tokens(text: &str) -> impl Iterator<Item = Result<Token, ReplayError>> + '_ {
+    let mut chars = text.chars().enumerate();
     let mut count: Option<(u32, usize)> = None;
-    for (i, letter) in text.chars().enumerate() {
-        let at = i + 1;
-        if let Some(digit) = letter.to_digit(10) {
-            let (sofar, start) = count.unwrap_or((0, at));
-            let next = sofar.saturating_mul(10).saturating_add(digit);
-            if next > MAX_REPEAT {
-                return Err(ReplayError::BadCount { at: start });
-            }
-            count = Some((next, start));
-        } else if letter.is_whitespace() {
-            continue;
-        } else {
-            let action =
-                Move::from_letter(letter).ok_or(ReplayError::UnknownLetter { letter, at })?;
-            let count = match count.take() {
-                Some((0, start)) => return Err(ReplayError::BadCount { at: start }),
-                Some((n, _)) => n,
-                None => 1,
-            };
-            tokens.push(Token {
-                action,
-                letter,
-                count,
-                at,
-            });
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
         }
-    }
-    match count {
-        Some((_, start)) => Err(ReplayError::BadCount { at: start }),
-        None => Ok(tokens),
-    }
+        for (i, letter) in chars.by_ref() {
+            let at = i + 1;
+            if let Some(digit) = letter.to_digit(10) {
+                let (sofar, start) = count.unwrap_or((0, at));
+                let next = sofar.saturating_mul(10).saturating_add(digit);
+                if next > MAX_REPEAT {
+                    done = true;
+                    return Some(Err(ReplayError::BadCount { at: start }));
+                }
+                count = Some((next, start));
+            } else if !letter.is_whitespace() {
+                let Some(action) = Move::from_letter(letter) else {
+                    done = true;
+                    return Some(Err(ReplayError::UnknownLetter { letter, at }));
+                };
+                let count = match count.take() {
+                    Some((0, start)) => {
+                        done = true;
+                        return Some(Err(ReplayError::BadCount { at: start }));
+                    }
+                    Some((n, _)) => n,
+                    None => 1,
+                };
+                return Some(Ok(Token {
+                    action,
+                    letter,
+                    count,
+                    at,
+                }));
+            }
+        }
+        done = true;
+        count.map(|(_, start)| Err(ReplayError::BadCount { at: start }))
+    })
 }
 
 /// The end of a replay: the world after the last letter.
@@ -190,23 +218,40 @@ impl fmt::Display for Replay {
 ///
 /// A [`ReplayError`] naming the first letter that cannot be played, or saying why the level
 /// cannot be played at all.
+///
+/// The world keeps no undo history, and the replay stops with [`ReplayError::TooLong`] past
+/// [`MAX_REPLAY_TICKS`], so a short text cannot make it run for hours or fill memory.
 pub fn replay(level: &Level, moves: &str) -> Result<Replay, ReplayError> {
-    let mut world = World::new(level)?;
+    // Every letter is read before any is played, so a bad letter is reported wherever it is.
+    if let Some(err) = tokens(moves).find_map(Result::err) {
+        return Err(err);
+    }
+    let mut world = World::new(level)?.without_history();
     play_moves(&mut world, moves)?;
     Ok(Replay { world })
 }
 
 /// Plays `moves` on `world` from where it stands, with the same fixed timeline as
-/// [`replay`] (what a hint or a solver's answer is checked with).
+/// [`replay`] (what a hint or a solver's answer is checked with), stopping with
+/// [`ReplayError::TooLong`] once more than [`MAX_REPLAY_TICKS`] have passed since it began.
 ///
 /// # Errors
 ///
 /// A [`ReplayError`] naming the first letter that cannot be played; the world is left where
 /// that letter found it.
 pub fn play_moves(world: &mut World, moves: &str) -> Result<(), ReplayError> {
-    for token in parse_moves(moves)? {
+    let start = world.elapsed_ticks();
+    for token in tokens(moves) {
+        let token = token?;
         for _ in 0..token.count {
             play(world, token)?;
+            let ticks = world.elapsed_ticks().saturating_sub(start);
+            if ticks > MAX_REPLAY_TICKS {
+                return Err(ReplayError::TooLong {
+                    at: token.at,
+                    ticks,
+                });
+            }
         }
     }
     Ok(())

@@ -1,5 +1,14 @@
 //! [`World`]: one level being played. It owns the level, the changing [`State`], the undo
 //! history, and what can be worked out from the state (who stands where, where the bars are).
+//!
+//! Undo is cheap: a step of the history keeps the player, the clock, the counters and the
+//! shots in flight (at most [`MAX_SHOTS_IN_FLIGHT`]) as they were, the one box that moved
+//! (all of them only for a restart), and the enemies shared with the steps before it for as
+//! long as none falls. The history keeps the last [`MAX_UNDO_STEPS`] commands; a world made
+//! with [`World::without_history`] (replays, checks) keeps none.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 use crate::geom::Obb;
 use crate::level::{Level, Pos, Tile};
@@ -60,9 +69,49 @@ pub struct World {
     pub(crate) clear: CellBits,
     /// Every spinner's bar at `state.tick`.
     pub(crate) bars: Vec<Obb>,
-    undo: Vec<State>,
-    redo: Vec<State>,
+    undo: VecDeque<Saved>,
+    redo: Vec<Saved>,
+    /// Whether commands are put on the undo history.
+    history: bool,
+    /// The enemies as they are now, shared with the history (see `World::shared_enemies`).
+    enemies_shared: Option<Arc<Vec<Pos>>>,
+    /// The box the command being carried out pushed: its index and where it was.
+    pub(crate) moved_box: Option<(usize, Pos)>,
+    /// The boxes as they were before the restart being carried out.
+    restarted_boxes: Option<Vec<Pos>>,
     pub(crate) scratch: Scratch,
+}
+
+/// The most commands the undo history keeps; the oldest are forgotten past it.
+pub const MAX_UNDO_STEPS: usize = 10_000;
+/// The most shots that may fly at once; firing more is refused until some are gone.
+pub const MAX_SHOTS_IN_FLIGHT: usize = 100;
+
+/// One step of the undo (or redo) history: the state to go back to, kept small.
+#[derive(Debug, Clone)]
+struct Saved {
+    player: Pos,
+    facing: Dir,
+    tick: u64,
+    counters: Counters,
+    /// The shots in flight, at most [`MAX_SHOTS_IN_FLIGHT`].
+    shots: Vec<Shot>,
+    /// The enemies, shared between steps while none falls.
+    enemies: Arc<Vec<Pos>>,
+    /// How the boxes differ from the state the history goes back from.
+    boxes: Boxes,
+}
+
+/// The boxes of a [`Saved`] state, as a change from the boxes of the state it replaces
+/// (ticks never move a box, so only commands do).
+#[derive(Debug, Clone)]
+enum Boxes {
+    /// The same boxes.
+    Same,
+    /// Box `index` stood at `at`.
+    Moved { index: usize, at: Pos },
+    /// All the boxes (for a restart).
+    All(Vec<Pos>),
 }
 
 impl World {
@@ -90,12 +139,26 @@ impl World {
             cells: Vec::new(),
             clear: CellBits::default(),
             bars: Vec::new(),
-            undo: Vec::new(),
+            undo: VecDeque::new(),
             redo: Vec::new(),
+            history: true,
+            enemies_shared: None,
+            moved_box: None,
+            restarted_boxes: None,
             scratch: Scratch::default(),
         };
         world.sync();
         Ok(world)
+    }
+
+    /// This world without an undo history: commands are not kept, so a long run (a replay,
+    /// a check of stored solutions) costs no memory for them. Undo then has nothing to undo.
+    #[must_use]
+    pub fn without_history(mut self) -> Self {
+        self.history = false;
+        self.undo.clear();
+        self.redo.clear();
+        self
     }
 
     /// Carries out one command.
@@ -125,11 +188,96 @@ impl World {
         &mut self,
         change: impl FnOnce(&mut Self) -> Result<Outcome, RuleError>,
     ) -> Result<Outcome, RuleError> {
-        let before = self.state.clone();
+        if !self.history {
+            return change(self);
+        }
+        let before = Saved {
+            player: self.state.player,
+            facing: self.state.facing,
+            tick: self.state.tick,
+            counters: self.state.counters,
+            shots: self.state.shots.clone(),
+            enemies: self.shared_enemies(),
+            boxes: Boxes::Same,
+        };
+        self.moved_box = None;
+        self.restarted_boxes = None;
         let outcome = change(self)?;
-        self.undo.push(before);
+        let boxes = match (self.restarted_boxes.take(), self.moved_box.take()) {
+            (Some(all), _) => Boxes::All(all),
+            (None, Some((index, at))) => Boxes::Moved { index, at },
+            (None, None) => Boxes::Same,
+        };
+        if self.undo.len() == MAX_UNDO_STEPS {
+            self.undo.pop_front();
+        }
+        self.undo.push_back(Saved { boxes, ..before });
         self.redo.clear();
         Ok(outcome)
+    }
+
+    /// The enemies as they are now, as one shared list: the same list as the last time
+    /// while no enemy has fallen (enemies only ever fall between wholesale changes, which
+    /// drop the shared list, so an unchanged count means an unchanged list).
+    fn shared_enemies(&mut self) -> Arc<Vec<Pos>> {
+        if let Some(shared) = &self.enemies_shared
+            && shared.len() == self.state.enemies.len()
+        {
+            return Arc::clone(shared);
+        }
+        let shared = Arc::new(self.state.enemies.clone());
+        self.enemies_shared = Some(Arc::clone(&shared));
+        shared
+    }
+
+    /// Puts `saved` in place of the state and returns the state it replaced, saved the
+    /// same way (for the other history), keeping occupancy in step.
+    fn restore(&mut self, saved: Saved) -> Saved {
+        let old_enemies = self.shared_enemies();
+        let mut box_change = None;
+        let boxes = match saved.boxes {
+            Boxes::Same => Boxes::Same,
+            Boxes::Moved { index, at } => match self.state.boxes.get_mut(index) {
+                Some(b) => {
+                    let now = std::mem::replace(b, at);
+                    box_change = Some((now, at));
+                    Boxes::Moved { index, at: now }
+                }
+                None => Boxes::Same,
+            },
+            Boxes::All(all) => Boxes::All(std::mem::replace(&mut self.state.boxes, all)),
+        };
+        let whole = matches!(boxes, Boxes::All(_));
+        let now = Saved {
+            player: std::mem::replace(&mut self.state.player, saved.player),
+            facing: std::mem::replace(&mut self.state.facing, saved.facing),
+            tick: std::mem::replace(&mut self.state.tick, saved.tick),
+            counters: std::mem::replace(&mut self.state.counters, saved.counters),
+            shots: std::mem::replace(&mut self.state.shots, saved.shots),
+            enemies: Arc::clone(&old_enemies),
+            boxes,
+        };
+        self.state.enemies.clear();
+        self.state.enemies.extend_from_slice(&saved.enemies);
+        if whole {
+            self.sync();
+        } else {
+            for &e in old_enemies.iter() {
+                self.set_occupant(e, Occupant::Empty);
+            }
+            if let Some((was, _)) = box_change {
+                self.set_occupant(was, Occupant::Empty);
+            }
+            for i in 0..self.state.enemies.len() {
+                self.set_occupant(self.state.enemies[i], Occupant::Enemy);
+            }
+            if let Some((_, is)) = box_change {
+                self.set_occupant(is, Occupant::Box);
+            }
+            self.update_bars();
+        }
+        self.enemies_shared = Some(saved.enemies);
+        now
     }
 
     fn fire(&mut self) -> Result<Outcome, RuleError> {
@@ -137,6 +285,11 @@ impl World {
             && self.state.counters.shots >= limit
         {
             return Err(RuleError::OutOfShots { limit });
+        }
+        if self.state.shots.len() >= MAX_SHOTS_IN_FLIGHT {
+            return Err(RuleError::TooManyShots {
+                max: MAX_SHOTS_IN_FLIGHT,
+            });
         }
         let from = super::board::cell_center(self.state.player);
         self.state
@@ -166,27 +319,29 @@ impl World {
     }
 
     fn restart(&mut self) -> Outcome {
-        self.state = self.initial.clone();
+        let before = std::mem::replace(&mut self.state, self.initial.clone());
+        self.restarted_boxes = Some(before.boxes);
         self.sync();
         Outcome::Restarted
     }
 
     fn undo(&mut self) -> Result<Outcome, RuleError> {
-        let before = self.undo.pop().ok_or(RuleError::NothingToUndo)?;
-        self.redo.push(std::mem::replace(&mut self.state, before));
-        self.sync();
+        let before = self.undo.pop_back().ok_or(RuleError::NothingToUndo)?;
+        let now = self.restore(before);
+        self.redo.push(now);
         Ok(Outcome::Undone)
     }
 
     fn redo(&mut self) -> Result<Outcome, RuleError> {
         let after = self.redo.pop().ok_or(RuleError::NothingToRedo)?;
-        self.undo.push(std::mem::replace(&mut self.state, after));
-        self.sync();
+        let now = self.restore(after);
+        self.undo.push_back(now);
         Ok(Outcome::Redone)
     }
 
     /// Rebuilds everything derived from the state: occupancy, clear cells and the bars.
     fn sync(&mut self) {
+        self.enemies_shared = None;
         let cells = self.level.tiles.len();
         self.cells.clear();
         self.cells.extend((0..cells).map(|i| self.board.fixed(i)));

@@ -42,10 +42,28 @@ pub(crate) fn seed_order(t: &Triangle) -> Option<Triangle> {
 /// side of line ab (or on it), bit 2 for bc, bit 1 for ca.
 #[inline]
 pub(crate) fn region_code(t: &Triangle, p: Vec2) -> u8 {
-    let ab = u8::from((p - t.a).perp_dot(t.b - t.a) >= 0.0);
-    let bc = u8::from((p - t.b).perp_dot(t.c - t.b) >= 0.0);
-    let ca = u8::from((p - t.c).perp_dot(t.a - t.c) >= 0.0);
+    let [ab, bc, ca] = crosses(t, p).map(|cross| u8::from(cross >= 0.0));
     ab << 2 | bc << 1 | ca
+}
+
+/// The three cross products of the region code, for a triangle already in the seed's order.
+#[inline]
+fn crosses(t: &Triangle, p: Vec2) -> [f32; 3] {
+    [
+        (p - t.a).perp_dot(t.b - t.a),
+        (p - t.b).perp_dot(t.c - t.b),
+        (p - t.c).perp_dot(t.a - t.c),
+    ]
+}
+
+/// The three cross products [`triangle_region`] builds its code from, for the triangle in the
+/// seed's order ([`Triangle::clockwise`]): `(p − a) × (b − a)`, `(p − b) × (c − b)`,
+/// `(p − c) × (a − c)`. Each code bit (ab, bc, ca from the highest) is 1 where its product is
+/// `>= 0`, that is where `p` lies on the inner side of that edge's line or on it.
+#[must_use]
+#[inline]
+pub fn region_crosses(t: &Triangle, p: Vec2) -> [f32; 3] {
+    crosses(&t.clockwise(), p)
 }
 
 /// The seed's table: for each region code, the edges to test.

@@ -172,7 +172,7 @@ impl Obb {
     /// `v` (a world offset from the centre) in the box's own frame: `(v·x, v·y)` on its axes.
     #[must_use]
     #[inline]
-    pub(crate) fn in_frame(&self, v: Vec2) -> Vec2 {
+    pub fn in_frame(&self, v: Vec2) -> Vec2 {
         Vec2::new(v.dot(self.axis), self.axis.perp_dot(v))
     }
 

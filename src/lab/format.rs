@@ -14,6 +14,20 @@ pub(crate) fn num(x: f32) -> String {
     }
 }
 
+/// A distance near a boundary: two decimals while that shows it, and otherwise as many
+/// significant digits as it takes, so that a gap that is not zero never prints as `0.00`.
+pub(crate) fn fine(x: f32) -> String {
+    if x == 0.0 {
+        "0 (touching)".to_owned()
+    } else if x.abs() >= 0.01 {
+        num(x)
+    } else if x.abs() >= 1e-4 {
+        format!("{x:.5}")
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
 /// A point or vector as `(x, y)`.
 pub(crate) fn vec2(v: Vec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
@@ -32,9 +46,9 @@ pub(crate) fn degrees(radians: f32) -> String {
 /// The rows every disk test shows: how far apart or how deep, the normal, the closest point.
 pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact) {
     if contact.distance > 0.0 {
-        readout.row("gap", num(contact.distance));
+        readout.row("gap", fine(contact.distance));
     } else {
-        readout.row("depth", num(-contact.distance));
+        readout.row("depth", fine(-contact.distance));
     }
     readout.row("normal", vec2(contact.normal));
     readout.row("near", vec2(contact.point));
@@ -55,6 +69,20 @@ mod tests {
         ];
         for (name, x, want) in cases {
             assert_eq!(num(x), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn distances_near_a_boundary_never_print_as_zero() {
+        let cases = [
+            ("plain", 0.25_f32, "0.25"),
+            ("exactly touching", 0.0, "0 (touching)"),
+            ("thousandths", 0.004, "0.00400"),
+            ("millionths", 3e-6, "3.00e-6"),
+            ("negative", -0.002, "-0.00200"),
+        ];
+        for (name, x, want) in cases {
+            assert_eq!(fine(x), want, "{name}");
         }
     }
 

@@ -16,6 +16,10 @@ pub enum Key {
     Esc,
     /// Ctrl-C, which always quits.
     CtrlC,
+    /// Enter.
+    Enter,
+    /// Backspace.
+    Backspace,
 }
 
 /// A step of the moved shape, in units of the scene's step.
@@ -66,8 +70,28 @@ pub enum Action {
     /// Turn the scene's turnable thing (`r`: the box, the blue box, the triangle, the aim) by
     /// one angle step.
     Rotate(Turn),
+    /// Turn the active shape by one degree (`<` and `>`).
+    TurnFine(Turn),
     /// Turn the green box of the two-rectangle scene by one angle step (`q`).
     RotateGreen(Turn),
+    /// Make the next shape the one the keys change.
+    CycleActive,
+    /// Move the active shape along its last move until it just touches.
+    Snap,
+    /// Show or hide the algorithm's steps.
+    Explain,
+    /// Show the next step.
+    NextStep,
+    /// Show the previous step.
+    PrevStep,
+    /// Open the `:` prompt.
+    Prompt,
+    /// Flip the view between y down and the page's y up.
+    FlipView,
+    /// Set up the page's counter-example.
+    Preset,
+    /// Switch the slope scene between the ball and the page's moving point.
+    PointMode,
     /// Stretch (or shrink) the triangle along its own x axis.
     StretchX(bool),
     /// Stretch (or shrink) the triangle along its own y axis.
@@ -136,6 +160,15 @@ const TURN_MAP: &[(Key, Action)] = &[
     (Key::Char('R'), Action::Rotate(Turn::Right)),
 ];
 
+const FINE_TURNS: Binding = Binding {
+    keys: "< >",
+    help: "turn by 1°",
+    map: &[
+        (Key::Char('<'), Action::TurnFine(Turn::Left)),
+        (Key::Char('>'), Action::TurnFine(Turn::Right)),
+    ],
+};
+
 const fn turns(help: &'static str) -> Binding {
     Binding {
         keys: "r R",
@@ -172,9 +205,10 @@ const SWITCH_MOTION: Binding = Binding {
 
 /// The keys of the disk-versus-rectangle scenes.
 pub(crate) const RECT: &[Binding] = &[
-    moves("move the disk"),
+    moves("move the active shape"),
     FINE_MOVES,
     turns("turn the box ↺ ↻"),
+    FINE_TURNS,
     motion("start / stop the box"),
     SWITCH_MOTION,
     QUIT,
@@ -182,9 +216,10 @@ pub(crate) const RECT: &[Binding] = &[
 
 /// The keys of the two-rectangle scene.
 pub(crate) const OBB: &[Binding] = &[
-    moves("move the blue box"),
+    moves("move the active box"),
     FINE_MOVES,
-    turns("turn the blue box ↺ ↻"),
+    turns("turn the active box ↺ ↻"),
+    FINE_TURNS,
     Binding {
         keys: "q Q",
         help: "turn the green box ↺ ↻",
@@ -195,14 +230,20 @@ pub(crate) const OBB: &[Binding] = &[
     },
     motion("start / stop the green box"),
     SWITCH_MOTION,
+    Binding {
+        keys: "c",
+        help: "the page's counter-example",
+        map: &[(Key::Char('c'), Action::Preset)],
+    },
     QUIT_NO_Q,
 ];
 
 /// The keys of the disk-versus-triangle scene.
 pub(crate) const TRIANGLE: &[Binding] = &[
-    moves("move the disk"),
+    moves("move the active shape"),
     FINE_MOVES,
     turns("turn the triangle ↺ ↻"),
+    FINE_TURNS,
     Binding {
         keys: "s S",
         help: "stretch / shrink in x",
@@ -219,14 +260,23 @@ pub(crate) const TRIANGLE: &[Binding] = &[
             (Key::Char('T'), Action::StretchY(false)),
         ],
     },
+    Binding {
+        keys: "v",
+        help: "y up, as on the page",
+        map: &[(Key::Char('v'), Action::FlipView)],
+    },
     QUIT,
 ];
 
+/// The keys of the two-AABB scene.
+pub(crate) const AABB: &[Binding] = &[moves("move the active box"), FINE_MOVES, QUIT];
+
 /// The keys of the slope scene.
 pub(crate) const SLOPE: &[Binding] = &[
-    moves("move the ball"),
+    moves("move the active shape"),
     FINE_MOVES,
-    turns("aim ↺ ↻"),
+    turns("aim (or turn the slope) ↺ ↻"),
+    FINE_TURNS,
     Binding {
         keys: "space s",
         help: "launch / stop the ball",
@@ -234,6 +284,11 @@ pub(crate) const SLOPE: &[Binding] = &[
             (Key::Char(' '), Action::Launch),
             (Key::Char('s'), Action::Launch),
         ],
+    },
+    Binding {
+        keys: "m",
+        help: "ball / the page's point",
+        map: &[(Key::Char('m'), Action::PointMode)],
     },
     QUIT,
 ];
@@ -249,7 +304,7 @@ pub(crate) const COMMON: &[Binding] = &[
         ],
     },
     Binding {
-        keys: "1-5",
+        keys: "1-6",
         help: "go to a scene",
         map: &[
             (Key::Char('1'), Action::Show(SceneId::DiskAabb)),
@@ -257,7 +312,32 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('3'), Action::Show(SceneId::ObbObb)),
             (Key::Char('4'), Action::Show(SceneId::DiskTriangle)),
             (Key::Char('5'), Action::Show(SceneId::Slope)),
+            (Key::Char('6'), Action::Show(SceneId::AabbAabb)),
         ],
+    },
+    Binding {
+        keys: "a",
+        help: "next active shape",
+        map: &[(Key::Char('a'), Action::CycleActive)],
+    },
+    Binding {
+        keys: "e ] [",
+        help: "steps: show / next / back",
+        map: &[
+            (Key::Char('e'), Action::Explain),
+            (Key::Char(']'), Action::NextStep),
+            (Key::Char('['), Action::PrevStep),
+        ],
+    },
+    Binding {
+        keys: ":",
+        help: "type pos, angle, size, radius",
+        map: &[(Key::Char(':'), Action::Prompt)],
+    },
+    Binding {
+        keys: "z",
+        help: "snap to touch along last move",
+        map: &[(Key::Char('z'), Action::Snap)],
     },
     Binding {
         keys: "p",

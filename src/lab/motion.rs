@@ -20,7 +20,7 @@ const PERIOD: f32 = 4.0;
 const HORIZON_TICKS: u16 = 120;
 
 /// How far ahead the time of impact is looked for, in seconds of scene time.
-pub(crate) const HORIZON: f32 = HORIZON_TICKS as f32 * TICK;
+pub const HORIZON: f32 = HORIZON_TICKS as f32 * TICK;
 
 /// The two kinds of motion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -67,6 +67,25 @@ impl Motion {
     pub fn advance(&mut self, dt: f32) {
         if self.on {
             self.phase = (self.phase + TAU * dt / PERIOD).rem_euclid(TAU);
+        }
+    }
+
+    /// The motion as it will be `dt` seconds from now.
+    #[must_use]
+    pub fn at(&self, dt: f32) -> Motion {
+        let mut ahead = *self;
+        ahead.advance(dt);
+        ahead
+    }
+
+    /// The fastest any point of a shape moving this way can move, in world units per
+    /// second, for points at most `reach` from the shape's centre.
+    #[must_use]
+    pub fn speed_bound(&self, reach: f32) -> f32 {
+        let turn = TAU / PERIOD;
+        match self.kind {
+            MotionKind::Oscillate => AMPLITUDE * turn,
+            MotionKind::Orbit => (ORBIT_RADIUS + reach) * turn,
         }
     }
 

@@ -1,42 +1,42 @@
-//! Two turned 6×2 rectangles and the separating axis theorem (seed §2-21): the four candidate
+//! Two turned rectangles and the separating axis theorem (seed §2-21): the four candidate
 //! axes are drawn as a numbered compass in a corner, and the shown axis — the separating one,
 //! or when the boxes overlap the one where they overlap least — is drawn again beside the
-//! boxes with both projection intervals on it, and the separating line across the gap.
+//! boxes with both projection intervals on it, and the separating line across the gap. The
+//! steps (`e`) go through the four axes one by one.
 
-use crate::geom::{Intersects, Obb, Sat, SatAxis, Segment, Vec2, sat_obb_obb};
+use crate::geom::{Intersects, Obb, Sat, Segment, Vec2, sat_obb_obb};
 
-use super::format::{degrees, num, vec2};
+use super::edit::{Edit, EditError, checked_size, not_applicable};
+use super::format::{degrees, fine, num, vec2};
 use super::keys::{self, Action, Binding};
-use super::motion::Motion;
+use super::motion::{HORIZON, Motion};
+use super::obb_steps::{self, AXIS_NAMES, projections};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, nudge_within, time_text, turn_degrees, turned};
+use super::scene::{Scene, move_within, time_text, turn_degrees, turned};
+use super::steps::Step;
+use super::toi;
 
 /// Where the blue box starts: left of the green one, on its centre line, off the step grid.
 const BLUE_START: Vec2 = Vec2::new(-10.25, 0.0);
 
 /// The green box's starting angle in degrees: turned, so that the four axes differ.
-const GREEN_ANGLE: i32 = 30;
+const GREEN_ANGLE: f32 = 30.0;
 
 /// Both boxes' width and height, as in the seed.
 const BOX_SIZE: Vec2 = Vec2::new(6.0, 2.0);
 
-/// Where the four candidate axes are drawn as a small compass.
-const COMPASS: Vec2 = Vec2::new(-11.5, -6.0);
+/// The page's counter-example: the blue box (centre, angle) against the green one turned by
+/// 45° at the origin. Their x and y projections overlap, yet green's y axis separates them.
+const COUNTER_EXAMPLE: (Vec2, f32, f32) = (Vec2::new(-5.5, 0.4), 0.0, 45.0);
+
+/// Where the four candidate axes are drawn as a small compass: the bottom right of the view.
+const COMPASS: Vec2 = Vec2::new(7.2, 6.2);
 
 /// How far each axis of the compass is drawn either side of its middle.
 const STUB: f32 = 1.8;
 
-/// How far the shown axis is drawn clear of the boxes' corners.
-const AXIS_CLEARANCE: f32 = 1.5;
-
-/// How far the shown axis is drawn past the ends of the two intervals.
-const AXIS_MARGIN: f32 = 1.5;
-
-/// How far past its end each axis's number is written.
+/// How far past its end each compass axis's number is written.
 const LABEL_GAP: f32 = 0.8;
-
-/// How far the two intervals are drawn either side of their axis, so both stay visible.
-const SPAN_OFFSET: f32 = 0.5;
 
 /// The length of the drawn normal.
 const NORMAL_ARROW: f32 = 2.5;
@@ -47,19 +47,21 @@ const VIEW: ViewBox = ViewBox {
     half: Vec2::new(12.0, 7.0),
 };
 
-/// The names of the four candidate axes, in the order `sat_obb_obb` gives them.
-const AXIS_NAMES: [&str; 4] = ["blue x", "blue y", "green x", "green y"];
-
 /// The panel labels of the four axis rows.
 const AXIS_LABELS: [&str; 4] = ["axis 1", "axis 2", "axis 3", "axis 4"];
+
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["blue box", "green box"];
 
 /// The scene's state: the blue box the keys move, and the green box with its motion.
 #[derive(Debug, Clone)]
 pub(crate) struct ObbScene {
     blue_center: Vec2,
-    blue_angle: i32,
+    blue_angle: f32,
+    blue_size: Vec2,
     green_home: Vec2,
-    green_angle: i32,
+    green_angle: f32,
+    green_size: Vec2,
     motion: Motion,
 }
 
@@ -68,9 +70,11 @@ impl ObbScene {
     pub(crate) fn new() -> Self {
         Self {
             blue_center: BLUE_START,
-            blue_angle: 0,
+            blue_angle: 0.0,
+            blue_size: BOX_SIZE,
             green_home: Vec2::ZERO,
             green_angle: GREEN_ANGLE,
+            green_size: BOX_SIZE,
             motion: Motion::default(),
         }
     }
@@ -78,18 +82,36 @@ impl ObbScene {
     fn blue(&self) -> Obb {
         Obb::new(
             self.blue_center,
-            BOX_SIZE,
-            (self.blue_angle as f32).to_radians(),
+            self.blue_size,
+            self.blue_angle.to_radians(),
         )
     }
 
     fn green(&self, motion: &Motion) -> Obb {
-        let (center, angle) = motion.pose(self.green_home, (self.green_angle as f32).to_radians());
-        Obb::new(center, BOX_SIZE, angle)
+        let (center, angle) = motion.pose(self.green_home, self.green_angle.to_radians());
+        Obb::new(center, self.green_size, angle)
     }
 
-    fn hit(&self, motion: &Motion) -> bool {
-        self.blue().intersects(&self.green(motion))
+    /// The page's counter-example, with the green box at home and still.
+    fn counter_example(&mut self) {
+        *self = Self::new();
+        (self.blue_center, self.blue_angle, self.green_angle) = COUNTER_EXAMPLE;
+    }
+
+    /// When the moving green box first touches the blue one, to within [`toi::TOLERANCE`]
+    /// seconds: the widest gap over the four axes never exceeds the distance between them.
+    fn impact(&self) -> Option<f32> {
+        if !self.motion.on {
+            return None;
+        }
+        let speed = self.motion.speed_bound(self.green_size.length() / 2.0);
+        toi::first_time(HORIZON, speed, |t| {
+            let sat = sat_obb_obb(&self.blue(), &self.green(&self.motion.at(t)));
+            sat.axes
+                .iter()
+                .map(|a| a.gap())
+                .fold(f32::NEG_INFINITY, f32::max)
+        })
     }
 }
 
@@ -114,23 +136,6 @@ fn normal(sat: &Sat, axis: usize) -> Vec2 {
     }
 }
 
-/// A point of the line the shown axis is drawn on: beside both boxes, below them (or left of
-/// them when the axis is vertical), clear of their corners.
-fn axis_origin(blue: &Obb, green: &Obb, axis: Vec2) -> Vec2 {
-    let mut side = axis.perp();
-    if side.y < 0.0 || (side.y == 0.0 && side.x > 0.0) {
-        side = -side;
-    }
-    let middle = (blue.center + green.center) / 2.0;
-    let reach = blue
-        .corners()
-        .into_iter()
-        .chain(green.corners())
-        .map(|corner| (corner - middle).dot(side))
-        .fold(0.0, f32::max);
-    middle + side * (reach + AXIS_CLEARANCE)
-}
-
 /// The four candidate axes as a numbered compass, the shown one highlighted.
 fn compass(picture: &mut Picture, sat: &Sat, shown: usize) {
     for (i, candidate) in sat.axes.iter().enumerate() {
@@ -145,50 +150,69 @@ fn compass(picture: &mut Picture, sat: &Sat, shown: usize) {
     }
 }
 
-/// The shown axis beside the boxes with both projection intervals on it, and the separating
-/// line across the gap when there is one.
-fn projections(picture: &mut Picture, blue: &Obb, green: &Obb, sat: &Sat, shown: usize) {
-    let SatAxis { axis, a, b } = sat.axes[shown];
-    let origin = axis_origin(blue, green, axis);
-    let at = |s: f32| origin + axis * (s - (origin - blue.center).dot(axis));
-    let tip = at(a.1.max(b.1)) + axis * AXIS_MARGIN;
-    picture.add(
-        Figure::Line(Segment::new(at(a.0.min(b.0)) - axis * AXIS_MARGIN, tip)),
-        Ink::Tested,
-    );
-    picture.add(
-        Figure::Text(tip + axis * LABEL_GAP, (shown + 1).to_string()),
-        Ink::Tested,
-    );
-    let side = axis.perp() * SPAN_OFFSET;
-    let span = |(lo, hi): (f32, f32), offset: Vec2| {
-        Figure::Line(Segment::new(at(lo) + offset, at(hi) + offset))
-    };
-    picture.add(span(a, side), Ink::SubjectSpan);
-    picture.add(span(b, -side), Ink::TargetSpan);
-    if sat.separating.is_some() {
-        let middle = if b.0 > a.1 {
-            (a.1 + b.0) / 2.0
-        } else {
-            (b.1 + a.0) / 2.0
-        };
-        let through = blue.center + axis * middle;
-        let along = axis.perp() * (VIEW.half.x + VIEW.half.y);
-        picture.add(
-            Figure::Line(Segment::new(through - along, through + along)),
-            Ink::Mark,
-        );
-    }
-}
-
 impl Scene for ObbScene {
+    fn shape_names(&self) -> &'static [&'static str] {
+        SHAPES
+    }
+
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
+        let before = (self.blue(), self.green(&Motion::default()));
+        let (center, angle, size) = if which == 0 {
+            (
+                &mut self.blue_center,
+                &mut self.blue_angle,
+                &mut self.blue_size,
+            )
+        } else {
+            (
+                &mut self.green_home,
+                &mut self.green_angle,
+                &mut self.green_size,
+            )
+        };
+        match edit {
+            Edit::MoveBy(offset) => {
+                move_within(VIEW, 0.0, center, offset);
+            }
+            Edit::MoveTo(at) => *center = at,
+            Edit::TurnBy(delta) => *angle = turned(*angle, delta),
+            Edit::AngleTo(to) => *angle = turned(to, 0.0),
+            Edit::Size(s) => *size = checked_size(s),
+            Edit::Radius(_) => return Err(not_applicable(SHAPES[which.min(1)], edit)),
+        }
+        Ok(before != (self.blue(), self.green(&Motion::default())))
+    }
+
+    fn position(&self, which: usize) -> Vec2 {
+        if which == 0 {
+            self.blue_center
+        } else {
+            self.green(&self.motion).center
+        }
+    }
+
+    fn under(&self, point: Vec2) -> Option<usize> {
+        let dot = crate::geom::Disk::new(point, 0.0);
+        if dot.intersects(&self.blue()) {
+            Some(0)
+        } else if dot.intersects(&self.green(&self.motion)) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    fn hit(&self) -> bool {
+        self.blue().intersects(&self.green(&self.motion))
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        let (blue, green) = (self.blue(), self.green(&self.motion));
+        obb_steps::steps(&blue, &green, &sat_obb_obb(&blue, &green), VIEW)
+    }
+
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => nudge_within(VIEW, &mut self.blue_center, nudge),
-            Action::Rotate(turn) => {
-                self.blue_angle = turned(self.blue_angle, turn_degrees(turn));
-                true
-            }
             Action::RotateGreen(turn) => {
                 self.green_angle = turned(self.green_angle, turn_degrees(turn));
                 true
@@ -199,6 +223,10 @@ impl Scene for ObbScene {
             }
             Action::SwitchMotion => {
                 self.motion.switch();
+                true
+            }
+            Action::Preset => {
+                self.counter_example();
                 true
             }
             _ => false,
@@ -219,7 +247,11 @@ impl Scene for ObbScene {
         let shown = shown_axis(&sat);
         let mut picture = Picture::new(VIEW);
         compass(&mut picture, &sat, shown);
-        projections(&mut picture, &blue, &green, &sat, shown);
+        projections(&mut picture, (&blue, &green), &sat, shown, VIEW);
+        if let Some(t) = self.impact() {
+            picture.add(Figure::Obb(self.green(&self.motion.at(t))), Ink::Ghost);
+            picture.add(Figure::Obb(blue), Ink::Ghost);
+        }
         picture.add(Figure::Obb(green), Ink::Target);
         picture.add(Figure::Obb(blue), Ink::Subject);
         let n = normal(&sat, shown);
@@ -241,7 +273,7 @@ impl Scene for ObbScene {
             let what = if gap > 0.0 { "gap" } else { "overlap" };
             readout.row(
                 AXIS_LABELS[i],
-                format!("{:<8}{what} {}", AXIS_NAMES[i], num(gap.abs())),
+                format!("{:<8}{what} {}", AXIS_NAMES[i], fine(gap.abs())),
             );
         }
         let shown = shown_axis(&sat);
@@ -254,9 +286,9 @@ impl Scene for ObbScene {
         readout.row("blue", format!("[{}, {}]", num(on.a.0), num(on.a.1)));
         readout.row("green", format!("[{}, {}]", num(on.b.0), num(on.b.1)));
         if sat.separating.is_some() {
-            readout.row("gap", num(on.gap()));
+            readout.row("gap", fine(on.gap()));
         } else {
-            readout.row("depth", num(-on.gap()));
+            readout.row("depth", fine(-on.gap()));
         }
         readout.row("normal", vec2(normal(&sat, shown)));
         readout.row(
@@ -267,8 +299,7 @@ impl Scene for ObbScene {
                 degrees(green.angle().rem_euclid(std::f32::consts::TAU))
             ),
         );
-        let time = self.motion.time_to(|m| self.hit(m));
-        readout.row("toi", time_text(self.motion.on, time));
+        readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };
         readout.row("motion", format!("{state}, {}", self.motion.kind.name()));
         readout

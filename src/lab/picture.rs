@@ -61,6 +61,43 @@ pub enum Ink {
     Mark,
     /// A predicted or past path.
     Path,
+    /// A shape where it will be at the moment of impact.
+    Ghost,
+}
+
+impl Ink {
+    /// Every role, in the order the legend lists them.
+    pub const ALL: [Ink; 11] = [
+        Ink::Subject,
+        Ink::Target,
+        Ink::Solid,
+        Ink::Guide,
+        Ink::Normal,
+        Ink::Tested,
+        Ink::SubjectSpan,
+        Ink::TargetSpan,
+        Ink::Mark,
+        Ink::Path,
+        Ink::Ghost,
+    ];
+
+    /// The role's short name in the legend.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Ink::Subject => "active",
+            Ink::Target => "other",
+            Ink::Solid => "wall",
+            Ink::Guide => "guide",
+            Ink::Normal => "normal",
+            Ink::Tested => "tested",
+            Ink::SubjectSpan => "span A",
+            Ink::TargetSpan => "span B",
+            Ink::Mark => "mark",
+            Ink::Path => "path",
+            Ink::Ghost => "impact",
+        }
+    }
 }
 
 /// A figure and its role.
@@ -87,6 +124,8 @@ pub struct Picture {
     pub view: ViewBox,
     /// The figures, drawn in order (later ones on top).
     pub marks: Vec<Mark>,
+    /// Whether y grows upward on screen, as in the seed pages' figures.
+    pub y_up: bool,
 }
 
 impl Picture {
@@ -96,12 +135,40 @@ impl Picture {
         Self {
             view,
             marks: Vec::new(),
+            y_up: false,
         }
     }
 
     /// Adds a figure on top of the others.
     pub fn add(&mut self, figure: Figure, ink: Ink) {
         self.marks.push(Mark::new(figure, ink));
+    }
+
+    /// Grows the window, keeping its centre, until every shape and label in the picture lies
+    /// inside it with [`FIT_MARGIN`] to spare. Lines and arrows are guides that may run off.
+    pub fn fit(&mut self) {
+        let mut lo = self.view.center - self.view.half;
+        let mut hi = self.view.center + self.view.half;
+        for mark in &self.marks {
+            if let Some((a, b)) = extent(&mark.figure)
+                && a.is_finite()
+                && b.is_finite()
+            {
+                lo = lo.min(a - FIT_MARGIN);
+                hi = hi.max(b + FIT_MARGIN);
+            }
+        }
+        let c = self.view.center;
+        self.view.half = (c - lo).max(hi - c).min(Vec2::splat(MAX_VIEW_HALF));
+    }
+
+    /// The roles used in the picture, in legend order.
+    #[must_use]
+    pub fn inks(&self) -> Vec<Ink> {
+        Ink::ALL
+            .into_iter()
+            .filter(|ink| self.marks.iter().any(|m| m.ink == *ink))
+            .collect()
     }
 
     /// The figures drawn with a given role.
@@ -111,6 +178,27 @@ impl Picture {
             .filter(move |mark| mark.ink == ink)
             .map(|mark| &mark.figure)
     }
+}
+
+/// How much room [`Picture::fit`] leaves around a shape, in world units.
+pub const FIT_MARGIN: f32 = 0.5;
+
+/// The largest half-width or half-height [`Picture::fit`] grows a window to, in world units.
+pub const MAX_VIEW_HALF: f32 = 60.0;
+
+/// The corners of the box around a figure that must stay in view; `None` for guides.
+fn extent(figure: &Figure) -> Option<(Vec2, Vec2)> {
+    let points: Vec<Vec2> = match figure {
+        Figure::Disk(d) => vec![d.center - d.radius, d.center + d.radius],
+        Figure::Aabb(b) => vec![b.min, b.max],
+        Figure::Obb(b) => b.corners().to_vec(),
+        Figure::Triangle(t) => vec![t.a, t.b, t.c],
+        Figure::Dot(p) | Figure::Text(p, _) => vec![*p],
+        Figure::Line(_) | Figure::Arrow(_) | Figure::Dots(_) => return None,
+    };
+    let lo = points.iter().fold(Vec2::INFINITY, |m, &p| m.min(p));
+    let hi = points.iter().fold(Vec2::NEG_INFINITY, |m, &p| m.max(p));
+    Some((lo, hi))
 }
 
 /// Whether the two shapes intersect (touching counts, as everywhere in `geom`).

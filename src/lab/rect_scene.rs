@@ -6,11 +6,18 @@ use crate::geom::{
     Aabb, Contact, Disk, Intersects, Obb, Vec2, contact_disk_aabb, contact_disk_obb,
 };
 
+use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
-use super::motion::Motion;
+use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, SceneId, contact_marks, nudge_within, time_text, turn_degrees, turned};
+use super::rect_steps;
+use super::scene::{Scene, SceneId, contact_marks, move_within, time_text, turned};
+use super::steps::Step;
+use super::toi;
+
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["disk", "box"];
 
 /// Where the disk starts: left of the box, on its centre line, off the step grid so that no
 /// press lands exactly on a touching position.
@@ -21,6 +28,9 @@ const RADIUS: f32 = 1.0;
 
 /// The rectangle's width and height, as in the seed.
 const BOX_SIZE: Vec2 = Vec2::new(6.0, 2.0);
+
+/// How close to touching a disk × AABB gap must be for the panel to recall the seed's `>=`.
+const TOUCH_NOTE: f32 = 0.01;
 
 /// The part of the world on screen.
 const VIEW: ViewBox = ViewBox {
@@ -33,7 +43,8 @@ const VIEW: ViewBox = ViewBox {
 pub(crate) struct RectScene {
     disk: Disk,
     home: Vec2,
-    angle: i32,
+    angle: f32,
+    size: Vec2,
     motion: Motion,
 }
 
@@ -55,19 +66,32 @@ struct Test {
 impl RectScene {
     /// The starting state: axis-aligned for `disk-aabb`, turned by 30° for `disk-obb`.
     pub(crate) fn new(id: SceneId) -> Self {
-        let angle = if id == SceneId::DiskObb { 30 } else { 0 };
+        let angle = if id == SceneId::DiskObb { 30.0 } else { 0.0 };
         Self {
             disk: Disk::new(DISK_START, RADIUS),
             home: Vec2::ZERO,
             angle,
+            size: BOX_SIZE,
             motion: Motion::default(),
         }
     }
 
     /// The rectangle where the motion has put it now.
     fn rect(&self, motion: &Motion) -> Obb {
-        let (center, angle) = motion.pose(self.home, (self.angle as f32).to_radians());
-        Obb::new(center, BOX_SIZE, angle)
+        let (center, angle) = motion.pose(self.home, self.angle.to_radians());
+        Obb::new(center, self.size, angle)
+    }
+
+    /// When the moving box first touches the disk, to within [`toi::TOLERANCE`] seconds.
+    fn impact(&self) -> Option<f32> {
+        if !self.motion.on {
+            return None;
+        }
+        let reach = self.size.length() / 2.0;
+        let speed = self.motion.speed_bound(reach);
+        toi::first_time(HORIZON, speed, |t| {
+            self.test(&self.motion.at(t)).contact.distance
+        })
     }
 
     /// Tests the disk against the rectangle as the seed does: the AABB test when the angle
@@ -90,13 +114,63 @@ impl RectScene {
 }
 
 impl Scene for RectScene {
+    fn shape_names(&self) -> &'static [&'static str] {
+        SHAPES
+    }
+
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
+        let name = SHAPES[which.min(1)];
+        let before = (self.disk, self.home, self.angle, self.size);
+        match (which, edit) {
+            (0, Edit::MoveBy(offset)) => {
+                move_within(VIEW, self.disk.radius, &mut self.disk.center, offset);
+            }
+            (0, Edit::MoveTo(at)) => self.disk.center = at,
+            (0, Edit::Radius(r)) => self.disk.radius = r,
+            // The seed's R turns the box whichever shape the keys move.
+            (_, Edit::TurnBy(delta)) => self.angle = turned(self.angle, delta),
+            (_, Edit::AngleTo(angle)) => self.angle = turned(angle, 0.0),
+            (_, Edit::MoveBy(offset)) => {
+                move_within(VIEW, 0.0, &mut self.home, offset);
+            }
+            (_, Edit::MoveTo(at)) => self.home = at,
+            (1, Edit::Size(size)) => self.size = checked_size(size),
+            _ => return Err(not_applicable(name, edit)),
+        }
+        Ok(before != (self.disk, self.home, self.angle, self.size))
+    }
+
+    fn position(&self, which: usize) -> Vec2 {
+        if which == 0 {
+            self.disk.center
+        } else {
+            self.rect(&self.motion).center
+        }
+    }
+
+    fn under(&self, point: Vec2) -> Option<usize> {
+        let dot = Disk::new(point, 0.0);
+        if dot.intersects(&self.disk) {
+            Some(0)
+        } else if dot.intersects(&self.rect(&self.motion)) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    fn hit(&self) -> bool {
+        self.test(&self.motion).hit
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        let test = self.test(&self.motion);
+        let turned = matches!(test.shape, Tested::Obb(_));
+        rect_steps::steps(&self.disk, &self.rect(&self.motion), turned)
+    }
+
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => nudge_within(VIEW, &mut self.disk.center, nudge),
-            Action::Rotate(turn) => {
-                self.angle = turned(self.angle, turn_degrees(turn));
-                true
-            }
             Action::ToggleMotion => {
                 self.motion.on = !self.motion.on;
                 true
@@ -127,6 +201,11 @@ impl Scene for RectScene {
         picture.add(figure, Ink::Target);
         picture.add(Figure::Disk(self.disk), Ink::Subject);
         contact_marks(&mut picture, &test.contact, self.disk.center);
+        if let Some(t) = self.impact() {
+            let motion = self.motion.at(t);
+            picture.add(Figure::Obb(self.rect(&motion)), Ink::Ghost);
+            picture.add(Figure::Disk(self.disk), Ink::Ghost);
+        }
         picture
     }
 
@@ -138,7 +217,7 @@ impl Scene for RectScene {
             Tested::Aabb(aabb) => {
                 let size = aabb.half_size() * 2.0;
                 readout.row("test", "disk × AABB");
-                let swapped = if (size.x - BOX_SIZE.x).abs() > 1e-3 {
+                let swapped = if (size.x - self.size.x).abs() > 1e-3 {
                     " w↔h"
                 } else {
                     ""
@@ -147,7 +226,10 @@ impl Scene for RectScene {
             }
             Tested::Obb(_) => {
                 readout.row("test", "disk × OBB");
-                readout.row("box", format!("{} × {}", num(BOX_SIZE.x), num(BOX_SIZE.y)));
+                readout.row(
+                    "box",
+                    format!("{} × {}", num(self.size.x), num(self.size.y)),
+                );
             }
         }
         readout.row(
@@ -156,8 +238,10 @@ impl Scene for RectScene {
         );
         readout.row("disk", vec2(self.disk.center));
         contact_rows(&mut readout, &test.contact);
-        let time = self.motion.time_to(|m| self.test(m).hit);
-        readout.row("toi", time_text(self.motion.on, time));
+        if matches!(test.shape, Tested::Aabb(_)) && test.contact.distance.abs() < TOUCH_NOTE {
+            readout.row("note", "seed: >= misses touch");
+        }
+        readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };
         readout.row("motion", format!("{state}, {}", self.motion.kind.name()));
         readout

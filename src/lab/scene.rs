@@ -1,13 +1,15 @@
-//! The five scenes by name, and what every scene can do.
+//! The six scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::geom::{Contact, Segment, Vec2};
 
+use super::edit::{Edit, EditError};
 use super::keys::{Action, Binding, Nudge, Turn};
 use super::motion::HORIZON;
 use super::picture::{Figure, Ink, Picture, Readout, ViewBox};
+use super::steps::Step;
 
 /// One of the lab's scenes, in the order Tab and the digit keys use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -22,16 +24,19 @@ pub enum SceneId {
     DiskTriangle,
     /// A ball bouncing off angled walls (seed 004).
     Slope,
+    /// Two axis-aligned rectangles and the four edge comparisons (seed 003).
+    AabbAabb,
 }
 
 impl SceneId {
     /// Every scene, in order.
-    pub const ALL: [SceneId; 5] = [
+    pub const ALL: [SceneId; 6] = [
         SceneId::DiskAabb,
         SceneId::DiskObb,
         SceneId::ObbObb,
         SceneId::DiskTriangle,
         SceneId::Slope,
+        SceneId::AabbAabb,
     ];
 
     /// The name used on the command line and in the panel title.
@@ -43,6 +48,7 @@ impl SceneId {
             SceneId::ObbObb => "obb-obb",
             SceneId::DiskTriangle => "disk-triangle",
             SceneId::Slope => "slope",
+            SceneId::AabbAabb => "aabb-aabb",
         }
     }
 
@@ -71,6 +77,7 @@ impl SceneId {
             SceneId::ObbObb => 2,
             SceneId::DiskTriangle => 3,
             SceneId::Slope => 4,
+            SceneId::AabbAabb => 5,
         }
     }
 }
@@ -83,7 +90,10 @@ impl fmt::Display for SceneId {
 
 /// A scene name that is not one of the lab's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope")]
+#[error(
+    "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
+     aabb-aabb"
+)]
 pub struct UnknownScene(pub String);
 
 impl FromStr for SceneId {
@@ -97,9 +107,22 @@ impl FromStr for SceneId {
     }
 }
 
-/// What every scene does: take the actions that are its own, move with time, and describe
-/// itself for the screen.
+/// What every scene does: take the actions that are its own, move with time, edit its shapes,
+/// and describe itself for the screen.
 pub(crate) trait Scene {
+    /// The names of the shapes the keys, the prompt and the mouse can change, in the order
+    /// `a` cycles through them.
+    fn shape_names(&self) -> &'static [&'static str];
+    /// Changes shape `which`; says whether anything changed, or why the edit does not apply.
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError>;
+    /// Where shape `which` is (its centre, or its home when it moves on its own).
+    fn position(&self, which: usize) -> Vec2;
+    /// The topmost shape containing the point, if any.
+    fn under(&self, point: Vec2) -> Option<usize>;
+    /// Whether the shapes intersect now (the verdict).
+    fn hit(&self) -> bool;
+    /// The algorithm's steps for the shapes as they are now.
+    fn steps(&self) -> Vec<Step>;
     /// Applies a scene action; says whether anything changed.
     fn apply(&mut self, action: Action) -> bool;
     /// Moves whatever moves by `dt` seconds of scene time.
@@ -122,7 +145,7 @@ pub(crate) const FINE_STEP: f32 = 0.1;
 
 /// One press of a turning key, in degrees; a divisor of 90 so that the axis-aligned angles are
 /// reached exactly.
-pub(crate) const TURN_DEGREES: i32 = 5;
+pub(crate) const TURN_DEGREES: f32 = 5.0;
 
 /// How far a nudge moves, in world units.
 pub(crate) fn nudge_offset(nudge: Nudge) -> Vec2 {
@@ -132,7 +155,7 @@ pub(crate) fn nudge_offset(nudge: Nudge) -> Vec2 {
 
 /// The signed change of an angle in degrees for one press: positive angles turn clockwise on
 /// screen, so `Turn::Left` (counter-clockwise) is negative.
-pub(crate) fn turn_degrees(turn: Turn) -> i32 {
+pub(crate) fn turn_degrees(turn: Turn) -> f32 {
     match turn {
         Turn::Left => -TURN_DEGREES,
         Turn::Right => TURN_DEGREES,
@@ -140,18 +163,20 @@ pub(crate) fn turn_degrees(turn: Turn) -> i32 {
 }
 
 /// Adds `delta` degrees to an angle kept in `0..360`.
-pub(crate) fn turned(angle: i32, delta: i32) -> i32 {
-    (angle + delta).rem_euclid(360)
+pub(crate) fn turned(angle: f32, delta: f32) -> f32 {
+    (angle + delta).rem_euclid(360.0)
 }
 
-/// Keeps a point inside a window, so that a shape cannot be moved out of sight.
-pub(crate) fn clamp_to(view: ViewBox, point: Vec2) -> Vec2 {
-    point.clamp(view.center - view.half, view.center + view.half)
+/// Keeps a point at least `reach` inside a window, so that a shape reaching that far from it
+/// cannot be moved out of sight.
+pub(crate) fn clamp_to(view: ViewBox, reach: f32, point: Vec2) -> Vec2 {
+    let half = (view.half - Vec2::splat(reach)).max(Vec2::ZERO);
+    point.clamp(view.center - half, view.center + half)
 }
 
-/// Moves `point` by one nudge, kept inside `view`; whether it moved.
-pub(crate) fn nudge_within(view: ViewBox, point: &mut Vec2, nudge: Nudge) -> bool {
-    let moved = clamp_to(view, *point + nudge_offset(nudge));
+/// Moves `point` by `offset`, kept `reach` inside `view`; whether it moved.
+pub(crate) fn move_within(view: ViewBox, reach: f32, point: &mut Vec2, offset: Vec2) -> bool {
+    let moved = clamp_to(view, reach, *point + offset);
     let changed = moved != *point;
     *point = moved;
     changed
@@ -162,7 +187,7 @@ pub(crate) fn time_text(moving: bool, time: Option<f32>) -> String {
     match (moving, time) {
         (false, _) => "— (nothing moves)".to_owned(),
         (true, Some(0.0)) => "now".to_owned(),
-        (true, Some(t)) => format!("in {t:.2} s"),
+        (true, Some(t)) => format!("in {t:.4} s"),
         (true, None) => format!("none within {HORIZON:.0} s"),
     }
 }

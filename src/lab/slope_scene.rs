@@ -5,16 +5,21 @@
 //! past it that tick (the overshoot), and the angles in and out against the normal.
 
 use crate::geom::{
-    Aabb, Contact, Disk, Intersects, Obstacle, Segment, Shape, Triangle, Vec2, carry_disk,
-    contact_disk_aabb, contact_disk_triangle, earliest_hit, sq_distance_point_segment,
+    Contact, Disk, Intersects, Obstacle, Segment, Shape, Vec2, carry_disk, earliest_hit,
 };
 
 use super::TICK;
+use super::edit::{Edit, EditError, not_applicable};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::HORIZON;
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, contact_marks, nudge_offset, turn_degrees, turned};
+use super::scene::{Scene, contact_marks};
+use super::slope_steps;
+use super::slope_world::{
+    Bounce, Jump, SLOPE_SIDE, contact, obstacle_name, obstacles, shape_figure, slope, touches,
+};
+use super::steps::Step;
 
 /// Where the ball starts: left of the slope, on the line through the slope's middle.
 const BALL_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -28,20 +33,21 @@ const SPEED: f32 = 12.0;
 /// The most bounces `carry_disk` may make in one tick.
 const MAX_BOUNCES: u32 = 4;
 
-/// The inside of the box: x in ±`INNER.x`, y in ±`INNER.y`.
-const INNER: Vec2 = Vec2::new(13.0, 8.0);
-
-/// How close the movement keys may bring the ball to a straight wall.
-const WALL_CLEARANCE: f32 = 0.1;
-
-/// How far the angled walls cut into each corner.
-const CORNER: f32 = 4.0;
-
 /// How many ticks ahead the path preview runs.
 const PREVIEW_TICKS: usize = 90;
 
 /// How long the drawn incoming and outgoing rays of the last bounce are.
 const RAY: f32 = 2.5;
+
+/// How much flight one jump of the point covers, in seconds: large enough to see the path
+/// cross the surface and overshoot it.
+const POINT_PERIOD: f32 = 0.25;
+
+/// The most jumps of the point in one tick (at the highest speed).
+const MAX_JUMPS: u32 = 4;
+
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["ball", "slope"];
 
 /// The part of the world on screen: the whole box and its walls.
 const VIEW: ViewBox = ViewBox {
@@ -49,117 +55,20 @@ const VIEW: ViewBox = ViewBox {
     half: Vec2::new(14.2, 9.2),
 };
 
-/// The length of the slope's two short sides.
-const SLOPE_SIDE: f32 = 4.0;
-
-/// The slope in the middle: a right triangle with its right angle at the bottom right, whose
-/// long side faces up and to the left, towards the ball; its centroid is the origin.
-fn slope() -> Triangle {
-    let third = SLOPE_SIDE / 3.0;
-    Triangle::new(
-        Vec2::new(third, third),
-        Vec2::new(third, third - SLOPE_SIDE),
-        Vec2::new(third - SLOPE_SIDE, third),
-    )
-}
-
-/// Everything the ball can hit: the slope first, then the four angled corners, then the four
-/// straight walls. All of them reflect.
-fn obstacles() -> Vec<Obstacle> {
-    let (x, y, c) = (INNER.x, INNER.y, CORNER);
-    let mut all = vec![Obstacle::reflect(slope())];
-    for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
-        let corner = Vec2::new(sx * x, sy * y);
-        all.push(Obstacle::reflect(Triangle::new(
-            corner,
-            corner - Vec2::new(sx * c, 0.0),
-            corner - Vec2::new(0.0, sy * c),
-        )));
-    }
-    let walls = [
-        Aabb::new(Vec2::new(-x - 1.0, -y - 1.0), Vec2::new(x + 1.0, -y)),
-        Aabb::new(Vec2::new(-x - 1.0, y), Vec2::new(x + 1.0, y + 1.0)),
-        Aabb::new(Vec2::new(-x - 1.0, -y), Vec2::new(-x, y)),
-        Aabb::new(Vec2::new(x, -y), Vec2::new(x + 1.0, y)),
-    ];
-    all.extend(walls.into_iter().map(Obstacle::reflect));
-    all
-}
-
-/// What the panel calls obstacle `i` of [`obstacles`].
-fn obstacle_name(i: usize) -> &'static str {
-    match i {
-        0 => "slope",
-        1..=4 => "corner",
-        _ => "wall",
-    }
-}
-
-/// The disk's contact with one obstacle.
-fn contact(ball: &Disk, shape: &Shape) -> Option<Contact> {
-    match shape {
-        Shape::Aabb(b) => Some(contact_disk_aabb(ball, b)),
-        Shape::Triangle(t) => Some(contact_disk_triangle(ball, t)),
-        Shape::Obb(_) | Shape::Segment(_) => None,
-    }
-}
-
-/// Whether the disk touches one obstacle.
-fn touches(ball: &Disk, shape: &Shape) -> bool {
-    match shape {
-        Shape::Aabb(b) => ball.intersects(b),
-        Shape::Obb(b) => ball.intersects(b),
-        Shape::Triangle(t) => ball.intersects(t),
-        Shape::Segment(s) => sq_distance_point_segment(ball.center, s) <= ball.radius * ball.radius,
-    }
-}
-
-/// The measurements of one bounce.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Bounce {
-    obstacle: usize,
-    crossing: Vec2,
-    point: Vec2,
-    normal: Vec2,
-    overshoot: f32,
-    incoming: Vec2,
-    outgoing: Vec2,
-}
-
-impl Bounce {
-    /// Measures the first bounce of a ball moving by `delta` this tick, if it has one.
-    fn measure(ball: &Disk, delta: Vec2, obstacles: &[Obstacle]) -> Option<Self> {
-        let (obstacle, hit) = earliest_hit(ball, delta, obstacles)?;
-        let incoming = delta.normalize_or_zero();
-        Some(Self {
-            obstacle,
-            crossing: ball.center + delta * hit.toi,
-            point: hit.point,
-            normal: hit.normal,
-            overshoot: delta.length() * (1.0 - hit.toi),
-            incoming,
-            outgoing: crate::geom::reflect(incoming, hit.normal),
-        })
-    }
-
-    /// The angles of the incoming and outgoing paths against the normal, in radians.
-    fn angles(&self) -> (f32, f32) {
-        (
-            (-self.incoming).angle_to(self.normal).abs(),
-            self.outgoing.angle_to(self.normal).abs(),
-        )
-    }
-}
-
 /// The scene's state: the ball, its aim, whether it flies, and the last bounce.
 #[derive(Debug, Clone)]
 pub(crate) struct SlopeScene {
-    ball: Disk,
-    aim: i32,
+    pub(super) ball: Disk,
+    /// The launch direction in degrees; while the ball flies, its heading.
+    aim: f32,
     velocity: Option<Vec2>,
-    obstacles: Vec<Obstacle>,
+    pub(super) obstacles: Vec<Obstacle>,
     last: Option<Bounce>,
     bounces: u32,
+    pub(super) slope_center: Vec2,
+    pub(super) slope_angle: f32,
+    /// Point mode: the time since the last jump, and the last jump.
+    point: Option<(f32, Option<Jump>)>,
 }
 
 impl SlopeScene {
@@ -167,18 +76,56 @@ impl SlopeScene {
     pub(crate) fn new() -> Self {
         Self {
             ball: Disk::new(BALL_START, RADIUS),
-            aim: 0,
+            aim: 0.0,
             velocity: None,
-            obstacles: obstacles(),
+            obstacles: obstacles(slope(Vec2::ZERO, 0.0)),
             last: None,
             bounces: 0,
+            slope_center: Vec2::ZERO,
+            slope_angle: 0.0,
+            point: None,
         }
+    }
+
+    /// Switches between the ball and the page's moving point; a ball too big for where the
+    /// point is stays a point.
+    fn switch_mode(&mut self) -> bool {
+        if self.point.is_some() {
+            if self.place_ball(self.ball.center, RADIUS).is_err() {
+                return false;
+            }
+            self.point = None;
+        } else {
+            self.ball.radius = 0.0;
+            self.point = Some((0.0, None));
+        }
+        true
+    }
+
+    /// One jump of the point: [`POINT_PERIOD`] seconds of flight at once, as on the page.
+    fn jump(&mut self, velocity: Vec2) -> Jump {
+        let delta = velocity * POINT_PERIOD;
+        let bounce = Bounce::measure(&self.ball, delta, &self.obstacles);
+        let flight = carry_disk(self.ball, delta, &self.obstacles, MAX_BOUNCES);
+        let jump = Jump {
+            old: self.ball.center,
+            straight: self.ball.center + delta,
+            end: flight.disk.center,
+            bounce,
+        };
+        if flight.bounces > 0 {
+            self.last = bounce.or(self.last);
+            self.bounces += flight.bounces;
+        }
+        self.ball = flight.disk;
+        self.velocity = Some(flight.delta.normalize_or_zero() * SPEED);
+        jump
     }
 
     /// The direction the ball flies, or would fly if launched.
     fn heading(&self) -> Vec2 {
         self.velocity.map_or_else(
-            || Vec2::from_angle((self.aim as f32).to_radians()),
+            || Vec2::from_angle(self.aim.to_radians()),
             Vec2::normalize_or_zero,
         )
     }
@@ -219,41 +166,85 @@ impl SlopeScene {
         path
     }
 
-    /// Moves the ball by `offset`, but keeps it [`WALL_CLEARANCE`] clear of the straight
-    /// walls, so that walking it across the box never leaves it pressed against one.
-    fn move_ball(&mut self, offset: Vec2) -> bool {
-        let limit = INNER - Vec2::splat(RADIUS + WALL_CLEARANCE);
-        let center = (self.ball.center + offset).clamp(-limit, limit);
-        let moved = center != self.ball.center;
-        self.ball.center = center;
-        moved
-    }
-}
-
-fn shape_figure(shape: &Shape) -> Figure {
-    match shape {
-        Shape::Aabb(b) => Figure::Aabb(*b),
-        Shape::Obb(b) => Figure::Obb(*b),
-        Shape::Triangle(t) => Figure::Triangle(*t),
-        Shape::Segment(s) => Figure::Line(*s),
+    /// Turns the aim by `degrees`; a flying ball turns its heading from where it points now.
+    fn turn(&mut self, degrees: f32) {
+        if let Some(velocity) = &mut self.velocity {
+            *velocity = Vec2::from_angle(degrees.to_radians()).rotate(*velocity);
+            self.aim = velocity.to_angle().to_degrees().rem_euclid(360.0);
+        } else {
+            self.aim = (self.aim + degrees).rem_euclid(360.0);
+        }
     }
 }
 
 impl Scene for SlopeScene {
+    fn shape_names(&self) -> &'static [&'static str] {
+        SHAPES
+    }
+
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
+        let (center, angle) = (self.slope_center, self.slope_angle);
+        match (which, edit) {
+            (0, Edit::MoveBy(offset)) => Ok(self.move_ball(offset)),
+            (0, Edit::MoveTo(at)) => self.place_ball(at, self.ball.radius),
+            (0, Edit::Radius(r)) => self.place_ball(self.ball.center, r.min(SLOPE_SIDE)),
+            (0, Edit::TurnBy(delta)) => {
+                self.turn(delta);
+                Ok(true)
+            }
+            (0, Edit::AngleTo(to)) => {
+                let now = self.heading().to_angle().to_degrees();
+                self.turn(to - now);
+                Ok(true)
+            }
+            (_, Edit::MoveBy(offset)) => self.place_slope(center + offset, angle),
+            (_, Edit::MoveTo(at)) => self.place_slope(at, angle),
+            (_, Edit::TurnBy(delta)) => self.place_slope(center, angle + delta),
+            (_, Edit::AngleTo(to)) => self.place_slope(center, to),
+            _ => Err(not_applicable(SHAPES[which.min(1)], edit)),
+        }
+    }
+
+    fn position(&self, which: usize) -> Vec2 {
+        if which == 0 {
+            self.ball.center
+        } else {
+            self.slope_center
+        }
+    }
+
+    fn under(&self, point: Vec2) -> Option<usize> {
+        let dot = Disk::new(point, 0.0);
+        if dot.intersects(&self.ball) {
+            Some(0)
+        } else if touches(&dot, &self.obstacles[0].shape) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    fn hit(&self) -> bool {
+        !self.touching().is_empty()
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        let jump = self.point.and_then(|(_, jump)| jump);
+        let from = jump.filter(|j| j.bounce.is_some()).map(|j| j.old);
+        slope_steps::steps(
+            self.last.as_ref().map(Bounce::parts),
+            self.ball.radius,
+            from,
+        )
+    }
+
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => self.move_ball(nudge_offset(nudge)),
-            Action::Rotate(turn) => {
-                self.aim = turned(self.aim, turn_degrees(turn));
-                if let Some(velocity) = &mut self.velocity {
-                    *velocity = Vec2::from_angle((self.aim as f32).to_radians()) * SPEED;
-                }
-                true
-            }
+            Action::PointMode => self.switch_mode(),
             Action::Launch => {
                 self.velocity = match self.velocity {
                     Some(_) => None,
-                    None => Some(Vec2::from_angle((self.aim as f32).to_radians()) * SPEED),
+                    None => Some(Vec2::from_angle(self.aim.to_radians()) * SPEED),
                 };
                 true
             }
@@ -265,6 +256,27 @@ impl Scene for SlopeScene {
         let Some(velocity) = self.velocity else {
             return;
         };
+        if let Some((clock, _)) = self.point {
+            let mut clock = clock + dt;
+            let mut last = None;
+            for _ in 0..MAX_JUMPS {
+                if clock < POINT_PERIOD {
+                    break;
+                }
+                clock -= POINT_PERIOD;
+                let velocity = self.velocity.unwrap_or(velocity);
+                last = Some(self.jump(velocity));
+            }
+            // The last jump that bounced stays drawn until another one bounces.
+            let kept = self.point.and_then(|(_, jump)| jump);
+            let shown = match (last, kept) {
+                (Some(new), Some(old)) if new.bounce.is_none() && old.bounce.is_some() => Some(old),
+                (Some(new), _) => Some(new),
+                (None, kept) => kept,
+            };
+            self.point = Some((clock.min(POINT_PERIOD), shown));
+            return;
+        }
         let delta = velocity * dt;
         let flight = carry_disk(self.ball, delta, &self.obstacles, MAX_BOUNCES);
         if flight.bounces > 0 {
@@ -272,7 +284,9 @@ impl Scene for SlopeScene {
             self.bounces += flight.bounces;
         }
         self.ball = flight.disk;
-        self.velocity = Some(flight.delta.normalize_or_zero() * SPEED);
+        let velocity = flight.delta.normalize_or_zero() * SPEED;
+        self.velocity = Some(velocity);
+        self.aim = velocity.to_angle().to_degrees().rem_euclid(360.0);
     }
 
     fn moving(&self) -> bool {
@@ -309,7 +323,13 @@ impl Scene for SlopeScene {
             );
             picture.add(Figure::Dot(bounce.crossing), Ink::Mark);
         }
+        if let Some((_, Some(jump))) = self.point {
+            jump.draw(&mut picture);
+        }
         picture.add(Figure::Disk(self.ball), Ink::Subject);
+        if self.point.is_some() {
+            picture.add(Figure::Dot(self.ball.center), Ink::Subject);
+        }
         let heading = self.heading();
         picture.add(
             Figure::Arrow(Segment::new(
@@ -338,11 +358,19 @@ impl Scene for SlopeScene {
         }
         readout.row("ball", vec2(self.ball.center));
         readout.row(
+            "slope",
+            format!(
+                "{} {}",
+                vec2(self.slope_center),
+                degrees(self.slope_angle.to_radians())
+            ),
+        );
+        readout.row(
             "aim",
             degrees(self.heading().to_angle().rem_euclid(std::f32::consts::TAU)),
         );
         let toi = match self.next_hit() {
-            Some((t, i)) => format!("{t:.2} s → {}", obstacle_name(i)),
+            Some((t, i)) => format!("{t:.4} s → {}", obstacle_name(i)),
             None => format!("none within {HORIZON:.0} s"),
         };
         readout.row("toi", toi);
@@ -357,6 +385,11 @@ impl Scene for SlopeScene {
             None => readout.row("cross", "— (no bounce yet)"),
         }
         readout.row("bounce", self.bounces.to_string());
+        let mode = match self.point {
+            Some(_) => format!("point, jumps of {} s", num(POINT_PERIOD)),
+            None => "ball".to_owned(),
+        };
+        readout.row("mode", mode);
         readout
     }
 

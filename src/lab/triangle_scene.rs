@@ -1,16 +1,20 @@
 //! A disk against a triangle (seed §2-23): the three edge lines, extended, split the plane
 //! into seven regions; the disk centre's region code says which one or two edges the test
 //! measures. The scene draws the lines, numbers the regions, and highlights the tested edges.
+//! `v` flips the view to the page's y-up figures.
 
 use crate::geom::{
     Disk, Intersects, Segment, Triangle, Vec2, contact_disk_triangle, region_edges,
     sq_distance_point_segment, triangle_region,
 };
 
+use super::edit::{Edit, EditError, not_applicable};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, contact_marks, nudge_within, time_text, turn_degrees, turned};
+use super::scene::{Scene, contact_marks, move_within, time_text, turned};
+use super::steps::Step;
+use super::triangle_steps::{self, EDGE_NAMES, region_labels};
 
 /// Where the disk starts: left of the triangle, on the line through its centroid.
 const DISK_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -35,22 +39,23 @@ const SCALE_RANGE: (i32, i32) = (5, 50);
 /// How far the edge lines are drawn past the vertices.
 const LINE_REACH: f32 = 12.0;
 
-/// The edges' names, in the order of [`Triangle::edge`].
-const EDGE_NAMES: [&str; 3] = ["ab", "bc", "ca"];
-
-/// The part of the world on screen.
+/// The part of the world on screen (grown to fit a stretched triangle).
 const VIEW: ViewBox = ViewBox {
     center: Vec2::new(-2.5, 0.0),
     half: Vec2::new(8.5, 5.5),
 };
 
-/// The scene's state: the disk, and the triangle's angle and stretch.
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["disk", "triangle"];
+
+/// The scene's state: the disk, and the triangle's place, angle and stretch.
 #[derive(Debug, Clone)]
 pub(crate) struct TriangleScene {
     disk: Disk,
     center: Vec2,
-    angle: i32,
+    angle: f32,
     scale: (i32, i32),
+    y_up: bool,
 }
 
 impl TriangleScene {
@@ -59,8 +64,9 @@ impl TriangleScene {
         Self {
             disk: Disk::new(DISK_START, RADIUS),
             center: Vec2::ZERO,
-            angle: 0,
+            angle: 0.0,
             scale: (START_SCALE, START_SCALE),
+            y_up: false,
         }
     }
 
@@ -68,7 +74,7 @@ impl TriangleScene {
     /// match the region table.
     fn triangle(&self) -> Triangle {
         let scale = Vec2::new(self.scale.0 as f32, self.scale.1 as f32) / 10.0;
-        let turn = Vec2::from_angle((self.angle as f32).to_radians());
+        let turn = Vec2::from_angle(self.angle.to_radians());
         let [a, b, c] = BASE.map(|v| self.center + turn.rotate(v * scale));
         Triangle::new(a, b, c).clockwise()
     }
@@ -79,11 +85,6 @@ impl TriangleScene {
         *value = next;
         changed
     }
-}
-
-/// The centroid of a triangle.
-fn centroid(t: &Triangle) -> Vec2 {
-    (t.a + t.b + t.c) / 3.0
 }
 
 /// The names of the edges the test looks at for a region code.
@@ -100,34 +101,75 @@ fn edge_list(code: u8) -> String {
     }
 }
 
-/// Region numbers written in the regions: one beyond each edge, one beyond each vertex, and
-/// one at the centroid. Each number is the region code of the point it is written at.
-fn region_labels(picture: &mut Picture, t: &Triangle) {
-    let middle = centroid(t);
-    let mut spots = vec![middle];
-    for i in 0..3 {
-        let edge = t.edge(i);
-        let mid = (edge.a + edge.b) / 2.0;
-        spots.push(mid + (mid - middle).normalize_or_zero() * 2.5);
-        let vertex = edge.a;
-        spots.push(vertex + (vertex - middle).normalize_or_zero() * 2.0);
-    }
-    for spot in spots {
-        let code = triangle_region(t, spot);
-        picture.add(Figure::Text(spot, code.to_string()), Ink::Guide);
-    }
-}
-
 impl Scene for TriangleScene {
+    fn shape_names(&self) -> &'static [&'static str] {
+        SHAPES
+    }
+
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
+        let before = (self.disk, self.center, self.angle);
+        match (which, edit) {
+            (0, Edit::MoveBy(offset)) => {
+                move_within(VIEW, self.disk.radius, &mut self.disk.center, offset);
+            }
+            (0, Edit::MoveTo(at)) => self.disk.center = at,
+            (0, Edit::Radius(r)) => self.disk.radius = r,
+            // The seed's R turns the triangle whichever shape the keys move.
+            (_, Edit::TurnBy(delta)) => self.angle = turned(self.angle, delta),
+            (_, Edit::AngleTo(to)) => self.angle = turned(to, 0.0),
+            (_, Edit::MoveBy(offset)) => {
+                move_within(VIEW, 0.0, &mut self.center, offset);
+            }
+            (_, Edit::MoveTo(at)) => self.center = at,
+            (_, Edit::Size(size)) => {
+                // Scale in tenths of the seed's triangle, which is 2.4 × 1.8.
+                let tenths = |x: f32| (x * 10.0).round() as i32;
+                let sx = tenths(size.x / 2.4).clamp(SCALE_RANGE.0, SCALE_RANGE.1);
+                let sy = tenths(size.y / 1.8).clamp(SCALE_RANGE.0, SCALE_RANGE.1);
+                let changed = (sx, sy) != self.scale;
+                self.scale = (sx, sy);
+                return Ok(changed);
+            }
+            _ => return Err(not_applicable(SHAPES[which.min(1)], edit)),
+        }
+        Ok(before != (self.disk, self.center, self.angle))
+    }
+
+    fn position(&self, which: usize) -> Vec2 {
+        if which == 0 {
+            self.disk.center
+        } else {
+            self.center
+        }
+    }
+
+    fn under(&self, point: Vec2) -> Option<usize> {
+        let dot = Disk::new(point, 0.0);
+        if dot.intersects(&self.disk) {
+            Some(0)
+        } else if dot.intersects(&self.triangle()) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    fn hit(&self) -> bool {
+        self.disk.intersects(&self.triangle())
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        triangle_steps::steps(&self.disk, &self.triangle(), self.hit())
+    }
+
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::Move(nudge) => nudge_within(VIEW, &mut self.disk.center, nudge),
-            Action::Rotate(turn) => {
-                self.angle = turned(self.angle, turn_degrees(turn));
-                true
-            }
             Action::StretchX(grow) => Self::stretch(&mut self.scale.0, grow),
             Action::StretchY(grow) => Self::stretch(&mut self.scale.1, grow),
+            Action::FlipView => {
+                self.y_up = !self.y_up;
+                true
+            }
             _ => false,
         }
     }
@@ -141,6 +183,7 @@ impl Scene for TriangleScene {
     fn picture(&self) -> Picture {
         let t = self.triangle();
         let mut picture = Picture::new(VIEW);
+        picture.y_up = self.y_up;
         for i in 0..3 {
             let edge = t.edge(i);
             let along = (edge.b - edge.a).normalize_or_zero() * LINE_REACH;
@@ -149,13 +192,15 @@ impl Scene for TriangleScene {
                 Ink::Guide,
             );
         }
-        region_labels(&mut picture, &t);
+        for (spot, code) in region_labels(&t) {
+            picture.add(Figure::Text(spot, code), Ink::Guide);
+        }
         picture.add(Figure::Triangle(t), Ink::Target);
         let code = triangle_region(&t, self.disk.center);
         for &i in region_edges(code) {
             picture.add(Figure::Line(t.edge(i)), Ink::Tested);
         }
-        let middle = centroid(&t);
+        let middle = (t.a + t.b + t.c) / 3.0;
         for (name, vertex) in ["a", "b", "c"].into_iter().zip([t.a, t.b, t.c]) {
             let spot = vertex + (vertex - middle).normalize_or_zero() * 0.8;
             picture.add(Figure::Text(spot, name.to_owned()), Ink::Tested);
@@ -185,9 +230,12 @@ impl Scene for TriangleScene {
                 "{} × {}, {}",
                 num(self.scale.0 as f32 / 10.0),
                 num(self.scale.1 as f32 / 10.0),
-                degrees((self.angle as f32).to_radians())
+                degrees(self.angle.to_radians())
             ),
         );
+        if self.y_up {
+            readout.row("view", "y up, as on the page");
+        }
         readout.row("toi", time_text(false, None));
         readout
     }

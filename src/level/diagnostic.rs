@@ -104,6 +104,12 @@ pub enum LevelError {
     /// The boards of a file add up to more cells than sokoshot keeps in memory.
     #[error("the boards up to here hold more than {max} cells in all; sokoshot stops reading the file here", max = crate::level::MAX_PACK_CELLS)]
     PackTooBig,
+    /// More lines in one file than sokoshot reads.
+    #[error("the file has more than {max} lines; sokoshot stops reading it here", max = crate::level::MAX_LINES)]
+    TooManyLines,
+    /// More levels in one file than sokoshot reads.
+    #[error("the file holds more than {max} levels; sokoshot stops reading it here", max = crate::level::MAX_LEVELS)]
+    TooManyLevels,
     /// A `Spinner:` line whose cell is not a `%`.
     #[error("`Spinner: {x},{y}` points at no `%` hub (that cell is {found})")]
     SpinnerWithoutHub {
@@ -113,6 +119,12 @@ pub enum LevelError {
         y: i64,
         /// What the cell holds instead, in words.
         found: &'static str,
+    },
+    /// More hubs on a board than sokoshot plays.
+    #[error("the board has {hubs} spinner hubs `%`; a level may have at most {max}", max = crate::level::MAX_SPINNERS)]
+    TooManyHubs {
+        /// Hubs on the board.
+        hubs: usize,
     },
     /// A `Spinner:` line whose bar is longer than the board.
     #[error(
@@ -202,6 +214,16 @@ pub enum LevelError {
         /// An error when any left out was one.
         severity: Severity,
     },
+    /// More comment lines or unknown settings than sokoshot keeps with a level or a file
+    /// (warning).
+    #[error(
+        "{count} more comment lines or unknown settings from here on are not kept: sokoshot keeps {max} of each with a level or a file",
+        max = crate::level::MAX_COMMENTS
+    )]
+    TooManyComments {
+        /// How many were left out.
+        count: usize,
+    },
     /// The file is not UTF-8 and was read as Latin-1 (warning).
     #[error("the file is not valid UTF-8; it was read as Latin-1")]
     NotUtf8,
@@ -220,6 +242,7 @@ impl LevelError {
             Self::UnknownSetting { .. }
             | Self::DuplicateSetting { .. }
             | Self::BadSolutionChar { .. }
+            | Self::TooManyComments { .. }
             | Self::NotUtf8 => Severity::Warning,
             Self::MoreProblems { severity, .. } => *severity,
             _ => Severity::Error,

@@ -8,6 +8,10 @@
 //! squeezed between rows, and lines starting with `#` that touch a row, are rows too, so that
 //! a stray character in them is reported where it is.
 
+use std::borrow::Cow;
+
+use super::{MAX_LEVELS, MAX_LINES};
+
 /// The characters a board row may hold besides digits and the run-length signs.
 pub(crate) const BOARD_CHARS: &str = "#@+$*. -_pPbBEF7LJ%";
 
@@ -27,21 +31,37 @@ pub(crate) enum ItemKind<'a> {
     Blank,
     /// A board row (plain, or run-length if it holds `|`), trailing whitespace removed.
     Row(&'a str),
-    /// `Key: value`; for blocks the value joins the block's lines with `\n`.
-    Key {
-        /// The key as written.
-        key: &'a str,
-        /// The value, trimmed.
-        value: String,
-        /// Column where the value starts on the item's first line, 1-based.
-        value_col: usize,
-    },
+    /// `Key: value`; for blocks the value joins the block's lines with `\n`. Boxed, so that
+    /// the many items that are not settings stay small.
+    Key(Box<Setting<'a>>),
     /// A `;` comment line: the text after the `;`, trimmed.
     Comment(&'a str),
     /// A `::` note line, kept whole.
     Note(&'a str),
     /// A line of other text (a bare title, most often), trailing whitespace removed.
     Text(&'a str),
+}
+
+/// A `Key: value` line (or block).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Setting<'a> {
+    /// The key as written.
+    pub key: &'a str,
+    /// The value, trimmed: borrowed from the text for one line, joined for a block.
+    pub value: Cow<'a, str>,
+    /// Column where the value starts on the item's first line, 1-based.
+    pub value_col: usize,
+}
+
+impl<'a> ItemKind<'a> {
+    /// A setting item.
+    pub(crate) fn key(key: &'a str, value: impl Into<Cow<'a, str>>, value_col: usize) -> Self {
+        Self::Key(Box::new(Setting {
+            key,
+            value: value.into(),
+            value_col,
+        }))
+    }
 }
 
 /// Whether `c` may appear in a plain board row.
@@ -144,19 +164,40 @@ fn clean(raw: &str) -> &str {
 }
 
 /// Reads every line of `text` as an item, joining blocks.
-pub(crate) fn classify(text: &str) -> Vec<Item<'_>> {
+///
+/// Reading stops after [`MAX_LINES`] lines (the line after them is returned), and before
+/// the board that follows [`MAX_LEVELS`] + 1 boards with blank lines between them (which no
+/// later step can join): what is past either is never looked at.
+pub(crate) fn classify(text: &str) -> (Vec<Item<'_>>, Option<usize>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = split_lines(text).map(clean).collect();
+    let mut lines: Vec<&str> = split_lines(text).map(clean).take(MAX_LINES + 1).collect();
+    let cut = (lines.len() > MAX_LINES).then(|| {
+        lines.truncate(MAX_LINES);
+        MAX_LINES + 1
+    });
     let mut items = Vec::with_capacity(lines.len());
     let mut i = 0;
     let mut ends_left = true;
+    // Boards surely apart (a blank line between them), and whether one has begun since.
+    let (mut boards, mut blank_since_row) = (0usize, true);
     while i < lines.len() {
         let (kind, used) = classify_at(&lines, i, &mut ends_left);
+        match kind {
+            ItemKind::Row(_) if blank_since_row => {
+                boards += 1;
+                if boards > MAX_LEVELS + 1 {
+                    break;
+                }
+                blank_since_row = false;
+            }
+            ItemKind::Blank => blank_since_row = true,
+            _ => {}
+        }
         items.push(Item { line: i + 1, kind });
         i += used;
     }
     join_sandwiched_rows(&mut items);
-    items
+    (items, cut)
 }
 
 /// Reads the item starting at line index `i`; returns it and how many lines it spans.
@@ -189,15 +230,7 @@ fn classify_at<'a>(lines: &[&'a str], i: usize, ends_left: &mut bool) -> (ItemKi
         {
             return block;
         }
-        let value = value.to_owned();
-        return (
-            ItemKind::Key {
-                key,
-                value,
-                value_col,
-            },
-            1,
-        );
+        return (ItemKind::key(key, value, value_col), 1);
     }
     if looks_like_row(t) {
         return (ItemKind::Row(t), 1);
@@ -224,11 +257,7 @@ fn solution_block<'a>(
         used += 1;
     }
     let value_col = if used > 1 { 1 } else { value_col.max(1) };
-    let kind = ItemKind::Key {
-        key,
-        value,
-        value_col,
-    };
+    let kind = ItemKind::key(key, value, value_col);
     (kind, used)
 }
 
@@ -252,11 +281,7 @@ fn comment_block<'a>(
     };
     let text: Vec<&str> = body[..end].iter().map(|l| l.trim()).collect();
     let value = text.join("\n").trim().to_owned();
-    let kind = ItemKind::Key {
-        key,
-        value,
-        value_col,
-    };
+    let kind = ItemKind::key(key, value, value_col);
     Some((kind, end + 2))
 }
 

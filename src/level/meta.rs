@@ -8,7 +8,7 @@
 
 use super::lines::{Item, ItemKind};
 use super::problems::Problems;
-use super::{EXCERPT_CHARS, LevelError, MAX_SIDE, excerpt};
+use super::{EXCERPT_CHARS, LevelError, MAX_COMMENTS, MAX_SIDE, MAX_SPINNERS, excerpt};
 
 /// A `Spinner:` line as written, before it is matched with a hub.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +54,8 @@ pub(crate) struct Meta {
     pub problems: Problems,
     /// Lines of the settings kept so far, to name the first of a repeated one.
     first_lines: Vec<(&'static str, usize)>,
+    /// Comments left out past [`MAX_COMMENTS`], and the line of the first of them.
+    dropped_comments: Option<(usize, usize)>,
 }
 
 /// Reads the items before (`pre`) and after (`post`) a board.
@@ -70,14 +72,18 @@ pub(crate) fn read(pre: &[Item<'_>], post: &[Item<'_>]) -> Meta {
     for item in post {
         meta.item(item);
     }
+    if let Some((line, count)) = meta.dropped_comments {
+        meta.problems
+            .push((line, 1, LevelError::TooManyComments { count }));
+    }
     meta
 }
 
 /// Which item before the board names the level, when no `Title:` line does.
 fn title_item(pre: &[Item<'_>]) -> Option<usize> {
     let has_key = |it: &Item<'_>| {
-        matches!(&it.kind, ItemKind::Key { key, value, .. }
-            if key.eq_ignore_ascii_case("title") && !value.is_empty())
+        matches!(&it.kind, ItemKind::Key(s)
+            if s.key.eq_ignore_ascii_case("title") && !s.value.is_empty())
     };
     if pre.iter().any(has_key) {
         return None;
@@ -120,20 +126,26 @@ impl Meta {
     fn item(&mut self, item: &Item<'_>) {
         match &item.kind {
             ItemKind::Comment(t) | ItemKind::Text(t) if !t.trim().is_empty() => {
-                self.comments.push(t.trim().to_owned());
+                self.comment(item.line, t.trim());
             }
             ItemKind::Note(t) => {
                 let t = t.trim_start().trim_start_matches(':').trim();
                 if !t.is_empty() {
-                    self.comments.push(t.to_owned());
+                    self.comment(item.line, t);
                 }
             }
-            ItemKind::Key {
-                key,
-                value,
-                value_col,
-            } => self.key(item.line, key, value, *value_col),
+            ItemKind::Key(s) => self.key(item.line, s.key, &s.value, s.value_col),
             _ => {}
+        }
+    }
+
+    /// Keeps a comment, up to [`MAX_COMMENTS`] of them.
+    fn comment(&mut self, line: usize, text: &str) {
+        if self.comments.len() < MAX_COMMENTS {
+            self.comments.push(text.to_owned());
+        } else {
+            let dropped = self.dropped_comments.get_or_insert((line, 0));
+            dropped.1 += 1;
         }
     }
 
@@ -158,12 +170,18 @@ impl Meta {
             }
             "comment" => {
                 if !value.is_empty() {
-                    self.comments.push(value.to_owned());
+                    self.comment(line, value);
                 }
             }
             "comment-end" | "comment_end" => {}
             "shots" => self.shots(line, key, value, col),
             "solution" => self.solution(line, value, col),
+            "spinner" if self.spinners.len() >= MAX_SPINNERS => self.bad(
+                line,
+                col,
+                key,
+                format!("a level has at most {MAX_SPINNERS} spinners; this line is one too many"),
+            ),
             "spinner" => match parse_spinner(value) {
                 Ok((x, y, length, speed, angle)) => self.spinners.push(SpinnerSetting {
                     line,
@@ -184,7 +202,11 @@ impl Meta {
                         key: quote(key).into_owned(),
                     },
                 ));
-                self.unknown.push((key.to_owned(), value.to_owned()));
+                if self.unknown.len() < MAX_COMMENTS {
+                    self.unknown.push((key.to_owned(), value.to_owned()));
+                } else {
+                    self.dropped_comments.get_or_insert((line, 0)).1 += 1;
+                }
             }
         }
     }

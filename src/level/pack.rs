@@ -8,8 +8,9 @@ use super::lines::{Item, ItemKind};
 use super::problems::Problems;
 use super::segment::{self, RawLevel};
 use super::{
-    Diagnostic, Level, LevelError, LevelReport, MAX_FILE_BYTES, MAX_PACK_CELLS, MAX_SIDE,
-    MAX_SPINNER_CELLS, PackReport, Pos, Severity, Spinner, Tile, board, meta, validate,
+    Diagnostic, Level, LevelError, LevelReport, MAX_COMMENTS, MAX_FILE_BYTES, MAX_LEVELS,
+    MAX_PACK_CELLS, MAX_SIDE, MAX_SPINNER_CELLS, MAX_SPINNERS, PackReport, Pos, Severity, Spinner,
+    Tile, board, meta, validate,
 };
 
 /// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
@@ -53,8 +54,22 @@ fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
         return report;
     }
     let segments = segment::segment(text);
+    if let Some(line) = segments.cut {
+        report.file_diagnostics.push(Diagnostic {
+            line,
+            ..file_error(LevelError::TooManyLines)
+        });
+    }
     read_notes(&segments.notes, &mut report);
     for (i, raw) in segments.levels.iter().enumerate() {
+        if i == MAX_LEVELS {
+            let line = raw.rows.first().map_or(1, |r| r.0);
+            report.file_diagnostics.push(Diagnostic {
+                line,
+                ..file_error(LevelError::TooManyLevels)
+            });
+            break;
+        }
         let level = read_level(i + 1, raw, &mut budget);
         let stop = level
             .result
@@ -86,14 +101,16 @@ fn file_error(error: LevelError) -> Diagnostic {
 
 /// Keeps the file's notes, and its title and author when they are given.
 fn read_notes(items: &[Item<'_>], report: &mut PackReport) {
+    let mut dropped: Option<(usize, usize)> = None;
     for item in items {
         let line = match &item.kind {
-            ItemKind::Key { key, value, .. } => {
+            ItemKind::Key(setting) => {
+                let (key, value) = (setting.key, &setting.value);
                 let lower = key.to_ascii_lowercase();
                 if matches!(lower.as_str(), "title" | "collection") && report.title.is_none() {
-                    report.title = Some(value.clone());
+                    report.title = Some(value.to_string());
                 } else if lower == "author" && report.author.is_none() {
-                    report.author = Some(value.clone());
+                    report.author = Some(value.to_string());
                 }
                 format!("{key}: {value}")
             }
@@ -101,7 +118,17 @@ fn read_notes(items: &[Item<'_>], report: &mut PackReport) {
             ItemKind::Note(t) | ItemKind::Text(t) | ItemKind::Row(t) => (*t).to_owned(),
             ItemKind::Blank => continue,
         };
-        report.notes.push(line);
+        if report.notes.len() < MAX_COMMENTS {
+            report.notes.push(line);
+        } else {
+            dropped.get_or_insert((item.line, 0)).1 += 1;
+        }
+    }
+    if let Some((line, count)) = dropped {
+        report.file_diagnostics.push(Diagnostic {
+            line,
+            ..file_error(LevelError::TooManyComments { count })
+        });
     }
 }
 
@@ -180,6 +207,11 @@ fn build_level(
     *budget -= cells;
     problems.extend(cell_problems);
     problems.extend(validate::check(&board));
+    if board.hubs.len() > MAX_SPINNERS {
+        let hubs = board.hubs.len();
+        problems.push((board.first_line, 1, LevelError::TooManyHubs { hubs }));
+        return None;
+    }
     let spinners = place_spinners(&board, meta, problems);
     Some(assemble(board, meta, spinners))
 }

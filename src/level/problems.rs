@@ -14,11 +14,25 @@ pub(crate) struct Problems {
     pub more: usize,
     /// Errors among those left out.
     pub more_errors: usize,
+    /// Once some were left out: the place of the last kept, after which none can be kept.
+    last_kept: Option<(usize, usize)>,
 }
 
 impl Problems {
     /// Takes one problem into account, keeping memory bounded.
     pub fn push(&mut self, problem: Problem) {
+        // Once the list is cut, a problem after every kept one is only counted: problems
+        // mostly come in file order, so a board full of them costs no sorting.
+        if self
+            .last_kept
+            .is_some_and(|last| (problem.0, problem.1) >= last)
+        {
+            self.more += 1;
+            if problem.2.severity() == Severity::Error {
+                self.more_errors += 1;
+            }
+            return;
+        }
         self.list.push(problem);
         if self.list.len() >= 2 * MAX_LEVEL_PROBLEMS {
             self.cut();
@@ -44,6 +58,7 @@ impl Problems {
                     self.more_errors += 1;
                 }
             }
+            self.last_kept = self.list.last().map(|p| (p.0, p.1));
         }
     }
 

@@ -69,7 +69,11 @@ pub(crate) fn expand(line: &str, budget: usize) -> Result<Vec<Vec<Cell>>, RlePro
     if let Some((col, c)) = cursor.peek() {
         return Err(problem(col, format!("{c:?} closes no group")));
     }
-    let mut flat = Vec::new();
+    // Measured before it is built: text that expands past the budget costs no more than
+    // its own length, however many levels repeat it.
+    let mut size = 0;
+    measure(&nodes, &mut size, budget)?;
+    let mut flat = Vec::with_capacity(size);
     emit(&nodes, &mut flat, budget)?;
     let mut rows: Vec<Vec<Cell>> = flat
         .split(|&(c, _)| c == '|')
@@ -160,6 +164,36 @@ fn parse_count(cursor: &mut Cursor<'_>) -> Result<Option<u64>, RleProblem> {
         return Err(problem(start, "a count of 0".into()));
     }
     Ok(Some(n))
+}
+
+/// Adds the size of the expansion of `nodes` to `size`, refusing to pass `budget` exactly
+/// where [`emit`] would.
+fn measure(nodes: &[Node], size: &mut usize, budget: usize) -> Result<(), RleProblem> {
+    for node in nodes {
+        match node {
+            Node::Char(_, col) => {
+                if *size >= budget {
+                    return Err(too_big(*col));
+                }
+                *size += 1;
+            }
+            Node::Repeat(n, inner, col) => {
+                let start = *size;
+                measure(inner, size, budget)?;
+                let once = *size - start;
+                let total = usize::try_from(*n - 1)
+                    .ok()
+                    .and_then(|m| m.checked_mul(once))
+                    .and_then(|extra| size.checked_add(extra))
+                    .filter(|&total| total <= budget);
+                let Some(total) = total else {
+                    return Err(too_big(*col));
+                };
+                *size = total;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Appends the expansion of `nodes` to `out`, refusing to grow past `budget`.

@@ -27,12 +27,17 @@ pub(crate) struct Segments<'a> {
     pub notes: Vec<Item<'a>>,
     /// The levels in file order.
     pub levels: Vec<RawLevel<'a>>,
+    /// The line where reading stopped, when the file has more lines than are read.
+    pub cut: Option<usize>,
 }
 
 /// Splits `text` into the file's notes and its levels.
 pub(crate) fn segment(text: &str) -> Segments<'_> {
-    let items = classify(text);
-    split(items)
+    let (items, cut) = classify(text);
+    Segments {
+        cut,
+        ..split(items)
+    }
 }
 
 impl ItemKind<'_> {
@@ -40,7 +45,7 @@ impl ItemKind<'_> {
     fn is_title_like(&self) -> bool {
         match self {
             ItemKind::Comment(_) | ItemKind::Text(_) => true,
-            ItemKind::Key { key, .. } => key.eq_ignore_ascii_case("title"),
+            ItemKind::Key(s) => s.key.eq_ignore_ascii_case("title"),
             _ => false,
         }
     }
@@ -49,7 +54,7 @@ impl ItemKind<'_> {
     fn is_file_note(&self) -> bool {
         match self {
             ItemKind::Note(_) => true,
-            ItemKind::Key { key, .. } => key.eq_ignore_ascii_case("collection"),
+            ItemKind::Key(s) => s.key.eq_ignore_ascii_case("collection"),
             _ => false,
         }
     }
@@ -77,50 +82,67 @@ fn split(items: Vec<Item<'_>>) -> Segments<'_> {
                 .filter(|it| it.kind != ItemKind::Blank)
                 .collect(),
             levels: Vec::new(),
+            cut: None,
         };
     };
-    let mut levels: Vec<RawLevel<'_>> = boards
-        .iter()
-        .map(|&(s, e)| RawLevel {
-            pre: Vec::new(),
-            rows: items[s..e]
-                .iter()
-                .filter_map(|it| match it.kind {
-                    ItemKind::Row(t) => Some((it.line, t)),
-                    _ => None,
-                })
-                .collect(),
-            post: Vec::new(),
-        })
-        .collect();
-    let head = &items[..first_start];
-    let cut = first_preamble_start(head);
-    let notes = non_blank(&head[..cut]);
-    levels[0].pre = non_blank(&head[cut..]);
+    // Where each stretch of items goes, in order: (end of the stretch, where it goes).
+    let mut stretches: Vec<(usize, Place)> = Vec::with_capacity(3 * boards.len() + 1);
+    let cut = first_preamble_start(&items[..first_start]);
+    stretches.push((cut, Place::Notes));
+    stretches.push((first_start, Place::Pre(0)));
     for k in 0..boards.len() {
-        let gap_start = boards[k].1;
+        let (start, end) = boards[k];
+        stretches.push((end.max(start), Place::Rows(k)));
         let gap_end = boards.get(k + 1).map_or(items.len(), |b| b.0);
-        let gap = &items[gap_start..gap_end];
+        let gap = &items[end..gap_end];
         let cut = if k + 1 < boards.len() {
             gap_split(gap)
         } else {
             gap.len()
         };
-        levels[k].post = non_blank(&gap[..cut]);
+        stretches.push((end + cut, Place::Post(k)));
         if k + 1 < boards.len() {
-            levels[k + 1].pre = non_blank(&gap[cut..]);
+            stretches.push((gap_end, Place::Pre(k + 1)));
         }
     }
-    Segments { notes, levels }
+    // Every item moves to its place once: nothing is copied.
+    let mut notes = Vec::new();
+    let mut levels: Vec<RawLevel<'_>> = vec![RawLevel::default(); boards.len()];
+    let mut at = 0;
+    for (i, item) in items.into_iter().enumerate() {
+        while stretches.get(at).is_some_and(|&(end, _)| i >= end) {
+            at += 1;
+        }
+        let Some(&(_, place)) = stretches.get(at) else {
+            break;
+        };
+        match (place, &item.kind) {
+            (_, ItemKind::Blank) => {}
+            (Place::Rows(k), ItemKind::Row(t)) => levels[k].rows.push((item.line, *t)),
+            (Place::Rows(_), _) => {}
+            (Place::Notes, _) => notes.push(item),
+            (Place::Pre(k), _) => levels[k].pre.push(item),
+            (Place::Post(k), _) => levels[k].post.push(item),
+        }
+    }
+    Segments {
+        notes,
+        levels,
+        cut: None,
+    }
 }
 
-/// The non-blank items of a slice, cloned.
-fn non_blank<'a>(items: &[Item<'a>]) -> Vec<Item<'a>> {
-    items
-        .iter()
-        .filter(|it| it.kind != ItemKind::Blank)
-        .cloned()
-        .collect()
+/// Where a stretch of items goes.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    /// The file's notes.
+    Notes,
+    /// Before level `k`'s board.
+    Pre(usize),
+    /// Level `k`'s board.
+    Rows(usize),
+    /// After level `k`'s board.
+    Post(usize),
 }
 
 /// The groups of a slice: ranges of non-blank items between blank ones.
@@ -221,16 +243,9 @@ mod tests {
     fn sok_solution_and_comment_blocks_are_one_item() {
         let text = "####\n#@$.#\n####\nSolution (moves)\nrR\nL\nComment:\na\n\nb\nComment-End:\n";
         let lv = titles(text);
-        assert_eq!(
-            lv[0].2[0],
-            ItemKind::Key {
-                key: "Solution",
-                value: "rRL".into(),
-                value_col: 1
-            }
-        );
+        assert_eq!(lv[0].2[0], ItemKind::key("Solution", "rRL", 1));
         assert!(
-            matches!(&lv[0].2[1], ItemKind::Key { value, .. } if value == "a\n\nb"),
+            matches!(&lv[0].2[1], ItemKind::Key(s) if s.value == "a\n\nb"),
             "{:?}",
             lv[0].2
         );

@@ -18,6 +18,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::context::{Context, NONE};
+use super::corral::Corrals;
 use super::freeze::{Occupancy, frozen_off_goal};
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
@@ -43,6 +44,12 @@ pub struct Techniques {
     pub freeze: bool,
     /// Bound by a minimum-cost matching (else each box's nearest goal).
     pub matching: bool,
+    /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
+    /// search, where it could cost moves).
+    pub corrals: bool,
+    /// For any solution, run a second greedy search on the nearest-goal bound beside the
+    /// matching one, taking turns, and take whichever finds a solution first.
+    pub portfolio: bool,
 }
 
 impl Default for Techniques {
@@ -52,6 +59,8 @@ impl Default for Techniques {
             dead_squares: true,
             freeze: true,
             matching: true,
+            corrals: true,
+            portfolio: true,
         }
     }
 }
@@ -118,6 +127,10 @@ pub(crate) struct PushSearch<'c> {
     key: Vec<u64>,
     child: Vec<u64>,
     boxes: Vec<u32>,
+    pushes: Vec<(u32, u8, u32)>,
+    corrals: Corrals,
+    /// Bytes held by other searches running beside this one.
+    others: usize,
 }
 
 /// Breadth-first reach of the player, with generation stamps so it never clears.
@@ -139,6 +152,10 @@ impl Reach {
     }
 
     /// Floods from `start` around the boxes; returns the lowest cell reached.
+    fn reached(&self, cell: u32) -> bool {
+        self.stamp[cell as usize] == self.generation
+    }
+
     fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -192,6 +209,9 @@ impl<'c> PushSearch<'c> {
             key: vec![0; ctx.words + 1],
             child: vec![0; ctx.words],
             boxes: Vec::new(),
+            pushes: Vec::new(),
+            corrals: Corrals::default(),
+            others: 0,
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -275,25 +295,47 @@ impl<'c> PushSearch<'c> {
 
     /// Runs until a solution, exhaustion, or a limit.
     pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
+        loop {
+            if let Some(ending) = self.run_for(budget, u64::MAX, 0) {
+                return ending;
+            }
+        }
+    }
+
+    /// Runs for at most `slice` positions, counting `others` bytes held elsewhere against
+    /// the memory limit; `None` when the slice ran out first.
+    pub(crate) fn run_for(
+        &mut self,
+        budget: &mut Budget<'_>,
+        slice: u64,
+        others: usize,
+    ) -> Option<Ending> {
+        self.others = others;
+        let mut left = slice;
         while let Some(Reverse((key, id))) = self.heap.pop() {
             let node = self.nodes[id as usize];
             if node.closed || key != self.priority(&node) {
                 continue;
             }
-            if let Some(stop) = budget.tick(self.bytes()) {
-                return Ending::Stopped(stop);
+            if left == 0 {
+                self.heap.push(Reverse((key, id)));
+                return None;
+            }
+            left -= 1;
+            if let Some(stop) = budget.tick(self.bytes() + self.others) {
+                return Some(Ending::Stopped(stop));
             }
             self.nodes[id as usize].closed = true;
             if node.bound == 0 {
-                return Ending::Solved(self.path(id));
+                return Some(Ending::Solved(self.path(id)));
             }
             match self.expand(id, budget) {
-                Ok(Some(found)) => return Ending::Solved(self.path(found)),
+                Ok(Some(found)) => return Some(Ending::Solved(self.path(found))),
                 Ok(None) => {}
-                Err(stop) => return Ending::Stopped(stop),
+                Err(stop) => return Some(Ending::Stopped(stop)),
             }
         }
-        Ending::Exhausted
+        Some(Ending::Exhausted)
     }
 
     /// Generates the successors of node `id`; in greedy order returns a solved successor at
@@ -305,7 +347,8 @@ impl<'c> PushSearch<'c> {
         self.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
         self.reach.flood(ctx, &self.cur, player);
-        let mut pushes = Vec::new();
+        let mut pushes = std::mem::take(&mut self.pushes);
+        pushes.clear();
         for &c in &self.reach.queue {
             for dir in 0..4 {
                 let b = ctx.step(c, dir);
@@ -322,7 +365,30 @@ impl<'c> PushSearch<'c> {
                 pushes.push((b, dir as u8, self.reach.dist[c as usize]));
             }
         }
-        for (b, dir, walk) in pushes {
+        if self.techniques.corrals && self.order != Order::Moves {
+            let cur = &self.cur;
+            let reach = &self.reach;
+            if !self
+                .corrals
+                .restrict(ctx, |c| has(cur, c), |c| reach.reached(c), &mut pushes)
+            {
+                pushes.clear();
+            }
+        }
+        let result = self.try_pushes(id, &pushes, budget);
+        self.pushes = pushes;
+        result
+    }
+
+    /// Offers the position after each of `pushes` from node `id`.
+    fn try_pushes(
+        &mut self,
+        id: u32,
+        pushes: &[(u32, u8, u32)],
+        budget: &Budget<'_>,
+    ) -> Result<Option<u32>, Stop> {
+        let ctx = self.ctx;
+        for &(b, dir, walk) in pushes {
             let t = ctx.step(b, usize::from(dir));
             let mut child = std::mem::take(&mut self.child);
             child.copy_from_slice(&self.cur);
@@ -352,9 +418,6 @@ impl<'c> PushSearch<'c> {
         if self.techniques.freeze && frozen_off_goal(ctx, &Bits(child), t).is_some() {
             return Ok(None);
         }
-        let Some(bound) = self.bound(child) else {
-            return Ok(None);
-        };
         let at = if self.exact_player() {
             b
         } else {
@@ -366,19 +429,21 @@ impl<'c> PushSearch<'c> {
             push,
             pushes: parent.pushes + 1,
             moves: parent.moves + walk + 1,
-            bound,
+            bound: 0,
             closed: false,
         };
         self.offer(child, at, node, budget)
     }
 
     /// Stores a successor if it is new or cheaper; returns it when it solves the level and
-    /// the order stops at the first solution.
+    /// the order stops at the first solution. The bound is worked out only for a position met
+    /// for the first time (a position met again has the same boxes, so the same bound); one
+    /// without a matching is stored closed, so it is never matched again.
     fn offer(
         &mut self,
         bits: &[u64],
         at: u32,
-        node: Node,
+        mut node: Node,
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let words = self.ctx.words;
@@ -390,6 +455,7 @@ impl<'c> PushSearch<'c> {
             if stored.closed || self.order == Order::Greedy {
                 return Ok(None);
             }
+            node.bound = stored.bound;
             if (node.pushes, node.moves) < (stored.pushes, stored.moves)
                 && self.order == Order::Pushes
                 || (node.moves, node.pushes) < (stored.moves, stored.pushes)
@@ -400,12 +466,21 @@ impl<'c> PushSearch<'c> {
             }
             return Ok(None);
         }
+        let bound = self.bound(bits);
         let others = self.bytes() - self.table.bytes();
-        let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
+        let room = budget
+            .memory_limit()
+            .saturating_sub(others + self.others + 64 * 1024);
         let id = self
             .table
             .insert(&self.key, hash, room)
             .map_err(|_| Stop::Memory)?;
+        let Some(bound) = bound else {
+            node.closed = true;
+            self.nodes.push(node);
+            return Ok(None);
+        };
+        node.bound = bound;
         self.nodes.push(node);
         self.heap.push(Reverse((self.priority(&node), id)));
         Ok((self.order == Order::Greedy && node.bound == 0).then_some(id))

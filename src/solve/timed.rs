@@ -279,7 +279,8 @@ impl Search<'_> {
         let pushes = state.counters.pushes - self.start.counters.pushes;
         let moves = state.counters.moves - self.start.counters.moves;
         Some(match self.optimize {
-            Optimize::Any | Optimize::Pushes => [pushes + bound, moves, letters],
+            Optimize::Any => [bound, pushes, moves],
+            Optimize::Pushes => [pushes + bound, moves, letters],
             Optimize::Moves => [moves + bound, pushes, letters],
         })
     }
@@ -311,9 +312,16 @@ impl Search<'_> {
             }
             return Ok(());
         }
-        self.world.set_state(state.clone());
-        if self.deadlocks.check(self.world).is_some() {
-            return Ok(());
+        let changed = parent == u32::MAX || {
+            let before = &self.nodes[parent as usize].state;
+            before.counters.pushes != state.counters.pushes
+                || before.enemies.len() != state.enemies.len()
+        };
+        if changed {
+            self.world.set_state(state.clone());
+            if self.deadlocks.check(self.world).is_some() {
+                return Ok(());
+            }
         }
         let Some(cost) = self.cost(&state, letters) else {
             return Ok(());

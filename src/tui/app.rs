@@ -67,6 +67,13 @@ pub struct App {
     save: Option<SaveFile>,
     pub(crate) theme: Theme,
     quit: bool,
+    /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
+    message_from_rules: bool,
+    /// How far the help overlay is scrolled.
+    pub(crate) help_scroll: u16,
+    /// The size of the screen, when known: keys for the board are ignored while it does not
+    /// fit.
+    screen: Option<(u16, u16)>,
 }
 
 /// Why a session could not start.
@@ -109,6 +116,9 @@ impl App {
             save,
             theme,
             quit: false,
+            message_from_rules: false,
+            help_scroll: 0,
+            screen: None,
         };
         app.remember_place();
         Ok(app)
@@ -120,6 +130,19 @@ impl App {
             text: text.into(),
             warning,
         });
+        self.message_from_rules = false;
+    }
+
+    /// Tells the app the size of the screen it is drawn on.
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.screen = Some((columns, rows));
+    }
+
+    /// Whether the board is hidden behind the "terminal too small" message.
+    #[must_use]
+    pub fn board_hidden(&self) -> bool {
+        let (need_w, need_h) = super::view::needed_size(self);
+        self.screen.is_some_and(|(w, h)| w < need_w || h < need_h)
     }
 
     /// Whether the player asked to quit.
@@ -165,9 +188,24 @@ impl App {
         matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
     }
 
-    /// Advances the world one tick (1/60 s) and notices a level solved by a shot.
+    /// Advances the world one tick (1/60 s) and notices a level solved by a shot. A rule's
+    /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
+    /// changes: an enemy or a shot gone, a bar turned.
     pub fn tick(&mut self) {
+        let before = (
+            self.current.world.enemies().len(),
+            self.current.world.shots().len(),
+        );
         self.current.world.tick();
+        let after = (
+            self.current.world.enemies().len(),
+            self.current.world.shots().len(),
+        );
+        let bars_turn = !self.current.world.spinner_bars().is_empty();
+        if self.message_from_rules && (before != after || bars_turn) {
+            self.message = None;
+            self.message_from_rules = false;
+        }
         self.check_solved();
     }
 
@@ -176,6 +214,17 @@ impl App {
         let Some(action) = keys::action(self.mode, key) else {
             return false;
         };
+        // Behind "terminal too small" the board cannot be seen: only keys that do not touch
+        // it (quit, help, the level list, Esc) are taken.
+        if self.board_hidden()
+            && matches!(self.mode, Mode::Playing | Mode::Solved)
+            && matches!(
+                action,
+                Action::Play(_) | Action::Digit(_) | Action::NextLevel | Action::PreviousLevel
+            )
+        {
+            return false;
+        }
         self.message = None;
         let was_at_end = std::mem::take(&mut self.campaign_end);
         if was_at_end && action == Action::NextLevel {
@@ -196,6 +245,8 @@ impl App {
             Action::Help => self.toggle(Mode::Help),
             Action::Close => self.close(),
             Action::Quit => self.quit = true,
+            Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
+            Action::Down if self.mode == Mode::Help => self.scroll_help(1),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-10),
@@ -210,7 +261,8 @@ impl App {
     }
 
     fn play(&mut self, command: Command) {
-        let times = self.count.take();
+        let asked = self.count.take();
+        let times = asked.min(keys::MAX_REPEAT);
         if matches!(self.mode, Mode::Solved) {
             self.mode = Mode::Playing;
         }
@@ -234,6 +286,13 @@ impl App {
         }
         if let Some(err) = last_error {
             self.tell(err.to_string(), false);
+            self.message_from_rules = true;
+        } else if asked > times {
+            let max = keys::MAX_REPEAT;
+            self.tell(
+                format!("a count repeats a key at most {max} times: {asked} was cut to {max}"),
+                true,
+            );
         }
     }
 
@@ -252,8 +311,15 @@ impl App {
         }
     }
 
+    fn scroll_help(&mut self, by: i16) {
+        let (columns, rows) = self.screen.unwrap_or((u16::MAX, u16::MAX));
+        let most = super::view::help::Help::max_scroll(self.theme, columns, rows);
+        self.help_scroll = self.help_scroll.saturating_add_signed(by).min(most);
+    }
+
     fn toggle(&mut self, mode: Mode) {
         self.count.clear();
+        self.help_scroll = 0;
         if self.mode == mode {
             self.close();
         } else {

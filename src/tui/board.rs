@@ -134,13 +134,14 @@ impl BoardView<'_> {
     }
 }
 
-/// Whether dots may be drawn over `thing`. Walls and the things that stand on cells keep
-/// their glyph; a hub shows its bar, since a bar no longer than a cell lies within it and its
+/// Whether dots may be drawn over `thing`. Walls, slopes and the things that stand on cells
+/// keep their glyph (a slope's two halves make one shape: a dot in one column would leave
+/// half of it); a hub shows its bar, since a bar no longer than a cell lies within it and its
 /// angle is what a player aims by.
 fn takes_dots(thing: Thing) -> bool {
     matches!(
         thing,
-        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Slope(_) | Thing::Hub
+        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Hub
     )
 }
 

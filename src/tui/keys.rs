@@ -119,6 +119,8 @@ fn solved(key: KeyEvent, ctrl: bool) -> Option<Action> {
 fn help(key: KeyEvent) -> Option<Action> {
     match key.code {
         KeyCode::Char('?') | KeyCode::Enter => Some(Action::Close),
+        KeyCode::Char('j') | KeyCode::Down => Some(Action::Down),
+        KeyCode::Char('k') | KeyCode::Up => Some(Action::Up),
         _ => None,
     }
 }
@@ -178,12 +180,17 @@ fn digit_action(digit: char) -> Option<Action> {
         .map(Action::Digit)
 }
 
+/// The most times a count repeats a command (`100l`); a bigger count is cut to it, and the
+/// player told. Each repeat is one undo step, so this bounds what one key can cost.
+pub const MAX_REPEAT: u32 = 100;
+
 /// A count typed before a command (`5l`): digits accumulate, the next command takes it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Count(Option<u32>);
 
 impl Count {
-    /// The largest count kept; more digits are ignored.
+    /// The largest number kept (a level number in the level list can be this big; a command
+    /// repeats at most [`MAX_REPEAT`] times); more digits are ignored.
     pub const MAX: u32 = 9999;
 
     /// Adds a digit. A leading 0 starts nothing (there is no zero count).

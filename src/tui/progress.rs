@@ -1,5 +1,7 @@
 //! Saved progress: which levels are solved, the best figures for each, and the level played
-//! last, kept as human-readable text in the XDG data directory.
+//! last, kept as human-readable text in the XDG data directory. This is the one store the game
+//! keeps per-level results in; it is built so that any number of games (or sessions) can share
+//! one file without losing a result.
 //!
 //! The file lives at `$XDG_DATA_HOME/sokoshot/progress.txt` (or
 //! `~/.local/share/sokoshot/progress.txt` when `XDG_DATA_HOME` is unset or not absolute). It
@@ -14,14 +16,22 @@
 //! level 1 id=6f1d0a3b9c2e4d58 moves=33 pushes=8 shots=0
 //! ```
 //!
-//! `pack` names a pack (`built-in:NAME` or a file's absolute path). `last` says which level was
-//! played last: one line for the built-in packs together, and one for each file. The `level`
-//! lines under a `pack`
-//! give a level's number (1-based, as shown in the game), a fingerprint of its board (so that a
-//! level edited since it was solved no longer counts as solved) and the best moves, pushes and
-//! shots seen, each the lowest on its own. Saving writes a temporary file beside the real one
-//! and renames it over, so a crash never leaves half a file. A file that cannot be read is
-//! renamed aside with a warning, and play starts afresh.
+//! `pack` names a pack (`built-in:NAME` or a file's absolute path, with `\\`, `\n`, `\r`, `\t`
+//! and other control characters escaped). `last` says which level was played last: one line
+//! for the built-in packs together, and one for each file. A `level` line holds one level's
+//! record, keyed by its pack and the fingerprint of its board (`id`, see [`level_id`]), so a
+//! result follows its level when a pack is reordered, and an edited level no longer counts as
+//! solved; the number is where the level was when it was solved. The best moves, pushes and
+//! shots are each the lowest seen. Fields and lines this version does not know are kept as
+//! they are, so later versions can add to the format.
+//!
+//! Reading never changes the file, and takes at most [`MAX_PROGRESS_BYTES`] from a regular
+//! file. A line that cannot be read is skipped with a warning and written back as it was.
+//! Saving holds an advisory lock (`progress.txt.lock`) while it re-reads the file, merges it
+//! with what the game has (keeping the best of both), writes a temporary file, flushes it to
+//! disk and renames it over the old one; temporary files left by a crash are removed then. A
+//! file that cannot be read at all (permissions) is never overwritten; one that is not a
+//! progress file is first copied to a new `progress.txt.corrupt-N` (every such copy is kept).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -39,6 +49,13 @@ const HEADER: &str = "sokoshot-progress 1";
 
 /// How the names of the built-in packs begin.
 pub const BUILT_IN: &str = "built-in:";
+
+/// The largest progress file read (16 MiB, as for level files); a bigger one is left alone and
+/// not overwritten.
+pub const MAX_PROGRESS_BYTES: u64 = crate::level::MAX_FILE_BYTES;
+
+/// The most `.corrupt-N` copies looked through for a free name.
+const MAX_BACKUPS: u32 = 10_000;
 
 /// The group a pack is resumed in: all built-in packs are one group, each file its own.
 fn group(pack: &str) -> &str {
@@ -73,12 +90,38 @@ pub struct Figures {
     pub shots: u32,
 }
 
+/// One level's record: where it was when solved, its best figures, and fields from later
+/// versions, kept as they were.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Record {
+    index: usize,
+    best: Best,
+    extra: Vec<String>,
+}
+
+impl Record {
+    /// The best of two records of the same level.
+    fn merge(&mut self, other: &Record) {
+        self.best.moves = self.best.moves.min(other.best.moves);
+        self.best.pushes = self.best.pushes.min(other.best.pushes);
+        self.best.shots = self.best.shots.min(other.best.shots);
+        for field in &other.extra {
+            if !self.extra.contains(field) {
+                self.extra.push(field.clone());
+            }
+        }
+    }
+}
+
 /// Everything the progress file holds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Progress {
     /// For each group (see [`group`]), the pack and level played last.
     last: BTreeMap<String, (String, usize)>,
-    packs: BTreeMap<String, BTreeMap<usize, Best>>,
+    /// For each pack, each level's record by fingerprint.
+    packs: BTreeMap<String, BTreeMap<u64, Record>>,
+    /// Lines that could not be read (or are from a later version), kept as they were.
+    kept: Vec<String>,
 }
 
 impl Progress {
@@ -96,61 +139,150 @@ impl Progress {
             .insert(group(pack).to_owned(), (pack.to_owned(), index));
     }
 
-    /// The best figures for level `index` (0-based) of `pack`, if it was solved as it is now
-    /// (`id` is the level's current fingerprint).
-    ///
-    /// Levels are matched by their fingerprint, not their number: when a pack is reordered,
-    /// a solved level keeps its figures wherever it now stands.
+    /// The best figures for the level of `pack` whose board has fingerprint `id`, wherever it
+    /// stands in the pack now (`index`, 0-based, is where it is now, and is not needed to
+    /// find it).
     #[must_use]
     pub fn best(&self, pack: &str, index: usize, id: u64) -> Option<Best> {
-        let levels = self.packs.get(pack)?;
-        let here = levels.get(&index).filter(|best| best.id == id);
-        here.or_else(|| levels.values().find(|best| best.id == id))
-            .copied()
+        let _ = index;
+        self.packs.get(pack)?.get(&id).map(|record| record.best)
     }
 
-    /// Records a solution of level `index` (0-based) of `pack`, keeping the lowest figures
-    /// (found by fingerprint if the level stood at another number before).
-    /// Returns true when this improved on (or was the first of) the saved figures.
+    /// Records a solution of level `index` (0-based) of `pack`, whose fingerprint is `id`,
+    /// keeping the lowest figures. Returns true when this improved on (or was the first of)
+    /// the saved figures.
     pub fn record(&mut self, pack: &str, index: usize, id: u64, figures: Figures) -> bool {
-        let levels = self.packs.entry(pack.to_owned()).or_default();
-        // A level that moved in its pack brings its record to its new number.
-        if levels.get(&index).is_none_or(|best| best.id != id)
-            && let Some(old) = levels
-                .iter()
-                .find(|(_, best)| best.id == id)
-                .map(|(&at, _)| at)
-            && let Some(moved) = levels.remove(&old)
-        {
-            levels.insert(index, moved);
-        }
-        let fresh = Best {
-            id,
-            moves: figures.moves,
-            pushes: figures.pushes,
-            shots: figures.shots,
+        let fresh = Record {
+            index,
+            best: Best {
+                id,
+                moves: figures.moves,
+                pushes: figures.pushes,
+                shots: figures.shots,
+            },
+            extra: Vec::new(),
         };
-        match levels.get_mut(&index) {
-            Some(best) if best.id == id => {
-                let merged = Best {
-                    id,
-                    moves: best.moves.min(fresh.moves),
-                    pushes: best.pushes.min(fresh.pushes),
-                    shots: best.shots.min(fresh.shots),
-                };
-                let improved = merged != *best;
-                *best = merged;
-                improved
+        let levels = self.packs.entry(pack.to_owned()).or_default();
+        match levels.get_mut(&id) {
+            Some(record) => {
+                let before = record.best;
+                record.merge(&fresh);
+                record.index = index;
+                record.best != before
             }
-            _ => {
-                levels.insert(index, fresh);
+            None => {
+                levels.insert(id, fresh);
                 true
             }
         }
     }
+
+    /// Takes in `other` (what another game saved), keeping the best of both: every record of
+    /// either, the lowest figures of each, this progress's last levels (and `other`'s where
+    /// this has none), and every line either could not read.
+    pub fn merge(&mut self, other: &Progress) {
+        for (group, last) in &other.last {
+            self.last
+                .entry(group.clone())
+                .or_insert_with(|| last.clone());
+        }
+        for (pack, levels) in &other.packs {
+            let mine = self.packs.entry(pack.clone()).or_default();
+            for (id, record) in levels {
+                mine.entry(*id)
+                    .and_modify(|kept| kept.merge(record))
+                    .or_insert_with(|| record.clone());
+            }
+        }
+        for line in &other.kept {
+            if !self.kept.contains(line) {
+                self.kept.push(line.clone());
+            }
+        }
+    }
+
+    /// Reads a progress file's text, skipping the lines it cannot read (they are kept, to be
+    /// written back as they were) and saying why for each.
+    ///
+    /// # Errors
+    /// When the text is not a progress file at all (no `sokoshot-progress 1` header).
+    pub fn parse_lenient(text: &str) -> Result<(Self, Vec<ProgressError>), ProgressError> {
+        let mut progress = Progress::default();
+        let mut problems = Vec::new();
+        let mut seen_header = false;
+        let mut pack: Option<String> = None;
+        for (number, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            if !seen_header {
+                if line != HEADER {
+                    return Err(ProgressError {
+                        line: number + 1,
+                        message: format!("expected `{HEADER}`, found `{}`", excerpt(line)),
+                    });
+                }
+                seen_header = true;
+                continue;
+            }
+            if let Err(message) = progress.read_line(line, &mut pack) {
+                problems.push(ProgressError {
+                    line: number + 1,
+                    message,
+                });
+                progress.kept.push(raw.to_owned());
+            }
+        }
+        if seen_header {
+            Ok((progress, problems))
+        } else {
+            Err(ProgressError {
+                line: 1,
+                message: format!("the file is empty (expected `{HEADER}`)"),
+            })
+        }
+    }
+
+    fn read_line(&mut self, line: &str, pack: &mut Option<String>) -> Result<(), String> {
+        let (keyword, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match keyword {
+            "last" => {
+                let (name, index) = parse_last(rest)?;
+                self.set_last(&name, index);
+            }
+            "pack" if !rest.trim().is_empty() => *pack = Some(unescape(rest.trim())),
+            "level" => {
+                let name = pack
+                    .as_ref()
+                    .ok_or_else(|| "a `level` line before any `pack` line".to_owned())?;
+                let record = parse_level(rest)?;
+                let levels = self.packs.entry(name.clone()).or_default();
+                levels
+                    .entry(record.best.id)
+                    .and_modify(|kept| kept.merge(&record))
+                    .or_insert(record);
+            }
+            _ => return Err(format!("cannot read `{}`", excerpt(line))),
+        }
+        Ok(())
+    }
 }
 
-/// Why a progress file could not be read.
+/// At most this many characters of a line are quoted in a message.
+const EXCERPT_CHARS: usize = 60;
+
+fn excerpt(line: &str) -> String {
+    let cut: String = line.chars().take(EXCERPT_CHARS).collect();
+    let cut = cut.escape_debug().to_string();
+    if line.chars().count() > EXCERPT_CHARS {
+        format!("{cut}…")
+    } else {
+        cut
+    }
+}
+
+/// Why a progress file, or one of its lines, could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
 #[error("line {line}: {message}")]
 pub struct ProgressError {
@@ -163,62 +295,78 @@ pub struct ProgressError {
 impl std::str::FromStr for Progress {
     type Err = ProgressError;
 
+    /// Reads a progress file's text strictly: the first line that cannot be read is an error.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut progress = Progress::default();
-        let mut seen_header = false;
-        let mut pack: Option<String> = None;
-        for (number, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let fail = |message: String| ProgressError {
-                line: number + 1,
-                message,
-            };
-            if !seen_header {
-                if line != HEADER {
-                    return Err(fail(format!("expected `{HEADER}`, found `{line}`")));
-                }
-                seen_header = true;
-                continue;
-            }
-            let (keyword, rest) = line.split_once(' ').unwrap_or((line, ""));
-            match keyword {
-                "last" => {
-                    let (pack, index) = parse_last(rest).map_err(fail)?;
-                    progress.set_last(&pack, index);
-                }
-                "pack" if !rest.trim().is_empty() => pack = Some(rest.trim().to_owned()),
-                "level" => {
-                    let name = pack
-                        .as_ref()
-                        .ok_or_else(|| fail("a `level` line before any `pack` line".into()))?;
-                    let (index, best) = parse_level(rest).map_err(fail)?;
-                    progress
-                        .packs
-                        .entry(name.clone())
-                        .or_default()
-                        .insert(index, best);
-                }
-                _ => return Err(fail(format!("cannot read `{line}`"))),
-            }
-        }
-        if seen_header {
-            Ok(progress)
-        } else {
-            Err(ProgressError {
-                line: 1,
-                message: format!("the file is empty (expected `{HEADER}`)"),
-            })
+        let (progress, mut problems) = Progress::parse_lenient(text)?;
+        match problems.is_empty() {
+            true => Ok(progress),
+            false => Err(problems.remove(0)),
         }
     }
+}
+
+/// `\`, line breaks, tabs and other control characters written as escapes, so that any path
+/// stays on its line.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The text [`escape`] wrote. Text from before escaping (a lone `\`) reads as itself.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().copied() {
+            Some('\\') => out.push('\\'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('u') => {
+                let rest: String = chars.clone().skip(1).take_while(|&c| c != '}').collect();
+                let code = rest
+                    .strip_prefix('{')
+                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                    .and_then(char::from_u32);
+                match code {
+                    Some(decoded) => {
+                        out.push(decoded);
+                        chars.nth(rest.len() + 1);
+                    }
+                    None => out.push('\\'),
+                }
+                continue;
+            }
+            _ => {
+                out.push('\\');
+                continue;
+            }
+        }
+        chars.next();
+    }
+    out
 }
 
 fn parse_number(word: &str) -> Result<usize, String> {
     match word.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n - 1),
-        _ => Err(format!("`{word}` is not a level number")),
+        _ => Err(format!("`{}` is not a level number", excerpt(word))),
     }
 }
 
@@ -227,37 +375,39 @@ fn parse_last(rest: &str) -> Result<(String, usize), String> {
         .trim()
         .split_once(' ')
         .ok_or_else(|| "`last` needs a level number and a pack".to_owned())?;
-    Ok((pack.trim().to_owned(), parse_number(number)?))
+    Ok((unescape(pack.trim()), parse_number(number)?))
 }
 
-fn parse_level(rest: &str) -> Result<(usize, Best), String> {
+fn parse_level(rest: &str) -> Result<Record, String> {
     let mut words = rest.split_whitespace();
     let index = parse_number(words.next().unwrap_or(""))?;
     let (mut id, mut moves, mut pushes, mut shots) = (None, None, None, None);
+    let mut extra = Vec::new();
     for word in words {
         let (key, value) = word
             .split_once('=')
-            .ok_or_else(|| format!("`{word}` is not key=value"))?;
-        let bad = || format!("`{word}` has a bad value");
+            .ok_or_else(|| format!("`{}` is not key=value", excerpt(word)))?;
+        let bad = || format!("`{}` has a bad value", excerpt(word));
         match key {
             "id" => id = Some(u64::from_str_radix(value, 16).map_err(|_| bad())?),
             "moves" => moves = Some(value.parse().map_err(|_| bad())?),
             "pushes" => pushes = Some(value.parse().map_err(|_| bad())?),
             "shots" => shots = Some(value.parse().map_err(|_| bad())?),
-            // Keys from a later version are skipped rather than losing the whole file.
-            _ => {}
+            // Fields from a later version are kept as they are.
+            _ => extra.push(word.to_owned()),
         }
     }
     let missing = |what: &str| format!("level {} has no `{what}=`", index + 1);
-    Ok((
+    Ok(Record {
         index,
-        Best {
+        best: Best {
             id: id.ok_or_else(|| missing("id"))?,
             moves: moves.ok_or_else(|| missing("moves"))?,
             pushes: pushes.ok_or_else(|| missing("pushes"))?,
             shots: shots.unwrap_or(0),
         },
-    ))
+        extra,
+    })
 }
 
 impl fmt::Display for Progress {
@@ -267,21 +417,32 @@ impl fmt::Display for Progress {
             "# sokoshot progress: one line per solved level, with the best moves, pushes and shots."
         )?;
         writeln!(f, "{HEADER}")?;
+        // Before any `pack` line, where each reads as it did: never as part of a pack.
+        for line in &self.kept {
+            writeln!(f, "{line}")?;
+        }
         for (pack, index) in self.last.values() {
-            writeln!(f, "last {} {pack}", index + 1)?;
+            writeln!(f, "last {} {}", index + 1, escape(pack))?;
         }
         for (pack, levels) in &self.packs {
-            writeln!(f, "pack {pack}")?;
-            for (index, best) in levels {
-                writeln!(
+            writeln!(f, "pack {}", escape(pack))?;
+            let mut records: Vec<&Record> = levels.values().collect();
+            records.sort_by_key(|record| (record.index, record.best.id));
+            for record in records {
+                let best = record.best;
+                write!(
                     f,
                     "level {} id={:016x} moves={} pushes={} shots={}",
-                    index + 1,
+                    record.index + 1,
                     best.id,
                     best.moves,
                     best.pushes,
                     best.shots
                 )?;
+                for field in &record.extra {
+                    write!(f, " {field}")?;
+                }
+                writeln!(f)?;
             }
         }
         Ok(())
@@ -345,10 +506,20 @@ pub fn data_dir(xdg_data_home: Option<OsString>, home: Option<OsString>) -> Opti
     Some(base.join("sokoshot"))
 }
 
-/// The progress file on disk, and the warning to show when it could not be read.
+/// The progress file on disk.
 #[derive(Debug, Clone)]
 pub struct SaveFile {
     path: PathBuf,
+}
+
+/// What is on disk, as far as it could be read.
+enum OnDisk {
+    /// No file yet.
+    Missing,
+    /// A progress file, and the lines of it that could not be read.
+    Read(Progress, Vec<ProgressError>),
+    /// A file that is not a progress file (its bytes, and why).
+    Corrupt(Vec<u8>, ProgressError),
 }
 
 impl SaveFile {
@@ -372,61 +543,154 @@ impl SaveFile {
         &self.path
     }
 
-    /// Reads the saved progress. A missing file is a fresh start. A file that cannot be read
-    /// is renamed aside (to `progress.txt.corrupt`) and a fresh start is returned with a
-    /// warning that says what was wrong and where the old file went.
+    fn sibling(&self, suffix: &str) -> PathBuf {
+        let mut name = self.path.clone().into_os_string();
+        name.push(suffix);
+        PathBuf::from(name)
+    }
+
+    /// Reads the saved progress, changing nothing on disk. A missing file is a fresh start.
+    /// Lines that cannot be read are skipped (and kept for the next save) with a warning; a
+    /// file that cannot be read, or is not a progress file, gives a fresh start with a warning
+    /// that says what the next save will do with it.
     #[must_use]
     pub fn load(&self) -> (Progress, Option<String>) {
-        let text = match fs::read(&self.path) {
-            Ok(bytes) => String::from_utf8(bytes).map_err(|_| ProgressError {
+        let name = self.path.display();
+        match self.read_disk() {
+            Ok(OnDisk::Missing) => (Progress::default(), None),
+            Ok(OnDisk::Read(progress, problems)) => {
+                let warning = problems.first().map(|first| {
+                    format!(
+                        "{name}: {} line(s) skipped and kept as they are ({first})",
+                        problems.len()
+                    )
+                });
+                (progress, warning)
+            }
+            Ok(OnDisk::Corrupt(_, err)) => (
+                Progress::default(),
+                Some(format!(
+                    "{name} is not a progress file ({err}); it will be copied to {}-N before \
+                     anything is saved",
+                    self.sibling(".corrupt").display()
+                )),
+            ),
+            Err(err) => (
+                Progress::default(),
+                Some(format!(
+                    "cannot read {name} ({err}); progress will not be saved over it"
+                )),
+            ),
+        }
+    }
+
+    fn read_disk(&self) -> io::Result<OnDisk> {
+        let bytes = match crate::tui::watch::read_level_file(&self.path) {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
+            Err(err) => return Err(err),
+        };
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            let err = ProgressError {
                 line: 1,
                 message: "the file is not UTF-8 text".into(),
-            }),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => {
-                return (Progress::default(), None);
-            }
-            Err(err) => {
-                let warning = format!("cannot read {}: {err}", self.path.display());
-                return (Progress::default(), Some(warning));
-            }
+            };
+            return Ok(OnDisk::Corrupt(bytes, err));
         };
-        match text.and_then(|text| text.parse::<Progress>()) {
-            Ok(progress) => (progress, None),
-            Err(err) => (Progress::default(), Some(self.set_aside(&err))),
+        match Progress::parse_lenient(text) {
+            Ok((progress, problems)) => Ok(OnDisk::Read(progress, problems)),
+            Err(err) => Ok(OnDisk::Corrupt(bytes, err)),
         }
     }
 
-    fn set_aside(&self, err: &ProgressError) -> String {
-        let mut aside = self.path.clone().into_os_string();
-        aside.push(".corrupt");
-        let aside = PathBuf::from(aside);
-        match fs::rename(&self.path, &aside) {
-            Ok(()) => format!(
-                "progress file unreadable ({err}); moved to {} and starting afresh",
-                aside.display()
-            ),
-            Err(move_err) => format!(
-                "progress file unreadable ({err}) and could not be moved aside ({move_err})"
-            ),
-        }
-    }
-
-    /// Writes `progress` atomically: to a temporary file in the same directory, flushed to
-    /// disk, then renamed over the old file. The directory is created if needed.
+    /// Saves `progress` merged with what is on disk now (another game may have saved since
+    /// this one loaded), and returns the merged progress. Under the lock: re-read, merge,
+    /// copy a corrupt file aside, write a temporary file, flush it, rename it over, and remove
+    /// temporary files a crash left. The directory is created if needed.
     ///
     /// # Errors
-    /// When the directory or the file cannot be written.
-    pub fn save(&self, progress: &Progress) -> io::Result<()> {
+    /// When the file on disk cannot be read (it is then left as it is), or the directory or
+    /// the file cannot be written.
+    pub fn save(&self, progress: &Progress) -> io::Result<Progress> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         fs::create_dir_all(dir)?;
-        let mut temp = self.path.clone().into_os_string();
-        temp.push(format!(".tmp{}", std::process::id()));
-        let temp = PathBuf::from(temp);
+        let lock = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.sibling(".lock"))?;
+        rustix::fs::flock(&lock, rustix::fs::FlockOperation::LockExclusive)?;
+        let mut merged = progress.clone();
+        match self.read_disk().map_err(|err| {
+            io::Error::new(
+                err.kind(),
+                format!("cannot read it ({err}), so it is not overwritten"),
+            )
+        })? {
+            OnDisk::Missing => {}
+            OnDisk::Read(on_disk, _) => merged.merge(&on_disk),
+            OnDisk::Corrupt(bytes, _) => {
+                self.back_up(&bytes)?;
+            }
+        }
+        self.remove_stale_temporaries(dir);
+        self.write_atomically(dir, &merged)?;
+        Ok(merged)
+    }
+
+    /// Copies a corrupt file to the first free `progress.txt.corrupt-N`.
+    fn back_up(&self, bytes: &[u8]) -> io::Result<PathBuf> {
+        for n in 1..=MAX_BACKUPS {
+            let aside = self.sibling(&format!(".corrupt-{n}"));
+            match fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&aside)
+            {
+                Ok(mut file) => {
+                    file.write_all(bytes)?;
+                    file.sync_all()?;
+                    return Ok(aside);
+                }
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(err) => return Err(err),
+            }
+        }
+        Err(io::Error::other(format!(
+            "{MAX_BACKUPS} copies of corrupt progress files are kept already"
+        )))
+    }
+
+    /// Removes `progress.txt.tmp*` files: under the lock, none is being written.
+    fn remove_stale_temporaries(&self, dir: &Path) {
+        let Some(prefix) = self.path.file_name().map(|name| {
+            let mut prefix = name.to_os_string();
+            prefix.push(".tmp");
+            prefix.to_string_lossy().into_owned()
+        }) else {
+            return;
+        };
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            if entry.file_name().to_string_lossy().starts_with(&prefix)
+                && entry.file_type().is_ok_and(|kind| kind.is_file())
+            {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+
+    fn write_atomically(&self, dir: &Path, progress: &Progress) -> io::Result<()> {
+        let temp = self.sibling(&format!(".tmp{}", std::process::id()));
         let written = (|| {
             let mut file = fs::File::create(&temp)?;
             file.write_all(progress.to_string().as_bytes())?;
             file.sync_all()?;
-            fs::rename(&temp, &self.path)
+            fs::rename(&temp, &self.path)?;
+            // The rename itself reaches the disk with the directory.
+            fs::File::open(dir).and_then(|d| d.sync_all())
         })();
         if written.is_err() {
             let _ = fs::remove_file(&temp);

@@ -27,11 +27,13 @@ use std::io::{self, Stdout, Write};
 use std::os::fd::AsFd;
 use std::rc::Rc;
 use std::sync::Once;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crossterm::cursor::Show;
-use crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
@@ -99,6 +101,10 @@ impl Quit {
     }
 }
 
+/// Whether the screen asked for mouse reports ([`Screen::capture_mouse`]): every way out
+/// turns them off, and taking the terminal again after a stop turns them back on.
+static MOUSE_WANTED: AtomicBool = AtomicBool::new(false);
+
 /// The area drawn on a terminal of `columns` × `rows`: all of it up to
 /// [`MAX_COLUMNS`] × [`MAX_ROWS`].
 #[must_use]
@@ -112,6 +118,8 @@ pub struct Screen {
     bytes: Rc<Cell<u64>>,
     /// Crossterm may hold events already read from the terminal: read them before waiting.
     pending: bool,
+    /// The area the last frame was drawn on.
+    area: Rect,
 }
 
 impl Screen {
@@ -127,7 +135,8 @@ impl Screen {
         let bytes = Rc::new(Cell::new(0));
         let out = CountingWriter::new(io::stdout(), Rc::clone(&bytes));
         let (columns, rows) = crossterm::terminal::size()?;
-        let viewport = Viewport::Fixed(drawn_area(columns, rows));
+        let area = drawn_area(columns, rows);
+        let viewport = Viewport::Fixed(area);
         let mut terminal =
             Terminal::with_options(CrosstermBackend::new(out), TerminalOptions { viewport })?;
         terminal.hide_cursor()?;
@@ -136,6 +145,7 @@ impl Screen {
             terminal,
             bytes,
             pending: false,
+            area,
         })
     }
 
@@ -147,13 +157,24 @@ impl Screen {
     pub fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
         let (columns, rows) = crossterm::terminal::size()?;
         let area = drawn_area(columns, rows);
-        if area != self.terminal.get_frame().area() {
+        if area != self.area {
             self.terminal.resize(area)?;
             self.terminal.clear()?;
+            self.area = area;
         }
         execute!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
         self.terminal.draw(render)?;
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)
+    }
+
+    /// Asks the terminal to report mouse presses, drags and the wheel (SGR encoding), as
+    /// [`Input::Mouse`]. Every way out that restores the terminal turns the reports off.
+    ///
+    /// # Errors
+    /// When writing to the terminal fails.
+    pub fn capture_mouse(&mut self) -> io::Result<()> {
+        MOUSE_WANTED.store(true, Ordering::SeqCst);
+        execute!(self.terminal.backend_mut(), EnableMouseCapture)
     }
 
     /// Forgets what is on the screen so that the next frame is drawn in full.
@@ -162,6 +183,12 @@ impl Screen {
     /// When writing to the terminal fails.
     pub fn invalidate(&mut self) -> io::Result<()> {
         self.terminal.clear()
+    }
+
+    /// The columns and rows the last frame was drawn on.
+    #[must_use]
+    pub fn size(&self) -> (u16, u16) {
+        (self.area.width, self.area.height)
     }
 
     /// Bytes written to the terminal since [`Screen::start`].
@@ -217,10 +244,12 @@ impl Screen {
                 Ready::HungUp => return Ok(vec![Input::HangUp]),
                 Ready::Woken => {
                     signals::drain_wake();
-                    return self.signalled().map(|mut found| {
-                        found.push(Input::Redraw);
-                        found
-                    });
+                    inputs = self.signalled()?;
+                    if !inputs.is_empty() || self.quit_signal().is_some() {
+                        return Ok(inputs);
+                    }
+                    // A resize: crossterm, which watches for it too, may hold keys it read.
+                    inputs.push(Input::Redraw);
                 }
                 Ready::Nothing => return Ok(inputs),
             }
@@ -252,6 +281,7 @@ impl Drop for Screen {
     fn drop(&mut self) {
         restore();
         SCREEN_UP.store(false, Ordering::SeqCst);
+        MOUSE_WANTED.store(false, Ordering::SeqCst);
     }
 }
 
@@ -303,6 +333,9 @@ fn enter() -> io::Result<()> {
         restore();
         return Err(err);
     }
+    if MOUSE_WANTED.load(Ordering::SeqCst) {
+        execute!(out, EnableMouseCapture)?;
+    }
     Ok(())
 }
 
@@ -312,6 +345,9 @@ fn enter() -> io::Result<()> {
 pub fn restore() {
     let _ = disable_raw_mode();
     let mut out = io::stdout();
+    if MOUSE_WANTED.load(Ordering::SeqCst) {
+        let _ = execute!(out, DisableMouseCapture);
+    }
     let _ = execute!(
         out,
         EndSynchronizedUpdate,

@@ -2,10 +2,11 @@
 //! (or news and errors) below it, and the overlays on top. Everything here reads `&App`.
 
 pub mod chapter;
-mod help;
+pub mod help;
 mod levels;
 mod solved;
 mod status;
+mod waiting;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -15,6 +16,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::app::App;
 use super::board::{BoardView, board_size};
 use super::keys::Mode;
+
+pub use waiting::Waiting;
 
 /// Rows taken by the status line and the hint line.
 pub const CHROME_ROWS: u16 = 2;
@@ -32,7 +35,11 @@ impl Widget for &App {
         let fits = area.width >= need_w && area.height >= need_h;
         match self.mode() {
             Mode::LevelList => levels::LevelList { app: self }.render(area, buf),
-            Mode::Help if !fits => help::Help { theme: self.theme }.render(area, buf),
+            Mode::Help if !fits => help::Help {
+                theme: self.theme,
+                scroll: self.help_scroll,
+            }
+            .render(area, buf),
             _ if !fits => too_small(need_w, need_h, area, buf),
             mode => {
                 let [top, tip, middle, bottom] = self.layout(area, need_h);
@@ -49,7 +56,11 @@ impl Widget for &App {
                 .render(board_area, buf);
                 match mode {
                     _ if self.campaign_end => chapter::CampaignEnd { app: self }.render(area, buf),
-                    Mode::Help => help::Help { theme: self.theme }.render(area, buf),
+                    Mode::Help => help::Help {
+                        theme: self.theme,
+                        scroll: self.help_scroll,
+                    }
+                    .render(area, buf),
                     Mode::Solved => {
                         let panel = panel_area(middle, board_area, solved::HEIGHT);
                         solved::SolvedPanel { app: self }.render(panel, buf);

@@ -4,7 +4,8 @@
 //!
 //! Limits: only regular files are read (a FIFO, a device or a directory is reported, never
 //! opened for reading in a way that could block), and at most
-//! [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) of them.
+//! [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) of them, by
+//! [`read_source_bytes`](crate::level::read_source_bytes).
 //!
 //! Editors save in different ways (write in place, or write a new file and rename it over the
 //! old one); looking the path up afresh on every poll sees both. A change is reported once
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::level::{Level, parse_pack_bytes, read_source_bytes};
+use crate::level::{Level, SourceError, parse_pack_bytes, read_source_bytes};
 
 /// How often the file is looked at.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -125,15 +126,18 @@ impl Watcher {
     }
 }
 
-/// Reads a level file through [`read_source_bytes`]: a regular file of at most
-/// [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) bytes, opened without blocking, so a FIFO or device put in its place is
-/// refused rather than waited on.
+/// Reads a level file with [`read_source_bytes`]: a regular file of at most
+/// [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) bytes, opened without blocking, so a FIFO
+/// or device put in its place is refused rather than waited on.
 ///
 /// # Errors
 /// When the file cannot be opened or read, is not a regular file, or is too big; the error
-/// says which, in a player's words.
+/// says which, in a player's words (a missing file keeps [`io::ErrorKind::NotFound`]).
 pub fn read_level_file(path: &Path) -> io::Result<Vec<u8>> {
-    read_source_bytes(path).map_err(|err| io::Error::new(io::ErrorKind::InvalidData, err))
+    read_source_bytes(path).map_err(|err| match err {
+        SourceError::Io(err) => err,
+        other => io::Error::new(io::ErrorKind::InvalidData, other.to_string()),
+    })
 }
 
 /// What the watcher thread found, ready for the game.

@@ -36,11 +36,15 @@ impl App {
     }
 
     pub(super) fn write_progress(&mut self) {
-        if let Some(save) = &self.save
-            && let Err(err) = save.save(&self.progress)
-        {
-            let text = format!("cannot save progress to {}: {err}", save.path().display());
-            self.tell(text, true);
+        let Some(save) = &self.save else {
+            return;
+        };
+        match save.save(&self.progress) {
+            Ok(merged) => self.progress = merged,
+            Err(err) => {
+                let text = format!("cannot save progress to {}: {err}", save.path().display());
+                self.tell(text, true);
+            }
         }
     }
 

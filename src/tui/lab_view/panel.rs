@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::lab::{Action, Binding, Lab, Readout};
+use crate::lab::{Action, Binding, Lab, Readout, SceneId};
 
 use super::Palette;
 
@@ -27,16 +27,29 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![
         Line::from(vec![
-            Span::styled(format!(" {}/5 ", scene.number()), bold),
+            Span::styled(format!(" {}/{} ", scene.number(), SceneId::ALL.len()), bold),
             Span::styled(scene.name(), bold),
         ]),
-        Line::from(""),
+        Line::from(format!(" active {}", lab.active_name())),
         Line::from(Span::styled(
             format!(" {}", readout.verdict.word()),
             palette.verdict(readout.verdict),
         )),
-        Line::from(""),
     ];
+    if let Some((shown, steps)) = lab.step() {
+        if let Some(step) = steps.get(shown) {
+            let decides = if step.decides { " ◀ decides" } else { "" };
+            lines.push(Line::from(Span::styled(
+                format!(" step {}/{}{decides}", shown + 1, steps.len()),
+                bold,
+            )));
+            lines.push(Line::from(Span::styled(format!(" {}", step.title), bold)));
+            lines.extend(step.lines.iter().map(|l| Line::from(format!("  {l}"))));
+            lines.push(Line::from(" ] next · [ back · e hide"));
+        }
+    } else {
+        lines.push(Line::from(""));
+    }
     lines.extend(
         readout
             .rows
@@ -44,7 +57,11 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
             .map(|row| Line::from(format!(" {:<LABEL_WIDTH$}{}", row.label, row.value))),
     );
     Paragraph::new(lines).render(body, buf);
-    let clock = if lab.paused() {
+    let clock = if let Some(typed) = lab.prompt() {
+        format!(" :{typed}_")
+    } else if let Some(message) = lab.message() {
+        format!(" {message}")
+    } else if lab.paused() {
         format!(" {} · paused", speed_text(lab.speed()))
     } else {
         format!(" {} · running", speed_text(lab.speed()))
@@ -102,7 +119,6 @@ fn help_line(binding: &Binding) -> Line<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::SceneId;
 
     #[test]
     fn speeds_print_without_trailing_zeros() {

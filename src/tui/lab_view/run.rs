@@ -5,12 +5,24 @@
 use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
 
-use crate::lab::{Key, Lab, Outcome, SceneId, TICK};
-use crate::tui::terminal::{Input, Screen, paste_keys};
+use crate::lab::{Key, Lab, Outcome, Pointer, SceneId, TICK};
+use crate::tui::terminal::{Input, Screen, drawn_area, paste_keys};
 
-use super::{LabView, Palette};
+use super::{LabView, Palette, world_at};
+
+/// How the lab is started from the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The scene shown first.
+    pub scene: SceneId,
+    /// Draw with printable ASCII only.
+    pub ascii: bool,
+    /// Read the mouse (drag, click, wheel).
+    pub mouse: bool,
+}
 
 /// How long to wait for a key while nothing moves, before checking for a quit signal again.
 const IDLE_WAIT: Duration = Duration::from_millis(250);
@@ -25,15 +37,18 @@ const MAX_CATCH_UP: u32 = 4;
 /// # Errors
 /// When standard input or output is not a terminal, or the terminal cannot be set up, read
 /// or written.
-pub fn run(scene: SceneId) -> io::Result<()> {
+pub fn run(options: Options) -> io::Result<()> {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         return Err(io::Error::other(
             "the lab draws on a terminal: run it with standard input and output on one",
         ));
     }
-    let palette = Palette::from_env();
+    let palette = Palette::from_env(options.ascii);
     let mut screen = Screen::start()?;
-    let mut lab = Lab::new(scene);
+    if options.mouse {
+        screen.capture_mouse()?;
+    }
+    let mut lab = Lab::new(options.scene);
     let tick = Duration::from_secs_f32(TICK);
     let mut next_tick = Instant::now() + tick;
     let mut dirty = true;
@@ -69,6 +84,15 @@ pub fn run(scene: SceneId) -> io::Result<()> {
                 }
                 Input::Quit | Input::HangUp => return Ok(()),
                 Input::Redraw => dirty = true,
+                Input::Mouse(mouse) if options.mouse => {
+                    let (columns, rows) = crossterm::terminal::size()?;
+                    let area = drawn_area(columns, rows);
+                    let pointer = pointer_of(&lab, area, mouse);
+                    if pointer.is_some_and(|p| lab.point(p) == Outcome::Redraw) {
+                        dirty = true;
+                    }
+                }
+                Input::Mouse(_) => {}
             }
         }
         let now = Instant::now();
@@ -90,6 +114,21 @@ pub fn run(scene: SceneId) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The lab's pointer gesture for a terminal mouse event on a screen of size `area`, if it has
+/// one: the left button's press, drag and release, and the wheel, over the canvas.
+#[must_use]
+pub fn pointer_of(lab: &Lab, area: Rect, mouse: MouseEvent) -> Option<Pointer> {
+    let at = || world_at(lab, area, mouse.column, mouse.row);
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => at().map(Pointer::Press),
+        MouseEventKind::Drag(MouseButton::Left) => at().map(Pointer::Drag),
+        MouseEventKind::Up(MouseButton::Left) => Some(Pointer::Release),
+        MouseEventKind::ScrollUp => at().map(|p| Pointer::Wheel(p, true)),
+        MouseEventKind::ScrollDown => at().map(|p| Pointer::Wheel(p, false)),
+        _ => None,
+    }
 }
 
 /// The lab's key for a terminal key event, if it has one. Ctrl-C is [`Key::CtrlC`]; other
@@ -115,6 +154,8 @@ pub fn key_of(event: KeyEvent) -> Option<Key> {
         KeyCode::Tab => Some(Key::Tab),
         KeyCode::BackTab => Some(Key::BackTab),
         KeyCode::Esc => Some(Key::Esc),
+        KeyCode::Enter => Some(Key::Enter),
+        KeyCode::Backspace => Some(Key::Backspace),
         KeyCode::Left => arrow('h'),
         KeyCode::Down => arrow('j'),
         KeyCode::Up => arrow('k'),

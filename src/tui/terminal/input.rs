@@ -7,7 +7,7 @@
 //! With bracketed paste on, a paste arrives whole. [`paste_keys`] turns one into the keys it
 //! would have been if typed, at most [`MAX_PASTE_KEYS`] of them.
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
 
 /// The most keys taken from one paste; the rest of a longer paste is dropped (and the player
 /// told).
@@ -33,6 +33,8 @@ pub enum Input {
     Redraw,
     /// The terminal is gone (its other end closed): nothing more will be read.
     HangUp,
+    /// A mouse report (only sent after `Screen::capture_mouse`).
+    Mouse(MouseEvent),
 }
 
 impl Input {
@@ -47,6 +49,7 @@ impl Input {
             Event::Key(key) => Some(Self::Key(key)),
             Event::Paste(text) => Some(Self::Paste(text)),
             Event::Resize(..) => Some(Self::Redraw),
+            Event::Mouse(mouse) => Some(Self::Mouse(mouse)),
             _ => None,
         }
     }

@@ -1,6 +1,7 @@
 //! The level list (`g`): every pack and level, with solved marks and best results, the
 //! selection kept in view.
 
+use crate::level::visible;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -44,7 +45,10 @@ impl LevelList<'_> {
         match row {
             Row::Pack(pack) => {
                 let collection = &app.packs()[pack];
-                let mut spans = vec![Span::styled(collection.name.clone(), theme.heading())];
+                let mut spans = vec![Span::styled(
+                    visible(&collection.name).into_owned(),
+                    theme.heading(),
+                )];
                 if let Some(credit) = &collection.credit {
                     spans.push(Span::styled(format!(" by {credit}"), theme.dim()));
                 }
@@ -58,11 +62,15 @@ impl LevelList<'_> {
                     " "
                 };
                 let figures = best.map_or_else(String::new, |b| {
-                    format!("{} moves {} pushes", b.moves, b.pushes)
+                    format!(
+                        "{} {}",
+                        super::solved::counted(b.moves, "move", "moves"),
+                        super::solved::counted(b.pushes, "push", "pushes")
+                    )
                 });
                 let title = app.packs()[place.pack].title(place.level).unwrap_or("");
                 let room = width.saturating_sub(9 + figures.chars().count());
-                let title: String = title.chars().take(room).collect();
+                let title: String = visible(title).chars().take(room).collect();
                 let text = format!(" {mark} {:>4}  {title:<room$}{figures}", place.level + 1);
                 let style = if place == app.selected {
                     theme.selected()

@@ -24,7 +24,7 @@ pub struct SolvedPanel<'a> {
 /// What to say about a solution compared with the best saved before it.
 fn verdict(figures: Figures, previous: Option<Best>) -> String {
     let Some(best) = previous else {
-        return "First solution: saved.".to_owned();
+        return "First solution.".to_owned();
     };
     let fewer_moves = figures.moves < best.moves;
     let fewer_pushes = figures.pushes < best.pushes;
@@ -32,8 +32,18 @@ fn verdict(figures: Figures, previous: Option<Best>) -> String {
         (true, true) => "New best moves and pushes!".to_owned(),
         (true, false) => "New best moves!".to_owned(),
         (false, true) => "New best pushes!".to_owned(),
-        (false, false) => format!("Best so far: {} moves, {} pushes.", best.moves, best.pushes),
+        (false, false) => format!(
+            "Best so far: {}, {}.",
+            counted(best.moves, "move", "moves"),
+            counted(best.pushes, "push", "pushes")
+        ),
     }
+}
+
+/// `n` and the noun, singular for 1: "1 move", "2 moves".
+#[must_use]
+pub fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl Widget for SolvedPanel<'_> {
@@ -93,11 +103,12 @@ mod tests {
             })
         };
         let cases = [
-            ("first", None, "First solution: saved."),
+            ("first", None, "First solution."),
             ("both better", best(12, 5), "New best moves and pushes!"),
             ("fewer moves", best(12, 4), "New best moves!"),
             ("fewer pushes", best(10, 6), "New best pushes!"),
             ("no better", best(9, 4), "Best so far: 9 moves, 4 pushes."),
+            ("singular", best(1, 1), "Best so far: 1 move, 1 push."),
         ];
         for (name, previous, want) in cases {
             assert_eq!(verdict(figures, previous), want, "{name}");

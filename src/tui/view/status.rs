@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use crate::level::visible;
 use crate::tui::app::App;
 use crate::tui::keys::Mode;
 use crate::tui::theme::Theme;
@@ -18,45 +19,105 @@ pub struct StatusLine<'a> {
     pub app: &'a App,
 }
 
-impl Widget for StatusLine<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+/// One part of the status line, and how much it matters: when the line is too wide, the
+/// parts that matter least go first.
+struct Part {
+    rank: u8,
+    spans: Vec<Span<'static>>,
+}
+
+impl Part {
+    fn width(&self) -> usize {
+        self.spans.iter().map(Span::width).sum()
+    }
+}
+
+impl StatusLine<'_> {
+    /// The parts of the line, left to right, each with its rank (higher stays longer): the
+    /// counters, then the level number, then the shots left, the best result, the pack's
+    /// name and last the title.
+    fn parts(self) -> Vec<Part> {
         let app = self.app;
         let theme = app.theme;
         let place = app.place();
         let pack = &app.packs()[place.pack];
         let counters = app.world().counters();
-        let sep = Span::styled(theme.separator(), theme.dim());
-        let mut spans = vec![
-            Span::styled(
-                format!("{} {}/{}", pack.name, place.level + 1, pack.levels.len()),
-                theme.heading(),
+        let sep = || Span::styled(theme.separator(), theme.dim());
+        let part = |rank, spans| Part { rank, spans };
+        let mut parts = vec![
+            part(
+                2,
+                vec![Span::styled(
+                    format!("{} ", visible(&pack.name)),
+                    theme.heading(),
+                )],
             ),
-            sep.clone(),
+            part(
+                5,
+                vec![
+                    Span::styled(
+                        format!("{}/{}", place.level + 1, pack.levels.len()),
+                        theme.heading(),
+                    ),
+                    sep(),
+                ],
+            ),
         ];
         if let Some(title) = pack.title(place.level) {
-            spans.extend([Span::raw(title.to_owned()), sep.clone()]);
+            parts.push(part(1, vec![Span::raw(visible(title).into_owned()), sep()]));
         }
-        spans.push(Span::raw(format!(
-            "Moves {}  Pushes {}  Shots {}",
-            counters.moves, counters.pushes, counters.shots
-        )));
+        parts.push(part(
+            6,
+            vec![Span::raw(format!(
+                "Moves {}  Pushes {}  Shots {}",
+                counters.moves, counters.pushes, counters.shots
+            ))],
+        ));
         if let Some(left) = app.world().shots_left() {
-            spans.push(Span::raw(format!(" ({left} left)")));
+            parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
         }
         if let Some(best) = app.best(place) {
-            spans.extend([
-                sep,
-                Span::styled(
-                    format!(
-                        "{} best {}/{}",
-                        theme.solved_mark(),
-                        best.moves,
-                        best.pushes
+            parts.push(part(
+                3,
+                vec![
+                    sep(),
+                    Span::styled(
+                        format!(
+                            "{} best {}/{}",
+                            theme.solved_mark(),
+                            best.moves,
+                            best.pushes
+                        ),
+                        theme.dim(),
                     ),
-                    theme.dim(),
-                ),
-            ]);
+                ],
+            ));
         }
+        parts
+    }
+}
+
+/// Drops the parts that matter least (the rightmost first among equals) until the rest fit
+/// in `width` columns.
+fn fit(mut parts: Vec<Part>, width: usize) -> Vec<Part> {
+    while parts.iter().map(Part::width).sum::<usize>() > width && parts.len() > 1 {
+        let Some(least) = parts
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, part)| (part.rank, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+        else {
+            break;
+        };
+        parts.remove(least);
+    }
+    parts
+}
+
+impl Widget for StatusLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let parts = fit(self.parts(), usize::from(area.width));
+        let spans: Vec<Span> = parts.into_iter().flat_map(|part| part.spans).collect();
         Line::from(spans).render(area, buf);
     }
 }
@@ -74,7 +135,7 @@ impl Tip<'_> {
         let comments = &self.app.world().level().comments;
         let text = comments.join(" ");
         let text = text.trim();
-        (!text.is_empty()).then(|| text.to_owned())
+        (!text.is_empty()).then(|| visible(text).into_owned())
     }
 
     /// Rows the tip would like at `width` columns (none without a comment; at most two).
@@ -112,7 +173,7 @@ impl HintLine<'_> {
         let app = self.app;
         let theme = app.theme;
         if let Some(error) = &app.reload_error {
-            return Some(Line::styled(error.clone(), theme.warning()));
+            return Some(Line::styled(visible(error).into_owned(), theme.warning()));
         }
         let message = app.message.as_ref()?;
         let style = if message.warning {
@@ -120,7 +181,7 @@ impl HintLine<'_> {
         } else {
             theme.heading()
         };
-        Some(Line::styled(message.text.clone(), style))
+        Some(Line::styled(visible(&message.text).into_owned(), style))
     }
 
     /// Rows the line would like at `width` columns: more than one only for a long notice.

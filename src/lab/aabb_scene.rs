@@ -1,0 +1,242 @@
+//! Two axis-aligned rectangles and the four edge comparisons (seed 003): A's right edge past
+//! B's left edge, A's left edge before B's right edge, and the same for top and bottom. Each
+//! comparison is drawn as the two edges it compares, lit when it holds; all four hold exactly
+//! when `geom` says the boxes intersect. The page's code uses `>` and `<`, so there touching
+//! boxes miss; `geom` counts touching as a hit, so the comparisons here are `>=` and `<=`.
+
+use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2};
+
+use super::edit::{Edit, EditError, checked_size, not_applicable};
+use super::format::{fine, num, vec2};
+use super::keys::{self, Action, Binding};
+use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
+use super::scene::{Scene, move_within, time_text};
+use super::steps::Step;
+
+/// Where box A starts: left of B, on its centre line, off the step grid.
+const A_START: Vec2 = Vec2::new(-9.25, 0.0);
+
+/// Box A's width and height.
+const A_SIZE: Vec2 = Vec2::new(4.0, 2.0);
+
+/// Box B's width and height.
+const B_SIZE: Vec2 = Vec2::new(4.0, 3.0);
+
+/// How far outside a box its compared edges are drawn, so they show beside its outline.
+const EDGE_OUT: f32 = 0.35;
+
+/// The part of the world on screen.
+const VIEW: ViewBox = ViewBox {
+    center: Vec2::new(-2.5, 0.0),
+    half: Vec2::new(8.5, 5.5),
+};
+
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["box A", "box B"];
+
+/// The scene's state: the two boxes' centres and sizes.
+#[derive(Debug, Clone)]
+pub(crate) struct AabbScene {
+    a: (Vec2, Vec2),
+    b: (Vec2, Vec2),
+}
+
+/// One of the four comparisons: what it says, both sides' values, and whether it holds.
+struct Comparison {
+    text: &'static str,
+    left: f32,
+    right: f32,
+    holds: bool,
+    edges: [Segment; 2],
+}
+
+impl AabbScene {
+    /// The starting state.
+    pub(crate) fn new() -> Self {
+        Self {
+            a: (A_START, A_SIZE),
+            b: (Vec2::ZERO, B_SIZE),
+        }
+    }
+
+    fn boxes(&self) -> (Aabb, Aabb) {
+        (
+            Aabb::from_center_size(self.a.0, self.a.1),
+            Aabb::from_center_size(self.b.0, self.b.1),
+        )
+    }
+
+    /// The page's four comparisons, with touching counted as holding.
+    fn comparisons(&self) -> [Comparison; 4] {
+        let (a, b) = self.boxes();
+        let vertical = |x: f32, lo: &Aabb, out: f32| {
+            Segment::new(
+                Vec2::new(x + out, lo.min.y - EDGE_OUT),
+                Vec2::new(x + out, lo.max.y + EDGE_OUT),
+            )
+        };
+        let horizontal = |y: f32, lo: &Aabb, out: f32| {
+            Segment::new(
+                Vec2::new(lo.min.x - EDGE_OUT, y + out),
+                Vec2::new(lo.max.x + EDGE_OUT, y + out),
+            )
+        };
+        let (o, p) = (EDGE_OUT, -EDGE_OUT);
+        [
+            Comparison {
+                text: "A.right >= B.left",
+                left: a.max.x,
+                right: b.min.x,
+                holds: a.max.x >= b.min.x,
+                edges: [vertical(a.max.x, &a, o), vertical(b.min.x, &b, p)],
+            },
+            Comparison {
+                text: "A.left <= B.right",
+                left: a.min.x,
+                right: b.max.x,
+                holds: a.min.x <= b.max.x,
+                edges: [vertical(a.min.x, &a, p), vertical(b.max.x, &b, o)],
+            },
+            Comparison {
+                text: "A.bottom >= B.top",
+                left: a.max.y,
+                right: b.min.y,
+                holds: a.max.y >= b.min.y,
+                edges: [horizontal(a.max.y, &a, o), horizontal(b.min.y, &b, p)],
+            },
+            Comparison {
+                text: "A.top <= B.bottom",
+                left: a.min.y,
+                right: b.max.y,
+                holds: a.min.y <= b.max.y,
+                edges: [horizontal(a.min.y, &a, p), horizontal(b.max.y, &b, o)],
+            },
+        ]
+    }
+
+    fn shape(&mut self, which: usize) -> &mut (Vec2, Vec2) {
+        if which == 0 { &mut self.a } else { &mut self.b }
+    }
+}
+
+impl Scene for AabbScene {
+    fn shape_names(&self) -> &'static [&'static str] {
+        SHAPES
+    }
+
+    fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
+        let (center, size) = self.shape(which);
+        let before = (*center, *size);
+        match edit {
+            Edit::MoveBy(offset) => {
+                move_within(VIEW, 0.0, center, offset);
+            }
+            Edit::MoveTo(at) => *center = at,
+            Edit::Size(s) => *size = checked_size(s),
+            Edit::TurnBy(_) | Edit::AngleTo(_) | Edit::Radius(_) => {
+                return Err(not_applicable(SHAPES[which.min(1)], edit));
+            }
+        }
+        Ok(before != (*center, *size))
+    }
+
+    fn position(&self, which: usize) -> Vec2 {
+        if which == 0 { self.a.0 } else { self.b.0 }
+    }
+
+    fn under(&self, point: Vec2) -> Option<usize> {
+        let (a, b) = self.boxes();
+        let dot = Disk::new(point, 0.0);
+        if dot.intersects(&a) {
+            Some(0)
+        } else if dot.intersects(&b) {
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    fn hit(&self) -> bool {
+        let (a, b) = self.boxes();
+        a.intersects(&b)
+    }
+
+    fn steps(&self) -> Vec<Step> {
+        let mut steps: Vec<Step> = self
+            .comparisons()
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut step = Step::new(format!("comparison {}", i + 1));
+                step.line(c.text);
+                step.line(format!(
+                    "{} {} {}",
+                    num(c.left),
+                    if c.holds { "holds vs" } else { "fails vs" },
+                    num(c.right)
+                ));
+                step.line(format!("margin {}", fine(c.left - c.right)));
+                let ink = if c.holds { Ink::Tested } else { Ink::Mark };
+                for edge in c.edges {
+                    step.add(Figure::Line(edge), ink);
+                }
+                step.alone().deciding(!c.holds)
+            })
+            .collect();
+        let mut last = Step::new("conclusion");
+        last.line(if self.hit() {
+            "all four hold: HIT"
+        } else {
+            "one fails: MISS"
+        });
+        last.line("(the page uses > and <:");
+        last.line(" touching boxes miss there)");
+        steps.push(last.deciding(self.hit()));
+        steps
+    }
+
+    fn apply(&mut self, _action: Action) -> bool {
+        false
+    }
+
+    fn advance(&mut self, _dt: f32) {}
+
+    fn moving(&self) -> bool {
+        false
+    }
+
+    fn picture(&self) -> Picture {
+        let (a, b) = self.boxes();
+        let mut picture = Picture::new(VIEW);
+        for c in self.comparisons() {
+            let ink = if c.holds { Ink::Tested } else { Ink::Guide };
+            for edge in c.edges {
+                picture.add(Figure::Line(edge), ink);
+            }
+        }
+        picture.add(Figure::Aabb(b), Ink::Target);
+        picture.add(Figure::Aabb(a), Ink::Subject);
+        picture
+    }
+
+    fn readout(&self) -> Readout {
+        let (a, b) = self.boxes();
+        let mut readout = Readout::new(Verdict::of(self.hit()));
+        readout.row("test", "AABB × AABB");
+        for (label, c) in ["1", "2", "3", "4"].into_iter().zip(self.comparisons()) {
+            let mark = if c.holds { "✓" } else { "✗" };
+            readout.row(label, format!("{mark} {}", c.text));
+        }
+        readout.row("A", vec2(a.center()));
+        readout.row("B", vec2(b.center()));
+        let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
+        readout.row("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
+        readout.row("note", "page: > < miss touch");
+        readout.row("toi", time_text(false, None));
+        readout
+    }
+
+    fn bindings(&self) -> &'static [Binding] {
+        keys::AABB
+    }
+}

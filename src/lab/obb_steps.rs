@@ -1,0 +1,120 @@
+//! The steps of OBB × OBB (seed 002): each of the four candidate axes in turn, with both
+//! boxes' projection intervals drawn on it and the gap or overlap between them; the first
+//! axis with a gap separates the boxes (MISS), and if none has one they intersect (HIT).
+//! Also the drawing of one axis beside the boxes, which the scene uses for the axis it shows.
+
+use crate::geom::{Obb, Sat, SatAxis, Segment, Vec2};
+
+use super::format::{fine, num};
+use super::picture::{Figure, Ink, Picture, ViewBox};
+use super::steps::Step;
+
+/// The names of the four candidate axes, in the order `sat_obb_obb` gives them.
+pub(crate) const AXIS_NAMES: [&str; 4] = ["blue x", "blue y", "green x", "green y"];
+
+/// How far the drawn axis is clear of the boxes' corners.
+const AXIS_CLEARANCE: f32 = 1.5;
+
+/// How far the drawn axis runs past the ends of the two intervals.
+const AXIS_MARGIN: f32 = 1.5;
+
+/// How far past its end the axis's number is written.
+const LABEL_GAP: f32 = 0.8;
+
+/// How far the two intervals are drawn either side of their axis, so both stay visible.
+const SPAN_OFFSET: f32 = 0.5;
+
+/// A point of the line an axis is drawn on: beside both boxes, below them (or left of them
+/// when the axis is vertical), clear of their corners.
+fn axis_origin(blue: &Obb, green: &Obb, axis: Vec2) -> Vec2 {
+    let mut side = axis.perp();
+    if side.y < 0.0 || (side.y == 0.0 && side.x > 0.0) {
+        side = -side;
+    }
+    let middle = (blue.center + green.center) / 2.0;
+    let reach = blue
+        .corners()
+        .into_iter()
+        .chain(green.corners())
+        .map(|corner| (corner - middle).dot(side))
+        .fold(0.0, f32::max);
+    middle + side * (reach + AXIS_CLEARANCE)
+}
+
+/// Axis `i` beside the boxes with both projection intervals on it, and the separating line
+/// across the gap when it has one.
+pub(crate) fn projections(
+    picture: &mut Picture,
+    (blue, green): (&Obb, &Obb),
+    sat: &Sat,
+    i: usize,
+    view: ViewBox,
+) {
+    let SatAxis { axis, a, b } = sat.axes[i];
+    let origin = axis_origin(blue, green, axis);
+    let at = |s: f32| origin + axis * (s - (origin - blue.center).dot(axis));
+    let tip = at(a.1.max(b.1)) + axis * AXIS_MARGIN;
+    picture.add(
+        Figure::Line(Segment::new(at(a.0.min(b.0)) - axis * AXIS_MARGIN, tip)),
+        Ink::Tested,
+    );
+    picture.add(
+        Figure::Text(tip + axis * LABEL_GAP, (i + 1).to_string()),
+        Ink::Tested,
+    );
+    let side = axis.perp() * SPAN_OFFSET;
+    let span = |(lo, hi): (f32, f32), offset: Vec2| {
+        Figure::Line(Segment::new(at(lo) + offset, at(hi) + offset))
+    };
+    picture.add(span(a, side), Ink::SubjectSpan);
+    picture.add(span(b, -side), Ink::TargetSpan);
+    if sat.axes[i].gap() > 0.0 {
+        let middle = if b.0 > a.1 {
+            (a.1 + b.0) / 2.0
+        } else {
+            (b.1 + a.0) / 2.0
+        };
+        let through = blue.center + axis * middle;
+        let along = axis.perp() * (view.half.x + view.half.y);
+        picture.add(
+            Figure::Line(Segment::new(through - along, through + along)),
+            Ink::Mark,
+        );
+    }
+}
+
+/// One step per candidate axis, then the conclusion.
+pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for (i, axis) in sat.axes.iter().enumerate() {
+        let mut step = Step::new(format!("axis {}: {}", i + 1, AXIS_NAMES[i]));
+        step.line(format!("blue  [{}, {}]", num(axis.a.0), num(axis.a.1)));
+        step.line(format!("green [{}, {}]", num(axis.b.0), num(axis.b.1)));
+        let gap = axis.gap();
+        if gap > 0.0 {
+            step.line(format!("gap {}: separates", fine(gap)));
+            if sat.separating == Some(i) {
+                step.line("first gap → MISS");
+            }
+        } else {
+            step.line(format!("overlap {}: go on", fine(-gap)));
+        }
+        let mut picture = Picture::new(view);
+        projections(&mut picture, (blue, green), sat, i, view);
+        step.marks = picture.marks;
+        steps.push(step.alone().deciding(sat.separating == Some(i)));
+    }
+    let mut last = Step::new("conclusion");
+    match sat.separating {
+        Some(i) => last.line(format!("axis {} separates: MISS", i + 1)),
+        None => {
+            last.line("all four overlap: HIT");
+            last.line("(x and y alone may overlap");
+            last.line(" while another axis");
+            last.line(" separates: c shows the");
+            last.line(" page's case)");
+        }
+    }
+    steps.push(last.deciding(sat.separating.is_none()));
+    steps
+}

@@ -1,0 +1,67 @@
+//! `z`: move the active shape along its last move until the two shapes just touch.
+//!
+//! The search steps along the direction in [`SNAP_STEP`] units up to [`SNAP_REACH`] (forward
+//! from a miss to the first hit, backward from a hit to the first miss), then bisects the
+//! last step down to [`SNAP_PRECISION`], ending on the touching side: touching is a hit.
+
+use crate::geom::Vec2;
+
+use super::edit::Edit;
+use super::scene::Scene;
+
+/// How far along the last move the search looks, in world units.
+pub const SNAP_REACH: f32 = 40.0;
+
+/// The search's coarse step, in world units.
+pub const SNAP_STEP: f32 = 0.05;
+
+/// How close to touching the snap ends, in world units.
+pub const SNAP_PRECISION: f32 = 1e-5;
+
+/// Snaps shape `which` of `scene` along `direction`; what happened, for the panel.
+pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec2) -> String {
+    let Some(dir) = direction.try_normalize() else {
+        return "move first: z follows the last move".to_owned();
+    };
+    let start = scene.position(which);
+    let hit_now = scene.hit();
+    // Moving forward from a miss, or backward from a hit, until the verdict flips.
+    let dir = if hit_now { -dir } else { dir };
+    // A place the scene refuses (a ball pushed into a wall) lies past touching.
+    let probe = |s: f32| -> bool {
+        let mut trial = scene.clone();
+        match trial.edit(which, Edit::MoveTo(start + dir * s)) {
+            Ok(_) => trial.hit(),
+            Err(_) => !hit_now,
+        }
+    };
+    let mut near = 0.0;
+    let mut far = None;
+    let mut s = SNAP_STEP;
+    while s <= SNAP_REACH {
+        if probe(s) == hit_now {
+            near = s;
+        } else {
+            far = Some(s);
+            break;
+        }
+        s += SNAP_STEP;
+    }
+    let Some(mut far) = far else {
+        return format!("nothing to touch within {SNAP_REACH} along the last move");
+    };
+    while far - near > SNAP_PRECISION {
+        let mid = (near + far) / 2.0;
+        if probe(mid) == hit_now {
+            near = mid;
+        } else {
+            far = mid;
+        }
+    }
+    // End on the hit side: touching counts as a hit.
+    let end = if hit_now { near } else { far };
+    match scene.edit(which, Edit::MoveTo(start + dir * end)) {
+        Ok(_) => "snapped: just touching".to_owned(),
+        Err(err) => err.to_string(),
+    }
+}
