@@ -289,13 +289,12 @@ fn a_player_connects_solves_a_level_opens_the_lab_resizes_and_quits() {
     );
     assert!(line.contains("in=") && line.contains("out="), "{line}");
     let players = dir.join("data/sokoshot/players");
-    let saved: Vec<_> = fs::read_dir(&players)
+    let homes: Vec<_> = fs::read_dir(&players)
         .expect("players")
         .filter_map(Result::ok)
-        .filter(|entry| entry.path().extension().is_some_and(|ext| ext == "txt"))
         .collect();
-    assert_eq!(saved.len(), 1, "one progress file for the key");
-    let progress = fs::read_to_string(saved[0].path()).expect("progress");
+    assert_eq!(homes.len(), 1, "one directory for the key");
+    let progress = fs::read_to_string(homes[0].path().join("progress.txt")).expect("progress");
     assert!(progress.contains("moves=1 pushes=1"), "{progress}");
 }
 
@@ -305,12 +304,14 @@ fn a_guest_plays_without_a_key_and_nothing_is_saved() {
         return;
     }
     let dir = TempDir::new("serve-guest");
-    let server = Server::start(&dir.0, &[]);
+    let levels = dir.join("tiny.xsb");
+    fs::write(&levels, TWO_LEVELS).expect("levels");
+    let server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
     let pane = connect("serve-guest", &dir.0, server.port, None);
     pane.wait_for("Playing as a guest");
-    pane.keys(&["Enter"]);
-    pane.wait_for("Campaign 1/");
-    pane.keys(&["l", "l", "l"]);
+    pane.keys(&["j", "j", "Enter"]);
+    pane.wait_for("tiny.xsb 1/2");
+    pane.keys(&["l"]);
     pane.wait_for("Solved");
     pane.keys(&["q"]);
     pane.wait_for("Open the collision lab");

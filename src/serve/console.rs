@@ -443,6 +443,15 @@ impl Console for SshConsole {
         (self.area.width, self.area.height)
     }
 
+    /// The sequence goes out at once (a copy to the clipboard passes through SSH untouched;
+    /// the client's terminal decides whether to honour it).
+    fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()> {
+        queue!(self.terminal.backend_mut(), command)?;
+        self.terminal.backend_mut().flush()?;
+        self.outbox.push(self.sink.take());
+        Ok(())
+    }
+
     /// Ctrl-Z stops nothing on the server: the keys are the session's, the signals the
     /// server's. (The OpenSSH client stops itself with `~` Ctrl-Z.)
     fn suspend(&mut self) -> io::Result<()> {

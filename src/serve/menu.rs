@@ -26,7 +26,7 @@ pub struct Look {
     pub color: bool,
     /// Draw with ASCII only.
     pub ascii: bool,
-    /// Read the mouse in the lab.
+    /// Read the mouse (the game and the lab).
     pub mouse: bool,
 }
 
@@ -166,7 +166,7 @@ impl Menu {
             Item::Lab => "Open the collision lab  (l)".into(),
             Item::Color => format!("Colour: {}  (c)", on(self.look.color)),
             Item::Ascii => format!("ASCII only: {}  (a)", on(self.look.ascii)),
-            Item::Mouse => format!("Mouse in the lab: {}  (m)", on(self.look.mouse)),
+            Item::Mouse => format!("Mouse: {}  (m)", on(self.look.mouse)),
             Item::Quit => "Quit  (q)".into(),
         }
     }

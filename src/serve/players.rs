@@ -1,14 +1,15 @@
-//! Where each player's progress is kept: one progress file per public key, named after the
-//! key's SHA-256 fingerprint, in `players/` under the data directory, written by the same
-//! progress store as local play. Guests (no key) get none.
+//! Where each player's progress is kept: one directory per public key, named after the key's
+//! SHA-256 fingerprint, in `players/` under the data directory, holding `progress.txt`
+//! (written by the same progress store as local play) and the player's Pasted pack. Guests
+//! (no key) get none.
 //!
-//! At most [`MAX_PLAYERS`] files are kept, each of at most [`MAX_PROGRESS_BYTES`]. A file's modification time is set each time its
-//! player connects, and when a new player would pass the cap the player who has been away
-//! longest is forgotten first.
+//! At most [`MAX_PLAYERS`] players are kept, each with at most [`MAX_PLAYER_BYTES`]. A
+//! directory's modification time is set each time its player connects, and when a new player
+//! would pass the cap the player who has been away longest is forgotten first.
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::SystemTime;
 
 use russh::keys::{HashAlg, PublicKey};
@@ -18,9 +19,9 @@ use crate::tui::progress::SaveFile;
 /// The most players whose progress is kept.
 pub const MAX_PLAYERS: usize = 10_000;
 
-/// The largest progress file kept for one player. The server's packs are fixed, so a file
-/// holds at most one line per level; one past this size is left alone and not saved to.
-pub const MAX_PROGRESS_BYTES: u64 = 256 * 1024;
+/// The most bytes kept for one player (progress, and the Pasted pack of at most 50 levels of
+/// at most 64 KiB); a player past it plays on without saving.
+pub const MAX_PLAYER_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Who is playing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,90 +72,74 @@ impl Players {
         }
     }
 
-    /// The progress file of `player` (none for a guest), marked as used now; the player away
-    /// longest is forgotten if the store is full.
+    /// The progress file of `player` (none for a guest), in the player's own directory
+    /// (where the Pasted pack is kept beside it), marked as used now; the player away longest
+    /// is forgotten if the store is full.
     ///
     /// # Errors
-    /// When the directory cannot be read or written, or the player's file is over
-    /// [`MAX_PROGRESS_BYTES`].
+    /// When the directory cannot be read or written, or the player's files are over
+    /// [`MAX_PLAYER_BYTES`].
     pub fn save_file(&self, player: &Player) -> io::Result<Option<SaveFile>> {
         let Player::Key(fingerprint) = player else {
             return Ok(None);
         };
-        fs::create_dir_all(&self.dir)?;
-        let path = self.dir.join(file_name(fingerprint));
-        if path.exists() {
-            let file = fs::File::options().append(true).open(&path)?;
-            if file.metadata()?.len() > MAX_PROGRESS_BYTES {
+        let home = self.dir.join(dir_name(fingerprint));
+        if home.is_dir() {
+            let mut bytes = 0;
+            for entry in fs::read_dir(&home)? {
+                bytes += entry?.metadata()?.len();
+            }
+            if bytes > MAX_PLAYER_BYTES {
                 return Err(io::Error::other(format!(
-                    "saved progress is over {MAX_PROGRESS_BYTES} bytes"
+                    "saved files are over {MAX_PLAYER_BYTES} bytes"
                 )));
             }
-            file.set_modified(SystemTime::now())?;
+            fs::File::open(&home)?.set_modified(SystemTime::now())?;
         } else {
-            // The file appears with the player's first solution; room is made for it now.
             self.make_room()?;
+            fs::create_dir_all(&home)?;
         }
-        Ok(Some(SaveFile::at(path)))
+        Ok(Some(SaveFile::at(home.join("progress.txt"))))
     }
 
-    /// Removes the least recently used files until one more fits under the cap.
+    /// Forgets the players away longest until one more fits under the cap.
     fn make_room(&self) -> io::Result<()> {
-        let mut files = self.files()?;
-        if files.len() < self.max {
+        let mut homes = self.homes()?;
+        if homes.len() < self.max {
             return Ok(());
         }
-        files.sort_by_key(|(_, used)| *used);
-        let excess = files.len() + 1 - self.max;
-        for (path, _) in files.into_iter().take(excess) {
-            self.forget(&path)?;
+        homes.sort_by_key(|(_, used)| *used);
+        let excess = homes.len() + 1 - self.max;
+        for (home, _) in homes.into_iter().take(excess) {
+            fs::remove_dir_all(home)?;
         }
         Ok(())
     }
 
-    /// Removes a player's file and the store's files beside it (`.lock`, `.tmp…`,
-    /// `.corrupt-N`).
-    fn forget(&self, path: &Path) -> io::Result<()> {
-        let Some(name) = path
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-        else {
-            return Ok(());
+    /// Every player's directory, with when it was last used.
+    fn homes(&self) -> io::Result<Vec<(PathBuf, SystemTime)>> {
+        let mut homes = Vec::new();
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(homes),
+            Err(err) => return Err(err),
         };
-        for entry in fs::read_dir(&self.dir)? {
+        for entry in entries {
             let entry = entry?;
-            let other = entry.file_name().to_string_lossy().into_owned();
-            if other == name || other.starts_with(&format!("{name}.")) {
-                fs::remove_file(entry.path())?;
+            let meta = entry.metadata()?;
+            if meta.is_dir() {
+                homes.push((entry.path(), meta.modified()?));
             }
         }
-        Ok(())
-    }
-
-    fn files(&self) -> io::Result<Vec<(PathBuf, SystemTime)>> {
-        let mut files = Vec::new();
-        for entry in fs::read_dir(&self.dir)? {
-            let entry = entry?;
-            let path = entry.path();
-            if is_player_file(&path) {
-                let used = entry.metadata()?.modified()?;
-                files.push((path, used));
-            }
-        }
-        Ok(files)
+        Ok(homes)
     }
 }
 
-/// A file name for a fingerprint: its SHA-256 part in hex, which any file system takes.
-fn file_name(fingerprint: &str) -> String {
+/// A directory name for a fingerprint: its SHA-256 part in hex, which any file system takes.
+fn dir_name(fingerprint: &str) -> String {
     let digest = fingerprint.strip_prefix("SHA256:").unwrap_or(fingerprint);
     let hex: String = digest.bytes().map(|b| format!("{b:02x}")).collect();
-    format!("{hex}.txt")
-}
-
-/// A player's progress file (`HEX.txt`), not one of the files the store keeps beside it.
-fn is_player_file(path: &Path) -> bool {
-    path.extension().is_some_and(|ext| ext == "txt")
+    hex
 }
 
 #[cfg(test)]
@@ -187,42 +172,28 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("sokoshot-players-cap-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let players = Players::with_cap(dir.clone(), 2);
-        let key = |n: &str| Player::Key(format!("SHA256:{n}"));
         let saved = |n: &str| {
-            let file = players.save_file(&key(n)).expect("ok").expect("file");
+            let file = players
+                .save_file(&Player::Key(format!("SHA256:{n}")))
+                .expect("ok")
+                .expect("file");
             fs::write(file.path(), "sokoshot-progress 1\n").expect("saved");
-            let mut lock = file.path().as_os_str().to_owned();
-            lock.push(".lock");
-            fs::write(lock, "").expect("lock");
             file
         };
         let old = saved("old");
-        fs::File::options()
-            .append(true)
-            .open(old.path())
+        let old_home = old.path().parent().expect("home").to_owned();
+        fs::File::open(&old_home)
             .expect("open")
             .set_modified(SystemTime::now() - Duration::from_secs(3600))
             .expect("set time");
         let kept = saved("kept");
         saved("new");
-        assert!(!old.path().exists(), "the oldest is dropped");
-        let beside = fs::read_dir(&dir)
-            .expect("dir")
-            .filter_map(Result::ok)
-            .filter(|entry| {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                name.starts_with(
-                    &old.path()
-                        .file_name()
-                        .expect("name")
-                        .to_string_lossy()
-                        .into_owned(),
-                )
-            })
-            .count();
-        assert_eq!(beside, 0, "with the files beside it");
+        assert!(
+            !old_home.exists(),
+            "the oldest is dropped, with all its files"
+        );
         assert!(kept.path().exists());
-        assert_eq!(players.files().expect("list").len(), 2);
+        assert_eq!(players.homes().expect("list").len(), 2);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -24,7 +24,9 @@ use crate::tui::app::{App, Place};
 use crate::tui::collection::Collection;
 use crate::tui::console::Console;
 use crate::tui::event_loop;
+use crate::tui::hint::HintBudget;
 use crate::tui::lab_view::{self, Palette};
+use crate::tui::pasted::{load_pasted, pasted_pack, pasted_path};
 use crate::tui::progress::Progress;
 use crate::tui::theme::Theme;
 
@@ -33,6 +35,13 @@ pub const SESSION_STACK: usize = 1024 * 1024;
 
 /// The longest a frame may wait for the client to take it before the connection is dropped.
 pub const MAX_STALL: Duration = Duration::from_secs(60);
+
+/// What one hint may cost in a server session: a fifth of local play's, so that a full
+/// server cannot be made to search for long.
+pub const HINT_BUDGET: HintBudget = HintBudget {
+    positions: 400_000,
+    time: Some(Duration::from_secs(2)),
+};
 
 /// What every session shares: the levels, where progress goes, and the server's state.
 #[derive(Debug)]
@@ -45,8 +54,8 @@ pub struct Shared {
     pub shutdown: Arc<AtomicBool>,
     /// The sessions' time limits.
     pub timeouts: Timeouts,
-    // Solver hints, when they come, get a pool here shared by every session, with a memory
-    // budget and a cap on the searches running at once, rather than a solver per session.
+    // Hints run on a thread per request within HINT_BUDGET. A pool shared by every session,
+    // with a memory budget and a cap on the searches running at once, belongs here.
 }
 
 /// What a session starts with, from the client's pty and shell requests.
@@ -182,9 +191,20 @@ fn play(
         color: look.color,
     };
     let start = Place { pack, level };
-    let Ok(mut app) = App::new(shared.packs.clone(), start, progress, save, theme) else {
+    let mut packs = shared.packs.clone();
+    if let Some(save) = &save {
+        let pasted = load_pasted(&pasted_path(save.path()));
+        if !pasted.is_empty() {
+            packs.push(pasted_pack(pasted));
+        }
+    }
+    let Ok(mut app) = App::new(packs, start, progress, save, theme) else {
         return Ok(());
     };
+    app.set_mouse(look.mouse);
+    app.set_hint_budget(HINT_BUDGET);
+    console.mouse = look.mouse;
+    console.capture_mouse()?;
     match (warning, player) {
         _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
         // The details name the server's files; the player is told what it means for them.
@@ -195,8 +215,9 @@ fn play(
         (None, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
         (None, Player::Key(_)) => {}
     }
-    event_loop::run(console, &mut app, None)?;
-    Ok(())
+    let ended = event_loop::run(console, &mut app, None);
+    console.release_mouse()?;
+    ended.map(|_| ())
 }
 
 /// Carries the session's frames to the channel until the session ends, then sends its exit

@@ -49,6 +49,12 @@ pub trait Console {
     /// The columns and rows the last frame was drawn on.
     fn size(&self) -> (u16, u16);
 
+    /// Writes one sequence that is not part of a frame (an OSC 52 copy to the clipboard).
+    ///
+    /// # Errors
+    /// When the terminal cannot be written.
+    fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()>;
+
     /// Stops the program until `fg` (Ctrl-Z), where that means something.
     ///
     /// # Errors
@@ -79,6 +85,10 @@ impl Console for Screen {
 
     fn size(&self) -> (u16, u16) {
         Screen::size(self)
+    }
+
+    fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()> {
+        Screen::write_command(self, command)
     }
 
     fn suspend(&mut self) -> io::Result<()> {
