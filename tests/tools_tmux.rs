@@ -340,3 +340,71 @@ fn a_pasted_level_is_played_at_once_and_kept_after_a_restart() {
     again.keys(&["q"]);
     again.wait_for("EXIT=0");
 }
+
+#[test]
+fn quit_mid_level_and_the_position_and_its_undo_come_back() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("resume-game");
+    let level = "########\n#@ $  .#\n#      #\n########\n";
+    let first = play("resume-game-1", &dir, level, &[]);
+    first.wait_for("Moves 0");
+    first.keys(&["j", "l", "k", "l"]);
+    first.wait_for("Moves 4  Pushes 1");
+    first.keys(&["q"]);
+    first.wait_for("EXIT=0");
+    let again = play("resume-game-2", &dir, level, &[]);
+    let screen = again.wait_for("resumed where you left off");
+    assert!(screen.contains("Moves 4  Pushes 1"), "{screen}");
+    assert!(screen.contains("██    @▸[]  ··██"), "{screen}");
+    again.keys(&["u"]);
+    again.wait_for("Moves 3  Pushes 0");
+    again.keys(&["u", "u", "u"]);
+    again.wait_for("Moves 0  Pushes 0");
+    again.keys(&["l"]);
+    again.wait_for("Moves 1  Pushes 0");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
+    // The level's text changed: it starts over and says so.
+    let changed = "########\n#@ $ . #\n#      #\n########\n";
+    let third = play("resume-game-3", &dir, changed, &[]);
+    let screen = third.wait_for("Moves 0");
+    assert!(screen.contains("changed since you left it"), "{screen}");
+    third.keys(&["q"]);
+    third.wait_for("EXIT=0");
+}
+
+#[test]
+fn after_solving_the_progress_file_holds_the_solution_and_replay_solves_with_it() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("kept");
+    let level = "#######\n#     #\n#@ $ .#\n#######\n";
+    let pane = play("kept", &dir, level, &[]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["k", "l", "j", "l", "l"]);
+    pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let progress = fs::read_to_string(dir.join("data/sokoshot/progress.txt")).expect("saved");
+    let letters = progress
+        .split("by-moves=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no solution kept:\n{progress}"));
+    assert_eq!(letters, "urdRR");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .args([
+            "replay",
+            &dir.join("pack.xsb").display().to_string(),
+            "--moves",
+            letters,
+        ])
+        .output()
+        .expect("replay runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("solved: yes"), "{text}");
+}

@@ -44,6 +44,10 @@ use thiserror::Error;
 
 use crate::level::{Level, Slope, Tile};
 
+mod kept;
+
+pub use kept::{Kept, MAX_RESUME_BYTES, MAX_SOLUTION_BYTES, Resume, Solution};
+
 /// The first line of a progress file after any comments: the format and its version.
 const HEADER: &str = "sokoshot-progress 1";
 
@@ -96,6 +100,7 @@ pub struct Figures {
 struct Record {
     index: usize,
     best: Best,
+    kept: Kept,
     extra: Vec<String>,
 }
 
@@ -105,6 +110,7 @@ impl Record {
         self.best.moves = self.best.moves.min(other.best.moves);
         self.best.pushes = self.best.pushes.min(other.best.pushes);
         self.best.shots = self.best.shots.min(other.best.shots);
+        self.kept.merge(&other.kept);
         for field in &other.extra {
             if !self.extra.contains(field) {
                 self.extra.push(field.clone());
@@ -122,6 +128,8 @@ pub struct Progress {
     packs: BTreeMap<String, BTreeMap<u64, Record>>,
     /// Lines that could not be read (or are from a later version), kept as they were.
     kept: Vec<String>,
+    /// For each pack, the game to resume on each level, by fingerprint.
+    resumes: BTreeMap<String, BTreeMap<u64, Resume>>,
 }
 
 impl Progress {
@@ -160,6 +168,7 @@ impl Progress {
                 pushes: figures.pushes,
                 shots: figures.shots,
             },
+            kept: Kept::default(),
             extra: Vec::new(),
         };
         let levels = self.packs.entry(pack.to_owned()).or_default();
@@ -177,6 +186,55 @@ impl Progress {
         }
     }
 
+    /// The solutions kept for the level of `pack` with fingerprint `id`.
+    #[must_use]
+    pub fn kept(&self, pack: &str, id: u64) -> Option<&Kept> {
+        self.packs.get(pack)?.get(&id).map(|record| &record.kept)
+    }
+
+    /// Keeps `solution` (found with `hints` hints) for the level of `pack` with fingerprint
+    /// `id`, if it is better by moves or by pushes than what is kept; the level must have
+    /// been [recorded](Progress::record).
+    pub fn keep_solution(&mut self, pack: &str, id: u64, solution: &Solution, hints: u32) {
+        if let Some(record) = self
+            .packs
+            .get_mut(pack)
+            .and_then(|levels| levels.get_mut(&id))
+        {
+            record.kept.offer(solution, hints);
+        }
+    }
+
+    /// The game to resume on the level of `pack` with fingerprint `id`, if one was saved with
+    /// steps in it.
+    #[must_use]
+    pub fn resume(&self, pack: &str, id: u64) -> Option<&Resume> {
+        self.resumes
+            .get(pack)?
+            .get(&id)
+            .filter(|resume| !resume.steps.is_empty())
+    }
+
+    /// Saves the game on the level of `pack` with fingerprint `id` to resume (empty steps:
+    /// nothing to resume).
+    pub fn set_resume(&mut self, pack: &str, id: u64, resume: Resume) {
+        self.resumes
+            .entry(pack.to_owned())
+            .or_default()
+            .insert(id, resume);
+    }
+
+    /// The game to resume on a level of `pack` whose fingerprint is not `id` (the level's text
+    /// changed since), if one was saved at place `index`.
+    #[must_use]
+    pub fn stale_resume(&self, pack: &str, index: usize, id: u64) -> bool {
+        self.resumes.get(pack).is_some_and(|levels| {
+            levels
+                .iter()
+                .any(|(&other, r)| other != id && r.index == index && !r.steps.is_empty())
+        })
+    }
+
     /// Takes in `other` (what another game saved), keeping the best of both: every record of
     /// either, the lowest figures of each, this progress's last levels (and `other`'s where
     /// this has none), and every line either could not read.
@@ -192,6 +250,17 @@ impl Progress {
                 mine.entry(*id)
                     .and_modify(|kept| kept.merge(record))
                     .or_insert_with(|| record.clone());
+            }
+        }
+        for (pack, levels) in &other.resumes {
+            let mine = self.resumes.entry(pack.clone()).or_default();
+            for (id, resume) in levels {
+                match mine.get(id) {
+                    Some(kept) if kept.at >= resume.at => {}
+                    _ => {
+                        mine.insert(*id, resume.clone());
+                    }
+                }
             }
         }
         for line in &other.kept {
@@ -252,6 +321,13 @@ impl Progress {
                 self.set_last(&name, index);
             }
             "pack" if !rest.trim().is_empty() => *pack = Some(unescape(rest.trim())),
+            "resume" => {
+                let name = pack
+                    .as_ref()
+                    .ok_or_else(|| "a `resume` line before any `pack` line".to_owned())?;
+                let (id, resume) = Resume::parse(rest)?;
+                self.set_resume(&name.clone(), id, resume);
+            }
             "level" => {
                 let name = pack
                     .as_ref()
@@ -383,10 +459,14 @@ fn parse_level(rest: &str) -> Result<Record, String> {
     let index = parse_number(words.next().unwrap_or(""))?;
     let (mut id, mut moves, mut pushes, mut shots) = (None, None, None, None);
     let mut extra = Vec::new();
+    let mut kept = Kept::default();
     for word in words {
         let (key, value) = word
             .split_once('=')
             .ok_or_else(|| format!("`{}` is not key=value", excerpt(word)))?;
+        if kept.read_field(key, value)? {
+            continue;
+        }
         let bad = || format!("`{}` has a bad value", excerpt(word));
         match key {
             "id" => id = Some(u64::from_str_radix(value, 16).map_err(|_| bad())?),
@@ -406,6 +486,7 @@ fn parse_level(rest: &str) -> Result<Record, String> {
             pushes: pushes.ok_or_else(|| missing("pushes"))?,
             shots: shots.unwrap_or(0),
         },
+        kept,
         extra,
     })
 }
@@ -424,7 +505,11 @@ impl fmt::Display for Progress {
         for (pack, index) in self.last.values() {
             writeln!(f, "last {} {}", index + 1, escape(pack))?;
         }
-        for (pack, levels) in &self.packs {
+        let names: std::collections::BTreeSet<&String> =
+            self.packs.keys().chain(self.resumes.keys()).collect();
+        let none = BTreeMap::new();
+        for pack in names {
+            let levels = self.packs.get(pack).unwrap_or(&none);
             writeln!(f, "pack {}", escape(pack))?;
             let mut records: Vec<&Record> = levels.values().collect();
             records.sort_by_key(|record| (record.index, record.best.id));
@@ -439,10 +524,14 @@ impl fmt::Display for Progress {
                     best.pushes,
                     best.shots
                 )?;
+                write!(f, "{}", record.kept.fields())?;
                 for field in &record.extra {
                     write!(f, " {field}")?;
                 }
                 writeln!(f)?;
+            }
+            for (id, resume) in self.resumes.get(pack).into_iter().flatten() {
+                writeln!(f, "{}", resume.line(*id))?;
             }
         }
         Ok(())

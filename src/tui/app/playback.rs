@@ -31,6 +31,8 @@ const START_SPEED: usize = 3;
 pub(crate) struct Playback {
     /// The world before watching began, put back by Esc.
     before: World,
+    /// The moves noted before watching began (undo and redo), put back by Esc.
+    before_history: (Vec<String>, Vec<String>),
     /// Where the solution came from, as the status line says it.
     pub(crate) source: &'static str,
     letters: Vec<Move>,
@@ -123,9 +125,14 @@ impl App {
             return;
         };
         let before = std::mem::replace(&mut self.current.world, start);
+        let before_history = (
+            std::mem::take(&mut self.tools.history),
+            std::mem::take(&mut self.tools.redone),
+        );
         self.tools.picked = None;
         self.tools.playback = Some(Playback {
             before,
+            before_history,
             source,
             letters,
             done: 0,
@@ -139,6 +146,11 @@ impl App {
     /// The solution `w` plays and where it comes from: the saved one with the fewest moves,
     /// else the one in the level file.
     fn solution_to_watch(&self) -> Option<(&'static str, String)> {
+        let key = &self.packs[self.current.place.pack].key;
+        let saved = self.progress.kept(key, self.current.id);
+        if let Some(solution) = saved.and_then(|kept| kept.by_moves.as_ref()) {
+            return Some(("saved", solution.letters.clone()));
+        }
         let level = self.current.world.level();
         level.solution.clone().map(|text| ("level file's", text))
     }
@@ -177,8 +189,14 @@ impl App {
         let at = playback.done;
         let finished = playback.finished();
         let source = playback.source;
-        if !play_letter(&mut self.current.world, letter) {
+        let played = play_letter(&mut self.current.world, letter);
+        if !played {
             playback.done = playback.letters.len();
+        }
+        if played {
+            self.note_path(&letter.letter().to_string());
+        }
+        if !played {
             self.tell(
                 format!(
                     "the {source} solution no longer plays: letter {at} `{}` cannot be played · Esc goes back",
@@ -230,6 +248,7 @@ impl App {
     pub(super) fn stop_watching(&mut self) {
         if let Some(playback) = self.tools.playback.take() {
             self.current.world = playback.before;
+            (self.tools.history, self.tools.redone) = playback.before_history;
         }
         self.mode = Mode::Playing;
     }

@@ -23,6 +23,10 @@ pub(crate) struct Tools {
     pub(crate) clipboard: Option<String>,
     /// Whether clicks are ignored (`--no-mouse`).
     pub(crate) mouse_off: bool,
+    /// The moves made on the level, one group of letters per undo step.
+    pub(crate) history: Vec<String>,
+    /// Groups undone, for redo.
+    pub(crate) redone: Vec<String>,
     /// Deadlock warnings, dead squares and hints.
     pub(crate) aid: Aid,
 }
