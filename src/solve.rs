@@ -34,7 +34,7 @@ mod timed;
 
 use std::time::Duration;
 
-use crate::game::{Counters, ReplayError, World, WorldError, play_moves};
+use crate::game::{Counters, Move, ReplayError, World, WorldError, parse_moves, play_moves};
 use crate::level::Level;
 
 pub use context::{ContextError, MAX_BOXES, MAX_CELLS};
@@ -74,6 +74,21 @@ pub struct Solution {
     pub moves: String,
     /// Moves, pushes and shots it takes.
     pub counters: Counters,
+}
+
+impl Solution {
+    /// The solution as one [`Move`] per letter, counts expanded: what a game plays for a hint.
+    #[must_use]
+    pub fn actions(&self) -> Vec<Move> {
+        parse_moves(&self.moves)
+            .map(|tokens| {
+                tokens
+                    .iter()
+                    .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// What a search concluded.

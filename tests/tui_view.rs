@@ -171,7 +171,6 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     press(&mut app, "?");
     let want = "
 Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
-
      ┌─────────────────────────────── Help ───────────────────────────────┐
      │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
      │ H J K L  Shift+arrow  run until something is in the way            │
@@ -187,6 +186,7 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ y  Y                  copy the level, the solution (OSC 52)        │
      │ click                 walk there; a box, then a cell: push it      │
      │ ?  Esc  q             this help; close, quit (progress is saved)   │
+     │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                │
      │                                                                    │
      │ ██ wall   ·· goal   [] box   {} box on goal                        │
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │

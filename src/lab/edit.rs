@@ -44,9 +44,9 @@ pub enum EditError {
         /// The property asked for.
         what: &'static str,
     },
-    /// The new place would overlap something the shape may not enter.
-    #[error("the {0} would overlap a wall")]
-    Blocked(&'static str),
+    /// The new place would overlap something the shape may not enter: the shape, and what.
+    #[error("the {0} would overlap {1}")]
+    Blocked(&'static str, &'static str),
     /// The typed command could not be read.
     #[error("{0}")]
     Syntax(String),

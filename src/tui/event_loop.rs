@@ -78,10 +78,12 @@ fn run_until_done(
             IDLE_WAIT
         };
         for input in screen.read_input(wait)? {
-            dirty |= catch_up(app, &mut next_tick, Instant::now());
             match input {
-                Input::Key(key) => dirty |= app.handle_key(key),
-                Input::Mouse(mouse) => dirty |= app.handle_mouse(mouse),
+                Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
+                Input::Mouse(mouse) => {
+                    dirty |= catch_up(app, &mut next_tick, Instant::now());
+                    dirty |= app.handle_mouse(mouse);
+                }
                 Input::Paste(text) => dirty |= paste(app, &text),
                 Input::Suspend => {
                     screen.suspend()?;
@@ -93,9 +95,6 @@ fn run_until_done(
             }
             if app.should_quit() {
                 return Ok(Ending::Quit);
-            }
-            if !app.is_animating() {
-                next_tick = Instant::now() + TICK;
             }
         }
         if let Some(text) = app.take_clipboard() {
@@ -140,6 +139,23 @@ pub fn paste(app: &mut App, text: &str) -> bool {
         dirty = true;
     }
     dirty
+}
+
+/// Handles a key that arrived at `now`, after running the ticks due by then, so that the key
+/// is judged on the world as the player sees it (a shot that already hit has hit). Returns
+/// whether the screen needs drawing.
+pub fn key_at(
+    app: &mut App,
+    key: crossterm::event::KeyEvent,
+    next_tick: &mut Instant,
+    now: Instant,
+) -> bool {
+    let ticked = catch_up(app, next_tick, now);
+    let handled = app.handle_key(key);
+    if !app.is_animating() {
+        *next_tick = now + TICK;
+    }
+    ticked | handled
 }
 
 /// Runs the ticks that are due. Returns whether any ran.

@@ -27,6 +27,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("y  Y", "copy the level, the solution (OSC 52)"),
     ("click", "walk there; a box, then a cell: push it"),
     ("?  Esc  q", "this help; close, quit (progress is saved)"),
+    ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
 ];
 
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
