@@ -110,6 +110,21 @@ impl App {
         self.progress.set_resume(key, self.current.id, resume);
     }
 
+    /// Whether the saved solution with the fewest moves for the level at `place` still
+    /// solves it (`None` when none is saved). Worked out once per level and remembered.
+    #[must_use]
+    pub fn saved_solution_replays(&self, place: super::Place) -> Option<bool> {
+        let pack = self.packs.get(place.pack)?;
+        let level = pack.levels.get(place.level)?;
+        let id = crate::tui::progress::level_id(level);
+        let solution = self.progress.kept(&pack.key, id)?.by_moves.as_ref()?;
+        let mut checked = self.tools.replays.borrow_mut();
+        let ok = *checked.entry((pack.key.clone(), id)).or_insert_with(|| {
+            replay(level, &solution.letters).is_ok_and(|end| end.world.is_solved())
+        });
+        Some(ok)
+    }
+
     /// On arriving at a level: the game saved to resume, played again from the start.
     pub(super) fn resume_level(&mut self) {
         self.tools.history.clear();

@@ -27,6 +27,8 @@ pub(crate) struct Tools {
     pub(crate) history: Vec<String>,
     /// Groups undone, for redo.
     pub(crate) redone: Vec<String>,
+    /// Whether each saved solution replays, by pack key and level fingerprint.
+    pub(crate) replays: std::cell::RefCell<std::collections::HashMap<(String, u64), bool>>,
     /// Deadlock warnings, dead squares and hints.
     pub(crate) aid: Aid,
 }
