@@ -187,9 +187,17 @@ fn following_only_the_hints_solves_microban_10() {
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         pane.keys(&keys);
         std::thread::sleep(Duration::from_millis(100));
-        if pane.screen().contains("Solved") {
+        let screen = pane.screen();
+        if screen.contains("Solved") {
+            assert!(
+                screen.contains(" hints)"),
+                "the hints used are shown:\n{screen}"
+            );
             pane.keys(&["q"]);
             pane.wait_for("EXIT=0");
+            let progress =
+                fs::read_to_string(dir.join("data/sokoshot/progress.txt")).expect("saved");
+            assert!(progress.contains(" hints="), "{progress}");
             return;
         }
     }

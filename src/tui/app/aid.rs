@@ -70,6 +70,12 @@ pub fn keys_for(letters: &[Move]) -> String {
 }
 
 impl App {
+    /// Hints given on the level in play (shown and kept with a solve).
+    #[must_use]
+    pub fn hints_used(&self) -> u32 {
+        self.tools.aid.hints_used
+    }
+
     /// Sets what a hint may cost (tests give a budget in positions so answers repeat).
     pub fn set_hint_budget(&mut self, budget: HintBudget) {
         self.tools.aid.budget = budget;
