@@ -135,8 +135,21 @@ fn a_push_onto_a_dead_square_shows_the_deadlock_warning_and_a_dead_box() {
     pane.keys(&["D", "l"]);
     let screen = pane.wait_for("Moves 1  Pushes 1");
     assert!(!screen.contains("deadlock"), "warnings are off:\n{screen}");
-    pane.keys(&["q"]);
+    pane.keys(&["u", "q"]);
     pane.wait_for("EXIT=0");
+    // The setting is remembered with the progress.
+    let again = play(
+        "deadlock-2",
+        &dir,
+        "######\n#    #\n# @$ #\n#  . #\n######\n",
+        &[],
+    );
+    again.wait_for("Moves 0");
+    again.keys(&["l"]);
+    let screen = again.wait_for("Moves 1  Pushes 1");
+    assert!(!screen.contains("deadlock"), "warnings stay off:\n{screen}");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
 }
 
 #[test]

@@ -131,6 +131,7 @@ impl App {
             help_scroll: 0,
             screen: None,
         };
+        app.read_aid_settings();
         app.remember_place();
         app.resume_level();
         Ok(app)

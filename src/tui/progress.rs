@@ -130,6 +130,8 @@ pub struct Progress {
     kept: Vec<String>,
     /// For each pack, the game to resume on each level, by fingerprint.
     resumes: BTreeMap<String, BTreeMap<u64, Resume>>,
+    /// The player's settings (`set NAME VALUE` lines), such as `deadlock-warnings off`.
+    settings: BTreeMap<String, String>,
 }
 
 impl Progress {
@@ -184,6 +186,17 @@ impl Progress {
                 true
             }
         }
+    }
+
+    /// A setting the player chose, if any.
+    #[must_use]
+    pub fn setting(&self, name: &str) -> Option<&str> {
+        self.settings.get(name).map(String::as_str)
+    }
+
+    /// Remembers a setting (one word for the name, one for the value).
+    pub fn set_setting(&mut self, name: &str, value: &str) {
+        self.settings.insert(name.to_owned(), value.to_owned());
     }
 
     /// The solutions kept for the level of `pack` with fingerprint `id`.
@@ -251,6 +264,11 @@ impl Progress {
                     .and_modify(|kept| kept.merge(record))
                     .or_insert_with(|| record.clone());
             }
+        }
+        for (name, value) in &other.settings {
+            self.settings
+                .entry(name.clone())
+                .or_insert_with(|| value.clone());
         }
         for (pack, levels) in &other.resumes {
             let mine = self.resumes.entry(pack.clone()).or_default();
@@ -321,6 +339,13 @@ impl Progress {
                 self.set_last(&name, index);
             }
             "pack" if !rest.trim().is_empty() => *pack = Some(unescape(rest.trim())),
+            "set" => {
+                let mut words = rest.split_whitespace();
+                match (words.next(), words.next(), words.next()) {
+                    (Some(name), Some(value), None) => self.set_setting(name, value),
+                    _ => return Err("`set` needs a name and a value".to_owned()),
+                }
+            }
             "resume" => {
                 let name = pack
                     .as_ref()
@@ -504,6 +529,9 @@ impl fmt::Display for Progress {
         }
         for (pack, index) in self.last.values() {
             writeln!(f, "last {} {}", index + 1, escape(pack))?;
+        }
+        for (name, value) in &self.settings {
+            writeln!(f, "set {name} {value}")?;
         }
         let names: std::collections::BTreeSet<&String> =
             self.packs.keys().chain(self.resumes.keys()).collect();

@@ -12,6 +12,9 @@ use crate::level::Pos;
 use crate::solve::{Deadlocks, Lost};
 use crate::tui::hint::{Answer, HintBudget, HintJob};
 
+/// The setting that remembers whether deadlock warnings are on.
+pub const WARNINGS_SETTING: &str = "deadlock-warnings";
+
 /// What the solver aids keep for the level in play.
 #[derive(Debug, Default)]
 pub(crate) struct Aid {
@@ -79,6 +82,11 @@ impl App {
     /// Sets what a hint may cost (tests give a budget in positions so answers repeat).
     pub fn set_hint_budget(&mut self, budget: HintBudget) {
         self.tools.aid.budget = budget;
+    }
+
+    /// Takes the deadlock-warning setting from the progress (at start).
+    pub(super) fn read_aid_settings(&mut self) {
+        self.tools.aid.warnings_off = self.progress.setting(WARNINGS_SETTING) == Some("off");
     }
 
     /// After the world changed: whether it is lost now, and why.
@@ -157,11 +165,13 @@ impl App {
     pub(super) fn toggle_warnings(&mut self) {
         let aid = &mut self.tools.aid;
         aid.warnings_off = !aid.warnings_off;
-        let text = if aid.warnings_off {
-            "deadlock warnings off (D turns them on)"
+        let (text, value) = if aid.warnings_off {
+            ("deadlock warnings off (D turns them on)", "off")
         } else {
-            "deadlock warnings on"
+            ("deadlock warnings on", "on")
         };
+        self.progress.set_setting(WARNINGS_SETTING, value);
+        self.write_progress();
         self.tell(text, false);
     }
 
