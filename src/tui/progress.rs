@@ -24,7 +24,8 @@
 //! solved; the number is where the level was when it was solved. The best moves, pushes and
 //! shots are each the lowest seen. A `level` line may also carry the best solutions
 //! (`by-moves=`, `by-pushes=`) and the hints used (`hints=`); `resume` lines under a pack hold
-//! a game left half-played, and `set NAME VALUE` lines the player's settings (see [`kept`]). Fields and lines this version does not know are kept as
+//! a game left half-played, and `set NAME VALUE` lines the player's settings (see [`Kept`] and
+//! [`Resume`]). Fields and lines this version does not know are kept as
 //! they are, so later versions can add to the format.
 //!
 //! Reading never changes the file, and takes at most [`MAX_PROGRESS_BYTES`] from a regular
