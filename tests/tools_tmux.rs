@@ -236,6 +236,22 @@ fn w_plays_the_solution_to_the_end_and_esc_puts_the_position_back() {
 }
 
 #[test]
+fn w_with_no_solution_saved_plays_the_solvers_to_the_end() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("watch-solver");
+    let level = "#######\n#     #\n#@ $ .#\n#######\n";
+    let pane = play("watch-solver", &dir, level, &["--hint-positions", "10000"]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["w"]);
+    let screen = pane.wait_for("end of the solver's solution: solved");
+    assert!(screen.contains("Pushes 2"), "{screen}");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+#[test]
 fn y_writes_an_osc_52_sequence_holding_the_level() {
     if !available() {
         return;

@@ -208,6 +208,7 @@ impl App {
     /// changes: an enemy or a shot gone, a bar turned.
     pub fn tick(&mut self) {
         self.poll_hint();
+        self.poll_watch_job();
         if self.mode == Mode::Watching {
             return self.playback_tick();
         }
@@ -423,6 +424,7 @@ impl App {
                 self.current = current;
                 self.tools.picked = None;
                 self.tools.playback = None;
+                self.tools.watch_job = None;
                 self.reset_aid();
                 self.mode = Mode::Playing;
                 self.solved = None;

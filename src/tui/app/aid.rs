@@ -188,9 +188,15 @@ impl App {
         self.tools.aid.job = Some(HintJob::start(&self.current.world, self.tools.aid.budget));
     }
 
-    /// Whether a hint is being worked out.
+    /// Whether the solver is working, for a hint or for `w`.
     #[must_use]
     pub fn is_thinking(&self) -> bool {
+        self.tools.aid.job.is_some() || self.tools.watch_job.is_some()
+    }
+
+    /// Whether a hint (not a solution for `w`) is being worked out.
+    #[must_use]
+    pub fn hint_pending(&self) -> bool {
         self.tools.aid.job.is_some()
     }
 

@@ -19,6 +19,8 @@ pub(crate) struct Tools {
     pub(crate) board_area: Cell<Option<Rect>>,
     /// The solution being watched.
     pub(crate) playback: Option<Playback>,
+    /// The solver working out a solution for `w`.
+    pub(crate) watch_job: Option<crate::tui::hint::HintJob>,
     /// Text to copy to the clipboard at the next chance to write to the terminal.
     pub(crate) clipboard: Option<String>,
     /// Whether clicks are ignored (`--no-mouse`).
