@@ -11,6 +11,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use super::app::App;
+use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit, Screen, paste_keys};
 use super::watch::{Reload, Reloader};
 
@@ -79,6 +80,10 @@ fn run_until_done(
         for input in screen.read_input(wait)? {
             match input {
                 Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
+                Input::Mouse(mouse) => {
+                    dirty |= catch_up(app, &mut next_tick, Instant::now());
+                    dirty |= app.handle_mouse(mouse);
+                }
                 Input::Paste(text) => dirty |= paste(app, &text),
                 Input::Suspend => {
                     screen.suspend()?;
@@ -86,12 +91,14 @@ fn run_until_done(
                 }
                 Input::Quit => return Ok(Ending::Quit),
                 Input::Redraw => dirty = true,
-                Input::Mouse(_) => {}
                 Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
             }
             if app.should_quit() {
                 return Ok(Ending::Quit);
             }
+        }
+        if let Some(text) = app.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
         }
         let now = Instant::now();
         if app.is_animating() {
@@ -108,9 +115,13 @@ fn run_until_done(
     }
 }
 
-/// Takes a paste: for now, the keys it would have been if typed, in order. Returns whether the
-/// screen needs drawing.
+/// Takes a paste: a level (or what looks like one) goes to [`App::paste_level`]; anything
+/// else is the keys it would have been if typed, in order. Returns whether the screen needs
+/// drawing.
 pub fn paste(app: &mut App, text: &str) -> bool {
+    if app.paste_level(text) {
+        return true;
+    }
     let (keys, cut) = paste_keys(text);
     let mut dirty = false;
     for key in keys {
