@@ -132,6 +132,14 @@ fn a_push_onto_a_dead_square_shows_the_deadlock_warning_and_a_dead_box() {
     pane.keys(&["u"]);
     let screen = pane.wait_for("Moves 0");
     assert!(!screen.contains("deadlock"), "{screen}");
+    assert!(
+        !screen.contains("░░"),
+        "no dead squares unless asked:\n{screen}"
+    );
+    pane.keys(&["d"]);
+    let screen = pane.wait_for("dead squares shown");
+    // The right-hand column and the top row are dead; the goal's column is not.
+    assert!(screen.contains("██░░░░░░░░██"), "{screen}");
     pane.keys(&["D", "l"]);
     let screen = pane.wait_for("Moves 1  Pushes 1");
     assert!(!screen.contains("deadlock"), "warnings are off:\n{screen}");
