@@ -66,6 +66,7 @@ fn level(rng: &mut Lcg) -> Level {
         title: Some("tick benchmark".into()),
         author: None,
         comments: Vec::new(),
+        chapter: None,
         width: WIDTH,
         height: HEIGHT,
         tiles,

@@ -28,7 +28,7 @@ fn main() {
         .into_pack()
         .expect("the pack loads")
         .levels;
-    let theirs: Vec<_> = soukoban::Level::load_from_str(&text).collect();
+    let theirs: Vec<_> = soukoban::level::Level::load_from_str(&text).collect();
     let (mut solved_ours, mut solved_theirs) = (0, 0);
     for (i, (level, their)) in ours.iter().zip(theirs).enumerate() {
         let settings = Settings {
@@ -64,7 +64,7 @@ fn main() {
 /// Runs soukoban on `map` until it answers or `limit` passes; checks its answer with
 /// sokoshot's replay of `level`.
 fn run_soukoban(
-    map: soukoban::Map,
+    map: soukoban::map::Map,
     limit: Duration,
     level: &sokoshot::level::Level,
 ) -> (bool, f64) {

@@ -7,7 +7,7 @@
 //! cargo run --release --example solve_pack -- levels/microban.xsb 2 --no-corrals
 //! ```
 //!
-//! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`,
+//! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`, `--no-portfolio`,
 //! `--optimize pushes|moves`, `--markdown` (table rows for benches/README.md).
 
 use std::time::Duration;
@@ -19,7 +19,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--optimize pushes|moves] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--optimize pushes|moves] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -40,6 +40,7 @@ fn main() {
             freeze: !has("--no-freeze"),
             matching: !has("--no-matching"),
             corrals: !has("--no-corrals"),
+            portfolio: !has("--no-portfolio"),
         },
     };
     let report = check_file(file.as_ref()).expect("the file reads");

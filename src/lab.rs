@@ -15,6 +15,7 @@
 mod aabb_scene;
 mod edit;
 mod format;
+mod input;
 mod keys;
 mod motion;
 mod obb_scene;
@@ -23,8 +24,10 @@ mod picture;
 mod rect_scene;
 mod rect_steps;
 mod scene;
+mod slope_place;
 mod slope_scene;
 mod slope_steps;
+mod slope_world;
 mod snap;
 mod steps;
 mod toi;
@@ -33,7 +36,7 @@ mod triangle_steps;
 
 pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
-pub use motion::{Motion, MotionKind};
+pub use motion::{HORIZON, Motion, MotionKind};
 pub use picture::{Figure, Ink, Mark, Picture, Readout, Row, Verdict, ViewBox};
 pub use scene::{SceneId, UnknownScene};
 pub use steps::Step;
@@ -206,6 +209,14 @@ impl Lab {
             if step.replace {
                 picture.marks.clear();
             }
+            if step.alone {
+                picture.marks.retain(|mark| {
+                    matches!(
+                        mark.ink,
+                        Ink::Subject | Ink::Target | Ink::Solid | Ink::Ghost
+                    )
+                });
+            }
             picture.marks.extend(step.marks);
         }
         picture.fit();
@@ -244,93 +255,11 @@ impl Lab {
         }
     }
 
-    /// Handles one pointer gesture: a press on a shape makes it active and starts dragging
-    /// it; a press on empty space moves the active shape there; the wheel turns the shape
-    /// under the pointer (or the active one).
-    pub fn point(&mut self, pointer: Pointer) -> Outcome {
-        let scene = self.index();
-        let changed = match pointer {
-            Pointer::Press(at) => match self.scene().under(at) {
-                Some(which) => {
-                    self.active[scene] = which;
-                    self.drag = Some((which, at - self.scene().position(which)));
-                    true
-                }
-                None => {
-                    self.drag = None;
-                    self.edit_active(Edit::MoveTo(at))
-                }
-            },
-            Pointer::Drag(at) => match self.drag {
-                Some((which, grab)) => self.edit(which, Edit::MoveTo(at - grab)),
-                None => false,
-            },
-            Pointer::Release => {
-                self.drag = None;
-                false
-            }
-            Pointer::Wheel(at, away) => {
-                let which = self.scene().under(at).unwrap_or(self.active[scene]);
-                let delta = if away { -WHEEL_DEGREES } else { WHEEL_DEGREES };
-                self.edit(which, Edit::TurnBy(delta))
-            }
-        };
-        Self::outcome(changed)
-    }
-
     /// Advances the scene on screen by one tick, scaled by the speed, unless time is paused.
     pub fn tick(&mut self) {
         if self.animating() {
             let dt = TICK * self.speed();
             self.scene_mut().advance(dt);
-        }
-    }
-
-    /// A key typed while the prompt is open.
-    fn type_key(&mut self, key: Key) -> Outcome {
-        let Some(line) = &mut self.prompt else {
-            return Outcome::Unchanged;
-        };
-        match key {
-            Key::Char(c) if line.chars().count() < MAX_PROMPT => line.push(c),
-            Key::Char(_) => self.message = Some(format!("at most {MAX_PROMPT} characters")),
-            Key::Backspace => {
-                line.pop();
-            }
-            Key::Esc => self.prompt = None,
-            Key::Enter => {
-                let line = self.prompt.take().unwrap_or_default();
-                match edit::parse(&line) {
-                    Ok(edit) => {
-                        self.edit_active(edit);
-                    }
-                    Err(err) => self.message = Some(err.to_string()),
-                }
-            }
-            _ => return Outcome::Unchanged,
-        }
-        Outcome::Redraw
-    }
-
-    /// Applies an edit to the active shape; an edit that does not apply leaves a message.
-    fn edit_active(&mut self, edit: Edit) -> bool {
-        self.edit(self.active[self.index()], edit)
-    }
-
-    fn edit(&mut self, which: usize, edit: Edit) -> bool {
-        let from = self.scene().position(which);
-        match self.scene_mut().edit(which, edit) {
-            Ok(changed) => {
-                let moved = self.scene().position(which) - from;
-                if moved.length_squared() > 0.0 {
-                    self.last_move[self.index()] = moved;
-                }
-                changed
-            }
-            Err(err) => {
-                self.message = Some(err.to_string());
-                true
-            }
         }
     }
 
@@ -390,21 +319,6 @@ impl Lab {
         } else {
             Outcome::Unchanged
         }
-    }
-
-    /// Moves the active shape along its last move to where it just touches the other.
-    fn snap(&mut self) {
-        let which = self.active[self.index()];
-        let direction = self.last_move[self.index()];
-        let result = match self.current {
-            SceneId::DiskAabb => snap::snap(&mut self.disk_aabb, which, direction),
-            SceneId::DiskObb => snap::snap(&mut self.disk_obb, which, direction),
-            SceneId::ObbObb => snap::snap(&mut self.obb_obb, which, direction),
-            SceneId::DiskTriangle => snap::snap(&mut self.disk_triangle, which, direction),
-            SceneId::Slope => snap::snap(&mut self.slope, which, direction),
-            SceneId::AabbAabb => snap::snap(&mut self.aabb_aabb, which, direction),
-        };
-        self.message = Some(result);
     }
 
     fn reset_scene(&mut self) {

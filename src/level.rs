@@ -155,6 +155,9 @@ pub struct Level {
     pub author: Option<String>,
     /// Comment text kept with the level (`Comment:` lines and blocks).
     pub comments: Vec<String>,
+    /// `Chapter: NAME`: the level begins a chapter of that name, which runs until the next
+    /// level that begins one.
+    pub chapter: Option<String>,
     /// Board width in cells (the longest row).
     pub width: i32,
     /// Board height in cells (the number of rows).

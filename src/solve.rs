@@ -34,7 +34,7 @@ mod timed;
 
 use std::time::Duration;
 
-use crate::game::{Counters, ReplayError, World, WorldError, play_moves};
+use crate::game::{Counters, Move, ReplayError, World, WorldError, parse_moves, play_moves};
 use crate::level::Level;
 
 pub use context::{ContextError, MAX_BOXES, MAX_CELLS};
@@ -74,6 +74,21 @@ pub struct Solution {
     pub moves: String,
     /// Moves, pushes and shots it takes.
     pub counters: Counters,
+}
+
+impl Solution {
+    /// The solution as one [`Move`] per letter, counts expanded: what a game plays for a hint.
+    #[must_use]
+    pub fn actions(&self) -> Vec<Move> {
+        parse_moves(&self.moves)
+            .map(|tokens| {
+                tokens
+                    .iter()
+                    .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 /// What a search concluded.
@@ -231,6 +246,37 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
     Ok(Solution { moves, counters })
 }
 
+/// Positions each search of the portfolio looks at before handing over to the other.
+const PORTFOLIO_SLICE: u64 = 4096;
+
+/// Two greedy searches taking turns, one ordered by the matching bound and one by the
+/// nearest-goal bound: each is lucky on levels where the other is not (see
+/// benches/README.md). Either one exhausting its positions proves there is no solution.
+fn portfolio(
+    ctx: &context::Context,
+    techniques: Techniques,
+    boxes: &[u32],
+    player: u32,
+    budget: &mut limits::Budget<'_>,
+) -> push::Ending {
+    let nearest = Techniques {
+        matching: false,
+        ..techniques
+    };
+    let mut searches = [
+        push::PushSearch::new(ctx, push::Order::Greedy, techniques, boxes, player),
+        push::PushSearch::new(ctx, push::Order::Greedy, nearest, boxes, player),
+    ];
+    loop {
+        for turn in 0..2 {
+            let others = searches[1 - turn].bytes();
+            if let Some(ending) = searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
+                return ending;
+            }
+        }
+    }
+}
+
 /// For an optimum, a fast search first (within a third of the time left) so that a limit
 /// still leaves a solution, then the optimizing one; for any solution, the fast one alone.
 fn fast_then_optimal(
@@ -283,8 +329,14 @@ fn classic(
             Optimize::Pushes => push::Order::Pushes,
             Optimize::Moves => push::Order::Moves,
         };
-        let mut search = push::PushSearch::new(&ctx, order, settings.techniques, &boxes, player);
-        Ok(match search.run(budget) {
+        let techniques = settings.techniques;
+        let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
+        {
+            portfolio(&ctx, techniques, &boxes, player, budget)
+        } else {
+            push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
+        };
+        Ok(match ending {
             push::Ending::Solved(pushes) => Outcome::Solved {
                 moves: solution::letters(&ctx, &boxes, player, &pushes).ok_or_else(|| {
                     SolveError::Unverified {

@@ -49,21 +49,9 @@ pub fn settings(
 /// visible.
 pub fn level_name(entry: &LevelReport) -> String {
     match &entry.title {
-        Some(title) => format!("level {} \"{}\"", entry.index, visible(title)),
+        Some(title) => format!("level {} \"{}\"", entry.index, level::visible(title)),
         None => format!("level {}", entry.index),
     }
-}
-
-/// Control characters as `^X` carets and other invisible marks as `\u{..}`.
-fn visible(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\0'..='\u{1f}' => format!("^{}", char::from(c as u8 + 64)),
-            '\u{7f}' => "^?".to_owned(),
-            c if c.is_control() => format!("\\u{{{:x}}}", u32::from(c)),
-            c => c.to_string(),
-        })
-        .collect()
 }
 
 /// The verdict part of a level's line.

@@ -569,3 +569,42 @@ fn shapes_in_the_pictures_are_the_geom_types() {
     });
     assert!(disk.is_some() && triangle.is_some());
 }
+
+#[test]
+fn the_slope_point_mode_jumps_in_large_steps_and_reflects_the_overshoot() {
+    let mut lab = Lab::new(SceneId::Slope);
+    lab.press(Key::Char('m'));
+    assert!(lab.readout().value("mode").unwrap().starts_with("point"));
+    lab.press(Key::Char(' '));
+    let mut jumps = Vec::new();
+    let mut last = lab.readout().value("ball").map(str::to_owned);
+    for _ in 0..60 {
+        lab.tick();
+        let now = lab.readout().value("ball").map(str::to_owned);
+        if now != last {
+            jumps.push(now.clone());
+            last = now;
+        }
+    }
+    assert_eq!(jumps.len(), 4, "a jump every quarter second: {jumps:?}");
+    let over: f32 = lab.readout().value("over").unwrap().parse().unwrap();
+    assert!(over > 0.5, "an overshoot large enough to see: {over}");
+    assert_eq!(lab.readout().value("in/out"), Some("45.0° / 45.0°"));
+    assert_eq!(
+        lab.readout().verdict,
+        Verdict::Miss,
+        "the point is back out"
+    );
+    let picture = lab.picture();
+    let overshoot = picture
+        .with_ink(Ink::Tested)
+        .find_map(|f| match f {
+            Figure::Line(s) => Some((s.b - s.a).length()),
+            _ => None,
+        })
+        .expect("S drawn");
+    assert!((overshoot - over).abs() < 0.01, "{overshoot} vs {over}");
+    lab.press(Key::Char(' '));
+    lab.press(Key::Char('m'));
+    assert_eq!(lab.readout().value("mode"), Some("ball"));
+}

@@ -106,7 +106,7 @@ fn scene_with_steps(scene: SceneId) -> Lab {
         SceneId::DiskObb => &[('l', 9), ('k', 2)],
         SceneId::ObbObb => &[('c', 1)],
         SceneId::DiskTriangle => &[('l', 13), ('k', 2)],
-        SceneId::Slope => &[(' ', 1)],
+        SceneId::Slope => &[('m', 1), (' ', 1)],
         SceneId::AabbAabb => &[('l', 8)],
     };
     for &(key, times) in keys {
@@ -115,7 +115,8 @@ fn scene_with_steps(scene: SceneId) -> Lab {
         }
     }
     if scene == SceneId::Slope {
-        for _ in 0..30 {
+        // Three jumps of the page's point: the third crosses the slope.
+        for _ in 0..45 {
             lab.tick();
         }
         lab.press(Key::Char(' '));

@@ -170,9 +170,8 @@ fn build(
             if tiles[(y * w + x) as usize] == Tile::Hub {
                 let mut s = Spinner::at(Pos::new(x, y));
                 if let Some(&(length, speed, angle)) = numbers.get(spinners.len()) {
-                    // A bar may be no longer than the board's longer side.
-                    let longest = w.max(h) as f32;
-                    (s.length, s.speed, s.angle) = (length.min(longest), speed, angle);
+                    // A bar is at most as long as the board's longer side.
+                    (s.length, s.speed, s.angle) = (length.min(w.max(h) as f32), speed, angle);
                 }
                 spinners.push(s);
             }
@@ -182,6 +181,7 @@ fn build(
         title: extras.title,
         author: extras.author,
         comments: extras.comments,
+        chapter: None,
         width: w,
         height: h,
         tiles,

@@ -190,3 +190,57 @@ fn two_games_solving_different_levels_both_keep_their_results() {
         "B's result is kept:\n{progress}"
     );
 }
+
+#[test]
+fn a_file_whose_only_level_is_invalid_opens_shows_the_error_and_loads_the_fix() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("only-invalid");
+    let file = dir.join("draft.xsb");
+    fs::write(&file, "Title: Draft\n#####\n#@@$.#\n#####\n").expect("level written");
+    let pane = Pane::start(
+        "only-invalid",
+        &dir.0,
+        &["play", &file.display().to_string()],
+    );
+    let screen = pane.wait_for("No level here can be played yet");
+    assert!(
+        screen.contains("draft.xsb:3:"),
+        "the error with its line:\n{screen}"
+    );
+    pane.assert_raw("waiting for a fix");
+    // Another broken save: the new problem replaces the old.
+    fs::write(&file, "Title: Draft\n#####\n#@$$.#\n#####\n").expect("saved");
+    pane.wait_for("box");
+    fs::write(&file, "Title: Draft\n#####\n#@$.#\n#####\n").expect("fixed");
+    pane.wait_for("draft.xsb 1/1 │ Draft");
+    pane.keys(&["l"]);
+    pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    pane.assert_sane("after q");
+}
+
+#[test]
+fn a_fifo_swapped_in_for_the_level_file_never_freezes_the_game() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("fifo-swap");
+    let file = dir.join("live.xsb");
+    fs::write(&file, TWO_LEVELS).expect("level written");
+    let pane = Pane::start("fifo-swap", &dir.0, &["play", &file.display().to_string()]);
+    pane.wait_for("First push");
+    fs::remove_file(&file).expect("removed");
+    let made = std::process::Command::new("mkfifo").arg(&file).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("note: mkfifo is not available; skipping");
+        return;
+    }
+    pane.wait_for("not a regular file");
+    pane.keys(&["l"]);
+    pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}

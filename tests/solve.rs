@@ -218,6 +218,20 @@ fn solving_from_a_world_in_play_gives_moves_that_finish_it() {
     };
     let report = sokoshot::solve::solve(&world, &settings, None).unwrap();
     let solution = report.solution().expect("solved");
+    let mut by_actions = world.clone();
     sokoshot::game::play_moves(&mut world, &solution.moves).unwrap();
     assert!(world.is_solved());
+    // The same solution as one action per letter, as a hint hands it out.
+    let actions = solution.actions();
+    assert_eq!(actions.len(), solution.moves.len());
+    for action in actions {
+        let dir = match action {
+            sokoshot::game::Move::Step(dir) | sokoshot::game::Move::Push(dir) => dir,
+            other => panic!("a classic level needs no {other:?}"),
+        };
+        by_actions
+            .apply(sokoshot::game::Command::Step(dir))
+            .expect("each action plays");
+    }
+    assert!(by_actions.is_solved());
 }

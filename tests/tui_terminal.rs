@@ -176,3 +176,83 @@ fn the_game_ends_at_once_when_its_terminal_closes_without_a_hangup_signal() {
         closed.elapsed()
     );
 }
+
+/// The peak resident memory of a process, in KiB, from `/proc/PID/status`.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+#[test]
+fn a_10000_by_10000_terminal_keeps_memory_bounded() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("huge");
+    let file = level_file(&dir);
+    let pane = Pane::start("huge", &dir.0, &["play", &file]);
+    pane.wait_for("Moves 0");
+    let pid = pane.game_pid();
+    let Some(before) = peak_kib(pid) else {
+        eprintln!("note: /proc/{pid}/status cannot be read here; skipping");
+        return;
+    };
+    pane.tmux(&["resize-window", "-t", "main", "-x", "10000", "-y", "10000"]);
+    assert_eq!(
+        pane.format("#{window_width}x#{window_height}"),
+        "10000x10000"
+    );
+    // Wait for the frame drawn at the new size (the board, centred, far down): a key sent
+    // while tmux is still resizing can be dropped by tmux itself.
+    let start = std::time::Instant::now();
+    while !pane
+        .screen()
+        .lines()
+        .skip(100)
+        .any(|row| row.contains("██"))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "never redrawn at 10000x10000"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    pane.keys(&["l"]);
+    pane.wait_for("Moves 1");
+    let after = peak_kib(pid).expect("still running");
+    eprintln!("peak memory: {before} KiB at 80x24, {after} KiB at 10000x10000");
+    // 10^8 cells at about 95 bytes each would be 9 GB; the drawn area is capped.
+    assert!(after < 100 * 1024, "peak {after} KiB at 10000x10000");
+}
+
+#[test]
+fn the_lab_suspends_on_ctrl_z_and_quits_on_ctrl_backslash_like_the_game() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("lab-keys");
+    let pane = Pane::shell("lab-keys", &dir.0);
+    pane.keys(&["\"$SOKOSHOT\" lab", "Enter"]);
+    pane.wait_for("1/6 disk-aabb");
+    pane.assert_raw("the lab");
+    pane.keys(&["C-z"]);
+    pane.wait_for("Stopped");
+    pane.assert_main_screen("lab stopped by Ctrl-Z");
+    pane.keys(&["fg", "Enter"]);
+    let start = Instant::now();
+    while pane.format("#{alternate_on}") != "1" {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the lab never came back"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pane.wait_for("1/6 disk-aabb");
+    pane.assert_raw("the lab after fg");
+    pane.keys(&["C-\\"]);
+    wait_for_exit(&pane);
+    pane.assert_main_screen("after Ctrl-\\ in the lab");
+}

@@ -171,8 +171,6 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     press(&mut app, "?");
     let want = "
 Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
-
-
      ┌─────────────────────────────── Help ───────────────────────────────┐
      │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
      │ H J K L  Shift+arrow  run until something is in the way            │
@@ -182,17 +180,19 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ r                     restart the level (u brings it back)         │
      │ n  p                  next, previous level                         │
      │ g                     level list with your best results            │
-     │ ?                     this help                                    │
-     │ Esc  q                close, quit (progress is saved)              │
+     │ i                     hint: the keys up to the next push           │
+     │ d  D                  dead squares; deadlock warnings off/on       │
+     │ w                     watch a solution (space . + - Esc h j k l)   │
+     │ y  Y                  copy the level, the solution (OSC 52)        │
+     │ click                 walk there; a box, then a cell: push it      │
+     │ ?  Esc  q             this help; close, quit (progress is saved)   │
+     │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                │
      │                                                                    │
      │ ██ wall   ·· goal   [] box   {} box on goal                        │
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
-     │                                                                    │
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
      └────────────────────────────────────────────────────────────────────┘
-
-
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
     press(&mut app, "?");
@@ -436,4 +436,39 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
         let top = rows(&render(&app, width, 12))[0].clone();
         assert_eq!(top, want, "{name} at {width} columns");
     }
+}
+
+#[test]
+fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
+    use sokoshot::tui::view::help::KEYS;
+    let mut app = app(ONE_PUSH, PLAIN);
+    app.set_screen_size(60, 20);
+    press(&mut app, "?");
+    let mut seen = String::new();
+    for _ in 0..30 {
+        let shown = screen(&app, 60, 20);
+        for row in shown.lines() {
+            assert!(row.chars().count() <= 60, "{row}");
+        }
+        seen.push_str(&shown);
+        seen.push('\n');
+        press(&mut app, "j");
+    }
+    let words: String = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (_, what) in KEYS {
+        for word in what.split_whitespace() {
+            assert!(
+                words.contains(word),
+                "`{word}` of `{what}` never shown:\n{seen}"
+            );
+        }
+    }
+    assert!(words.contains("no enemy left."), "{seen}");
+    assert!(words.contains("spinners."), "{seen}");
+    // Scrolling back up reaches the top again.
+    press(&mut app, &"k".repeat(30));
+    assert!(
+        screen(&app, 60, 20).contains("step; walk into a box"),
+        "back at the top"
+    );
 }

@@ -81,3 +81,41 @@ fn a_save_between_reading_the_file_and_watching_it_is_seen() {
     assert_eq!(watcher.check(), Some(Change::Saved(b"#####\n".to_vec())));
     assert_eq!(watcher.check(), None);
 }
+
+#[test]
+fn play_refuses_a_device_or_fifo_as_its_level_file_without_reading_it() {
+    let dir = std::env::temp_dir().join(format!("sokoshot-watch-{}-devices", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("pipe.xsb");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let mut cases = vec![("/dev/zero", PathBuf::from("/dev/zero"))];
+    if made.is_ok_and(|status| status.success()) {
+        cases.push(("fifo", fifo));
+    }
+    for (name, path) in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+            .arg("play")
+            .arg(&path)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.contains("not a regular file"), "{name}: {stderr}");
+    }
+}
+
+#[test]
+fn a_file_with_no_playable_level_is_reported_when_there_is_no_terminal() {
+    let path = temp_file("only-invalid", "#####\n#@@$.#\n#####\n");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .arg("play")
+        .arg(&path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no playable level"), "{stderr}");
+}

@@ -180,7 +180,7 @@ impl Scene for AabbScene {
                 for edge in c.edges {
                     step.add(Figure::Line(edge), ink);
                 }
-                step.deciding(!c.holds)
+                step.alone().deciding(!c.holds)
             })
             .collect();
         let mut last = Step::new("conclusion");
@@ -227,25 +227,11 @@ impl Scene for AabbScene {
             let mark = if c.holds { "✓" } else { "✗" };
             readout.row(label, format!("{mark} {}", c.text));
         }
-        readout.row(
-            "A",
-            format!(
-                "{} {}×{}",
-                vec2(a.center()),
-                num(self.a.1.x),
-                num(self.a.1.y)
-            ),
-        );
-        readout.row(
-            "B",
-            format!(
-                "{} {}×{}",
-                vec2(b.center()),
-                num(self.b.1.x),
-                num(self.b.1.y)
-            ),
-        );
-        readout.row("note", "page: > and <, touch misses");
+        readout.row("A", vec2(a.center()));
+        readout.row("B", vec2(b.center()));
+        let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
+        readout.row("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
+        readout.row("note", "page: > < miss touch");
         readout.row("toi", time_text(false, None));
         readout
     }

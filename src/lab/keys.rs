@@ -90,6 +90,8 @@ pub enum Action {
     FlipView,
     /// Set up the page's counter-example.
     Preset,
+    /// Switch the slope scene between the ball and the page's moving point.
+    PointMode,
     /// Stretch (or shrink) the triangle along its own x axis.
     StretchX(bool),
     /// Stretch (or shrink) the triangle along its own y axis.
@@ -283,6 +285,11 @@ pub(crate) const SLOPE: &[Binding] = &[
             (Key::Char('s'), Action::Launch),
         ],
     },
+    Binding {
+        keys: "m",
+        help: "ball / the page's point",
+        map: &[(Key::Char('m'), Action::PointMode)],
+    },
     QUIT,
 ];
 
@@ -324,12 +331,12 @@ pub(crate) const COMMON: &[Binding] = &[
     },
     Binding {
         keys: ":",
-        help: "pos X Y, angle D, size W H, radius R",
+        help: "type pos, angle, size, radius",
         map: &[(Key::Char(':'), Action::Prompt)],
     },
     Binding {
         keys: "z",
-        help: "snap to touching along last move",
+        help: "snap to touch along last move",
         map: &[(Key::Char('z'), Action::Snap)],
     },
     Binding {

@@ -20,7 +20,7 @@ const PERIOD: f32 = 4.0;
 const HORIZON_TICKS: u16 = 120;
 
 /// How far ahead the time of impact is looked for, in seconds of scene time.
-pub(crate) const HORIZON: f32 = HORIZON_TICKS as f32 * TICK;
+pub const HORIZON: f32 = HORIZON_TICKS as f32 * TICK;
 
 /// The two kinds of motion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

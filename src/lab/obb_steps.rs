@@ -102,16 +102,17 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<St
         let mut picture = Picture::new(view);
         projections(&mut picture, (blue, green), sat, i, view);
         step.marks = picture.marks;
-        steps.push(step.deciding(sat.separating == Some(i)));
+        steps.push(step.alone().deciding(sat.separating == Some(i)));
     }
     let mut last = Step::new("conclusion");
     match sat.separating {
         Some(i) => last.line(format!("axis {} separates: MISS", i + 1)),
         None => {
             last.line("all four overlap: HIT");
-            last.line("(x and y alone can overlap");
-            last.line(" while another axis separates:");
-            last.line(" press c for the page's case)");
+            last.line("(x and y alone may overlap");
+            last.line(" while another axis");
+            last.line(" separates: c shows the");
+            last.line(" page's case)");
         }
     }
     steps.push(last.deciding(sat.separating.is_none()));

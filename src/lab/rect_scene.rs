@@ -239,7 +239,7 @@ impl Scene for RectScene {
         readout.row("disk", vec2(self.disk.center));
         contact_rows(&mut readout, &test.contact);
         if matches!(test.shape, Tested::Aabb(_)) && test.contact.distance.abs() < TOUCH_NOTE {
-            readout.row("note", "seed: touching misses (>=)");
+            readout.row("note", "seed: >= misses touch");
         }
         readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };

@@ -60,7 +60,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
     let f = fold(p, half, r);
     let mut steps = Vec::new();
     if turned {
-        let mut local = Step::new("project C − T on the box's axes");
+        let mut local = Step::new("C − T on the box's axes");
         local.line(format!("s = (C−T)·u = {}", num(p.x)));
         local.line(format!("t = (C−T)·v = {}", num(p.y)));
         local.add(axis_arrow(c, axes[0], half.x + 1.0), Ink::Tested);
@@ -77,7 +77,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
         steps.push(local);
         let mut own = Step::new("the box in its own frame");
         own.line(format!("box ±{} × ±{}", num(half.x), num(half.y)));
-        own.line(format!("disk at (s, t) = {}", vec2(p)));
+        own.line(format!("disk (s, t) {}", vec2(p)));
         own.line("then the AABB test, as is");
         own.replace = true;
         own.add(
@@ -119,7 +119,8 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
     } else {
         "inside it: go on".to_owned()
     });
-    grown.line("(seed: >= here, so touching misses)");
+    grown.line("(the seed's >= makes");
+    grown.line(" touching a miss here)");
     grown.add(frame_box(c, axes, -half - r, half + r), Ink::Tested);
     steps.push(grown.deciding(f.decided == Decided::OutsideGrown));
     let mut corner = Step::new("in the corner square?");
@@ -133,9 +134,11 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
             num(r * r),
             if f.hit { "HIT" } else { "MISS" }
         ));
-        corner.line("(seed: >= r² misses; touching hits here)");
+        corner.line("(the seed's >= r² misses");
+        corner.line(" touching; here it hits)");
     } else if f.decided == Decided::Strip {
-        corner.line("ax < 0 or ay < 0: in a strip → HIT");
+        corner.line("ax < 0 or ay < 0:");
+        corner.line("in a strip → HIT");
     } else {
         corner.line("not reached");
     }

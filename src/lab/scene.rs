@@ -1,4 +1,4 @@
-//! The five scenes by name, and what every scene can do.
+//! The six scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;

@@ -5,8 +5,7 @@
 //! past it that tick (the overshoot), and the angles in and out against the normal.
 
 use crate::geom::{
-    Aabb, Contact, Disk, Intersects, Obstacle, Segment, Shape, Triangle, Vec2, carry_disk,
-    contact_disk_aabb, contact_disk_triangle, earliest_hit, sq_distance_point_segment,
+    Contact, Disk, Intersects, Obstacle, Segment, Shape, Vec2, carry_disk, earliest_hit,
 };
 
 use super::TICK;
@@ -16,7 +15,10 @@ use super::keys::{self, Action, Binding};
 use super::motion::HORIZON;
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks};
-use super::slope_steps::{self, BounceParts};
+use super::slope_steps;
+use super::slope_world::{
+    Bounce, Jump, SLOPE_SIDE, contact, obstacle_name, obstacles, shape_figure, slope, touches,
+};
 use super::steps::Step;
 
 /// Where the ball starts: left of the slope, on the line through the slope's middle.
@@ -31,26 +33,21 @@ const SPEED: f32 = 12.0;
 /// The most bounces `carry_disk` may make in one tick.
 const MAX_BOUNCES: u32 = 4;
 
-/// The inside of the box: x in ±`INNER.x`, y in ±`INNER.y`.
-const INNER: Vec2 = Vec2::new(13.0, 8.0);
-
-/// How close the movement keys may bring the ball to a straight wall.
-const WALL_CLEARANCE: f32 = 0.1;
-
-/// How deep a placed ball may sit in an obstacle, for rounding at the point of touching.
-const OVERLAP_SLACK: f32 = 1e-4;
-
-/// How many doubling rounding steps [`SlopeScene::touching_at`] tries.
-const TOUCH_STEPS: u32 = 12;
-
-/// How far the angled walls cut into each corner.
-const CORNER: f32 = 4.0;
-
 /// How many ticks ahead the path preview runs.
 const PREVIEW_TICKS: usize = 90;
 
 /// How long the drawn incoming and outgoing rays of the last bounce are.
 const RAY: f32 = 2.5;
+
+/// How much flight one jump of the point covers, in seconds: large enough to see the path
+/// cross the surface and overshoot it.
+const POINT_PERIOD: f32 = 0.25;
+
+/// The most jumps of the point in one tick (at the highest speed).
+const MAX_JUMPS: u32 = 4;
+
+/// The shapes the keys can change, in the order `a` cycles through them.
+const SHAPES: &[&str] = &["ball", "slope"];
 
 /// The part of the world on screen: the whole box and its walls.
 const VIEW: ViewBox = ViewBox {
@@ -58,138 +55,20 @@ const VIEW: ViewBox = ViewBox {
     half: Vec2::new(14.2, 9.2),
 };
 
-/// The length of the slope's two short sides.
-const SLOPE_SIDE: f32 = 4.0;
-
-/// The slope: a right triangle with its right angle at the bottom right (before turning),
-/// whose long side faces up and to the left, towards the ball; its centroid is `center`.
-fn slope(center: Vec2, angle: f32) -> Triangle {
-    let third = SLOPE_SIDE / 3.0;
-    let turn = Vec2::from_angle(angle.to_radians());
-    let [a, b, c] = [
-        Vec2::new(third, third),
-        Vec2::new(third, third - SLOPE_SIDE),
-        Vec2::new(third - SLOPE_SIDE, third),
-    ]
-    .map(|v| center + turn.rotate(v));
-    Triangle::new(a, b, c)
-}
-
-/// The shapes the keys can change, in the order `a` cycles through them.
-const SHAPES: &[&str] = &["ball", "slope"];
-
-/// Everything the ball can hit: the slope first, then the four angled corners, then the four
-/// straight walls. All of them reflect.
-fn obstacles(slope: Triangle) -> Vec<Obstacle> {
-    let (x, y, c) = (INNER.x, INNER.y, CORNER);
-    let mut all = vec![Obstacle::reflect(slope)];
-    for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
-        let corner = Vec2::new(sx * x, sy * y);
-        all.push(Obstacle::reflect(Triangle::new(
-            corner,
-            corner - Vec2::new(sx * c, 0.0),
-            corner - Vec2::new(0.0, sy * c),
-        )));
-    }
-    let walls = [
-        Aabb::new(Vec2::new(-x - 1.0, -y - 1.0), Vec2::new(x + 1.0, -y)),
-        Aabb::new(Vec2::new(-x - 1.0, y), Vec2::new(x + 1.0, y + 1.0)),
-        Aabb::new(Vec2::new(-x - 1.0, -y), Vec2::new(-x, y)),
-        Aabb::new(Vec2::new(x, -y), Vec2::new(x + 1.0, y)),
-    ];
-    all.extend(walls.into_iter().map(Obstacle::reflect));
-    all
-}
-
-/// What the panel calls obstacle `i` of [`obstacles`].
-fn obstacle_name(i: usize) -> &'static str {
-    match i {
-        0 => "slope",
-        1..=4 => "corner",
-        _ => "wall",
-    }
-}
-
-/// The disk's contact with one obstacle.
-fn contact(ball: &Disk, shape: &Shape) -> Option<Contact> {
-    match shape {
-        Shape::Aabb(b) => Some(contact_disk_aabb(ball, b)),
-        Shape::Triangle(t) => Some(contact_disk_triangle(ball, t)),
-        Shape::Obb(_) | Shape::Segment(_) => None,
-    }
-}
-
-/// Whether the disk touches one obstacle.
-fn touches(ball: &Disk, shape: &Shape) -> bool {
-    match shape {
-        Shape::Aabb(b) => ball.intersects(b),
-        Shape::Obb(b) => ball.intersects(b),
-        Shape::Triangle(t) => ball.intersects(t),
-        Shape::Segment(s) => sq_distance_point_segment(ball.center, s) <= ball.radius * ball.radius,
-    }
-}
-
-/// The measurements of one bounce.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Bounce {
-    obstacle: usize,
-    crossing: Vec2,
-    point: Vec2,
-    normal: Vec2,
-    overshoot: f32,
-    incoming: Vec2,
-    outgoing: Vec2,
-}
-
-impl Bounce {
-    /// Measures the first bounce of a ball moving by `delta` this tick, if it has one.
-    fn measure(ball: &Disk, delta: Vec2, obstacles: &[Obstacle]) -> Option<Self> {
-        let (obstacle, hit) = earliest_hit(ball, delta, obstacles)?;
-        let incoming = delta.normalize_or_zero();
-        Some(Self {
-            obstacle,
-            crossing: ball.center + delta * hit.toi,
-            point: hit.point,
-            normal: hit.normal,
-            overshoot: delta.length() * (1.0 - hit.toi),
-            incoming,
-            outgoing: crate::geom::reflect(incoming, hit.normal),
-        })
-    }
-
-    /// The numbers the steps show.
-    fn parts(&self) -> BounceParts {
-        BounceParts {
-            crossing: self.crossing,
-            point: self.point,
-            normal: self.normal,
-            overshoot: self.overshoot,
-            incoming: self.incoming,
-            outgoing: self.outgoing,
-        }
-    }
-
-    /// The angles of the incoming and outgoing paths against the normal, in radians.
-    fn angles(&self) -> (f32, f32) {
-        (
-            (-self.incoming).angle_to(self.normal).abs(),
-            self.outgoing.angle_to(self.normal).abs(),
-        )
-    }
-}
-
 /// The scene's state: the ball, its aim, whether it flies, and the last bounce.
 #[derive(Debug, Clone)]
 pub(crate) struct SlopeScene {
-    ball: Disk,
+    pub(super) ball: Disk,
     /// The launch direction in degrees; while the ball flies, its heading.
     aim: f32,
     velocity: Option<Vec2>,
-    obstacles: Vec<Obstacle>,
+    pub(super) obstacles: Vec<Obstacle>,
     last: Option<Bounce>,
     bounces: u32,
-    slope_center: Vec2,
-    slope_angle: f32,
+    pub(super) slope_center: Vec2,
+    pub(super) slope_angle: f32,
+    /// Point mode: the time since the last jump, and the last jump.
+    point: Option<(f32, Option<Jump>)>,
 }
 
 impl SlopeScene {
@@ -204,37 +83,43 @@ impl SlopeScene {
             bounces: 0,
             slope_center: Vec2::ZERO,
             slope_angle: 0.0,
+            point: None,
         }
     }
 
-    /// Puts the slope at `center`, turned by `angle` degrees, unless it would overlap the
-    /// ball or leave the box.
-    fn place_slope(&mut self, center: Vec2, angle: f32) -> Result<bool, EditError> {
-        let limit = INNER - Vec2::splat(SLOPE_SIDE);
-        let center = center.clamp(-limit, limit);
-        let angle = angle.rem_euclid(360.0);
-        if (center, angle) == (self.slope_center, angle_of(self)) {
-            return Ok(false);
+    /// Switches between the ball and the page's moving point; a ball too big for where the
+    /// point is stays a point.
+    fn switch_mode(&mut self) -> bool {
+        if self.point.is_some() {
+            if self.place_ball(self.ball.center, RADIUS).is_err() {
+                return false;
+            }
+            self.point = None;
+        } else {
+            self.ball.radius = 0.0;
+            self.point = Some((0.0, None));
         }
-        let moved = slope(center, angle);
-        if contact_disk_triangle(&self.ball, &moved).distance < -OVERLAP_SLACK {
-            return Err(EditError::Blocked("slope"));
-        }
-        self.obstacles[0] = Obstacle::reflect(moved);
-        (self.slope_center, self.slope_angle) = (center, angle);
-        Ok(true)
+        true
     }
 
-    /// Puts the ball at `center` with radius `radius`, unless it would overlap something.
-    fn place_ball(&mut self, center: Vec2, radius: f32) -> Result<bool, EditError> {
-        let limit = INNER - Vec2::splat(radius + WALL_CLEARANCE);
-        let ball = Disk::new(center.clamp(-limit, limit), radius);
-        if self.overlaps(&ball) {
-            return Err(EditError::Blocked("ball"));
+    /// One jump of the point: [`POINT_PERIOD`] seconds of flight at once, as on the page.
+    fn jump(&mut self, velocity: Vec2) -> Jump {
+        let delta = velocity * POINT_PERIOD;
+        let bounce = Bounce::measure(&self.ball, delta, &self.obstacles);
+        let flight = carry_disk(self.ball, delta, &self.obstacles, MAX_BOUNCES);
+        let jump = Jump {
+            old: self.ball.center,
+            straight: self.ball.center + delta,
+            end: flight.disk.center,
+            bounce,
+        };
+        if flight.bounces > 0 {
+            self.last = bounce.or(self.last);
+            self.bounces += flight.bounces;
         }
-        let changed = ball != self.ball;
-        self.ball = ball;
-        Ok(changed)
+        self.ball = flight.disk;
+        self.velocity = Some(flight.delta.normalize_or_zero() * SPEED);
+        jump
     }
 
     /// The direction the ball flies, or would fly if launched.
@@ -281,56 +166,6 @@ impl SlopeScene {
         path
     }
 
-    /// Moves the ball by `offset`, but keeps it [`WALL_CLEARANCE`] clear of the straight
-    /// walls, and stops it where it first touches anything on the way, so that the keys can
-    /// never push it into a wall, a corner or the slope (where a launched ball used to bounce
-    /// on the spot, its bounce count climbing). Pressing on into what it touches does nothing.
-    fn move_ball(&mut self, offset: Vec2) -> bool {
-        let limit = INNER - Vec2::splat(self.ball.radius + WALL_CLEARANCE);
-        let start = self.ball.center;
-        let delta = (start + offset).clamp(-limit, limit) - start;
-        let moved = match earliest_hit(&self.ball, delta, &self.obstacles) {
-            Some((_, hit)) => self.touching_at(start + delta * hit.toi, delta),
-            None => Disk {
-                center: start + delta,
-                ..self.ball
-            },
-        };
-        let center = moved.center;
-        if center == start || self.overlaps(&moved) {
-            return false;
-        }
-        self.ball = moved;
-        true
-    }
-
-    /// The ball at `center`, where a sweep along `delta` found it touching, moved on by the
-    /// few rounding steps it may take for the intersection test to agree that it touches.
-    fn touching_at(&self, center: Vec2, delta: Vec2) -> Disk {
-        let along = delta.normalize_or_zero();
-        let mut ball = Disk {
-            center,
-            ..self.ball
-        };
-        let mut nudge = f32::EPSILON * center.abs().max_element().max(1.0);
-        for _ in 0..TOUCH_STEPS {
-            if self.obstacles.iter().any(|o| touches(&ball, &o.shape)) {
-                break;
-            }
-            ball.center = center + along * nudge;
-            nudge *= 2.0;
-        }
-        ball
-    }
-
-    /// Whether a ball at this place would sink into an obstacle by more than rounding
-    /// ([`OVERLAP_SLACK`]); touching is allowed.
-    fn overlaps(&self, ball: &Disk) -> bool {
-        self.obstacles
-            .iter()
-            .any(|o| contact(ball, &o.shape).is_some_and(|c| c.distance < -OVERLAP_SLACK))
-    }
-
     /// Turns the aim by `degrees`; a flying ball turns its heading from where it points now.
     fn turn(&mut self, degrees: f32) {
         if let Some(velocity) = &mut self.velocity {
@@ -339,20 +174,6 @@ impl SlopeScene {
         } else {
             self.aim = (self.aim + degrees).rem_euclid(360.0);
         }
-    }
-}
-
-/// The slope's angle in degrees.
-fn angle_of(scene: &SlopeScene) -> f32 {
-    scene.slope_angle
-}
-
-fn shape_figure(shape: &Shape) -> Figure {
-    match shape {
-        Shape::Aabb(b) => Figure::Aabb(*b),
-        Shape::Obb(b) => Figure::Obb(*b),
-        Shape::Triangle(t) => Figure::Triangle(*t),
-        Shape::Segment(s) => Figure::Line(*s),
     }
 }
 
@@ -408,11 +229,18 @@ impl Scene for SlopeScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        slope_steps::steps(self.last.as_ref().map(Bounce::parts), self.ball.radius)
+        let jump = self.point.and_then(|(_, jump)| jump);
+        let from = jump.filter(|j| j.bounce.is_some()).map(|j| j.old);
+        slope_steps::steps(
+            self.last.as_ref().map(Bounce::parts),
+            self.ball.radius,
+            from,
+        )
     }
 
     fn apply(&mut self, action: Action) -> bool {
         match action {
+            Action::PointMode => self.switch_mode(),
             Action::Launch => {
                 self.velocity = match self.velocity {
                     Some(_) => None,
@@ -428,6 +256,27 @@ impl Scene for SlopeScene {
         let Some(velocity) = self.velocity else {
             return;
         };
+        if let Some((clock, _)) = self.point {
+            let mut clock = clock + dt;
+            let mut last = None;
+            for _ in 0..MAX_JUMPS {
+                if clock < POINT_PERIOD {
+                    break;
+                }
+                clock -= POINT_PERIOD;
+                let velocity = self.velocity.unwrap_or(velocity);
+                last = Some(self.jump(velocity));
+            }
+            // The last jump that bounced stays drawn until another one bounces.
+            let kept = self.point.and_then(|(_, jump)| jump);
+            let shown = match (last, kept) {
+                (Some(new), Some(old)) if new.bounce.is_none() && old.bounce.is_some() => Some(old),
+                (Some(new), _) => Some(new),
+                (None, kept) => kept,
+            };
+            self.point = Some((clock.min(POINT_PERIOD), shown));
+            return;
+        }
         let delta = velocity * dt;
         let flight = carry_disk(self.ball, delta, &self.obstacles, MAX_BOUNCES);
         if flight.bounces > 0 {
@@ -474,7 +323,13 @@ impl Scene for SlopeScene {
             );
             picture.add(Figure::Dot(bounce.crossing), Ink::Mark);
         }
+        if let Some((_, Some(jump))) = self.point {
+            jump.draw(&mut picture);
+        }
         picture.add(Figure::Disk(self.ball), Ink::Subject);
+        if self.point.is_some() {
+            picture.add(Figure::Dot(self.ball.center), Ink::Subject);
+        }
         let heading = self.heading();
         picture.add(
             Figure::Arrow(Segment::new(
@@ -503,11 +358,19 @@ impl Scene for SlopeScene {
         }
         readout.row("ball", vec2(self.ball.center));
         readout.row(
+            "slope",
+            format!(
+                "{} {}",
+                vec2(self.slope_center),
+                degrees(self.slope_angle.to_radians())
+            ),
+        );
+        readout.row(
             "aim",
             degrees(self.heading().to_angle().rem_euclid(std::f32::consts::TAU)),
         );
         let toi = match self.next_hit() {
-            Some((t, i)) => format!("{t:.2} s → {}", obstacle_name(i)),
+            Some((t, i)) => format!("{t:.4} s → {}", obstacle_name(i)),
             None => format!("none within {HORIZON:.0} s"),
         };
         readout.row("toi", toi);
@@ -522,6 +385,11 @@ impl Scene for SlopeScene {
             None => readout.row("cross", "— (no bounce yet)"),
         }
         readout.row("bounce", self.bounces.to_string());
+        let mode = match self.point {
+            Some(_) => format!("point, jumps of {} s", num(POINT_PERIOD)),
+            None => "ball".to_owned(),
+        };
+        readout.row("mode", mode);
         readout
     }
 

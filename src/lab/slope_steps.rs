@@ -5,7 +5,7 @@
 
 use crate::geom::{Segment, Vec2};
 
-use super::format::{fine, vec2};
+use super::format::{fine, num, vec2};
 use super::picture::{Figure, Ink};
 use super::steps::Step;
 
@@ -23,8 +23,9 @@ pub(crate) struct BounceParts {
     pub outgoing: Vec2,
 }
 
-/// The steps for the last bounce, or one step asking for a launch.
-pub(crate) fn steps(last: Option<BounceParts>, radius: f32) -> Vec<Step> {
+/// The steps for the last bounce, or one step asking for a launch; `from` is where the
+/// moving point jumped from, when it is the page's point.
+pub(crate) fn steps(last: Option<BounceParts>, radius: f32, from: Option<Vec2>) -> Vec<Step> {
     let Some(b) = last else {
         let mut wait = Step::new("no bounce yet");
         wait.line("launch the ball (space)");
@@ -32,13 +33,15 @@ pub(crate) fn steps(last: Option<BounceParts>, radius: f32) -> Vec<Step> {
         wait.line("taken apart here");
         return vec![wait];
     };
-    let old = b.crossing - b.incoming * RAY;
+    let old = from.unwrap_or(b.crossing - b.incoming * RAY);
     let overshot = b.crossing + b.incoming * b.overshoot;
     let mut path = Step::new("old → new position");
     path.line(format!("from {}", vec2(old)));
     path.line(format!("to {}", vec2(overshot)));
     path.line("the path crosses the surface");
-    path.line(format!("(grown by r = {})", fine(radius)));
+    if radius > 0.0 {
+        path.line(format!("(grown by r = {})", num(radius)));
+    }
     path.add(Figure::Arrow(Segment::new(old, overshot)), Ink::Path);
     path.add(Figure::Dot(overshot), Ink::Mark);
     let mut cross = Step::new("crossing point");

@@ -27,22 +27,23 @@ pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec
     let hit_now = scene.hit();
     // Moving forward from a miss, or backward from a hit, until the verdict flips.
     let dir = if hit_now { -dir } else { dir };
-    let probe = |s: f32| -> Option<bool> {
+    // A place the scene refuses (a ball pushed into a wall) lies past touching.
+    let probe = |s: f32| -> bool {
         let mut trial = scene.clone();
-        trial.edit(which, Edit::MoveTo(start + dir * s)).ok()?;
-        Some(trial.hit())
+        match trial.edit(which, Edit::MoveTo(start + dir * s)) {
+            Ok(_) => trial.hit(),
+            Err(_) => !hit_now,
+        }
     };
     let mut near = 0.0;
     let mut far = None;
     let mut s = SNAP_STEP;
     while s <= SNAP_REACH {
-        match probe(s) {
-            Some(hit) if hit != hit_now => {
-                far = Some(s);
-                break;
-            }
-            Some(_) => near = s,
-            None => break,
+        if probe(s) == hit_now {
+            near = s;
+        } else {
+            far = Some(s);
+            break;
         }
         s += SNAP_STEP;
     }
@@ -51,7 +52,7 @@ pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec
     };
     while far - near > SNAP_PRECISION {
         let mid = (near + far) / 2.0;
-        if probe(mid) == Some(hit_now) {
+        if probe(mid) == hit_now {
             near = mid;
         } else {
             far = mid;

@@ -19,6 +19,8 @@ pub struct Step {
     pub marks: Vec<Mark>,
     /// Whether the marks replace the scene's picture (a step drawn in another frame).
     pub replace: bool,
+    /// Whether the scene's own guides are hidden, leaving its shapes and the step's marks.
+    pub alone: bool,
     /// Whether this step decided the verdict.
     pub decides: bool,
 }
@@ -32,6 +34,7 @@ impl Step {
             lines: Vec::new(),
             marks: Vec::new(),
             replace: false,
+            alone: false,
             decides: false,
         }
     }
@@ -44,6 +47,13 @@ impl Step {
     /// Adds a figure.
     pub fn add(&mut self, figure: Figure, ink: Ink) {
         self.marks.push(Mark::new(figure, ink));
+    }
+
+    /// Hides the scene's own guides while this step is shown.
+    #[must_use]
+    pub fn alone(mut self) -> Self {
+        self.alone = true;
+        self
     }
 
     /// Marks this step as the one that decided.

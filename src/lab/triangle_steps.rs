@@ -53,7 +53,8 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         table.add(Figure::Line(t.edge(i)), Ink::Tested);
     }
     let mut steps = vec![signs, region, table.deciding(edges.is_empty())];
-    for &i in edges {
+    for (k, &i) in edges.iter().enumerate() {
+        let last = k + 1 == edges.len();
         let edge = t.edge(i);
         let d2 = sq_distance_point_segment(p, &edge);
         let mut step = Step::new(format!("edge {}: squared distance", EDGE_NAMES[i]));
@@ -67,7 +68,10 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         step.add(Figure::Line(edge), Ink::Tested);
         step.add(Figure::Line(Segment::new(closest, p)), Ink::Normal);
         step.add(Figure::Dot(closest), Ink::Mark);
-        steps.push(step.deciding(d2 <= r2));
+        if last && !hit {
+            step.line("no edge within r → MISS");
+        }
+        steps.push(step.deciding(d2 <= r2 || (last && !hit)));
     }
     steps.push(grown(disk, t, hit));
     steps
@@ -91,10 +95,8 @@ fn grown(disk: &Disk, t: &Triangle, hit: bool) -> Step {
         step.add(Figure::Disk(Disk::new(edge.a, disk.radius)), Ink::Guide);
     }
     step.add(Figure::Dot(disk.center), Ink::Mark);
-    step.line(format!(
-        "centre in grown shape: {}",
-        if hit { "yes → HIT" } else { "no → MISS" }
-    ));
+    step.line("centre in the grown shape?");
+    step.line(if hit { "yes → HIT" } else { "no → MISS" });
     step.line("same answer; the page");
     step.line("measured it ~2.5× slower");
     step

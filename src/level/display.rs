@@ -58,7 +58,7 @@ fn one_line(text: &str) -> String {
 }
 
 /// Prints the level as text that [`Level::from_str`](std::str::FromStr) reads back to the
-/// same level: the board, then `Title:`, `Author:`, `Comment:`, `Spinner:`, `Shots:`,
+/// same level: the board, then `Title:`, `Author:`, `Chapter:`, `Comment:`, `Spinner:`, `Shots:`,
 /// `Solution:` and any unknown settings, each on its own line.
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -68,6 +68,9 @@ impl fmt::Display for Level {
         }
         if let Some(author) = &self.author {
             writeln!(f, "Author: {}", one_line(author))?;
+        }
+        if let Some(chapter) = &self.chapter {
+            writeln!(f, "Chapter: {}", one_line(chapter))?;
         }
         for comment in &self.comments {
             if comment.contains('\n') {

@@ -1,5 +1,5 @@
 //! What a level's text says besides its board: title, author, comments, and the settings
-//! lines (`Spinner:`, `Shots:`, `Solution:`, and keys sokoshot does not know).
+//! lines (`Chapter:`, `Spinner:`, `Shots:`, `Solution:`, and keys sokoshot does not know).
 //!
 //! The title is the first `Title:` line; failing that the last bare text line before the
 //! board (quotes taken off, as in `'The Dungeon'`); failing that the last `;` line before
@@ -38,6 +38,8 @@ pub(crate) struct Meta {
     pub author: Option<String>,
     /// Comments, in order.
     pub comments: Vec<String>,
+    /// `Chapter:` value: the level begins a chapter of this name.
+    pub chapter: Option<String>,
     /// `Spinner:` lines, in order.
     pub spinners: Vec<SpinnerSetting>,
     /// `Shots:` value.
@@ -159,6 +161,11 @@ impl Meta {
             "author" => {
                 if self.once("Author", line, value) {
                     self.author = Some(value.to_owned());
+                }
+            }
+            "chapter" => {
+                if self.once("Chapter", line, value) {
+                    self.chapter = Some(value.to_owned());
                 }
             }
             "comment" => {

@@ -320,6 +320,7 @@ fn assemble(board: board::Board, meta: &meta::Meta, spinners: Vec<Spinner>) -> L
         title: meta.title.clone(),
         author: meta.author.clone(),
         comments: meta.comments.clone(),
+        chapter: meta.chapter.clone(),
         width: board.width,
         height: board.height,
         tiles: board.tiles,

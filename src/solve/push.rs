@@ -47,6 +47,9 @@ pub struct Techniques {
     /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
     /// search, where it could cost moves).
     pub corrals: bool,
+    /// For any solution, run a second greedy search on the nearest-goal bound beside the
+    /// matching one, taking turns, and take whichever finds a solution first.
+    pub portfolio: bool,
 }
 
 impl Default for Techniques {
@@ -57,6 +60,7 @@ impl Default for Techniques {
             freeze: true,
             matching: true,
             corrals: true,
+            portfolio: true,
         }
     }
 }
@@ -125,6 +129,8 @@ pub(crate) struct PushSearch<'c> {
     boxes: Vec<u32>,
     pushes: Vec<(u32, u8, u32)>,
     corrals: Corrals,
+    /// Bytes held by other searches running beside this one.
+    others: usize,
 }
 
 /// Breadth-first reach of the player, with generation stamps so it never clears.
@@ -205,6 +211,7 @@ impl<'c> PushSearch<'c> {
             boxes: Vec::new(),
             pushes: Vec::new(),
             corrals: Corrals::default(),
+            others: 0,
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -288,25 +295,47 @@ impl<'c> PushSearch<'c> {
 
     /// Runs until a solution, exhaustion, or a limit.
     pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
+        loop {
+            if let Some(ending) = self.run_for(budget, u64::MAX, 0) {
+                return ending;
+            }
+        }
+    }
+
+    /// Runs for at most `slice` positions, counting `others` bytes held elsewhere against
+    /// the memory limit; `None` when the slice ran out first.
+    pub(crate) fn run_for(
+        &mut self,
+        budget: &mut Budget<'_>,
+        slice: u64,
+        others: usize,
+    ) -> Option<Ending> {
+        self.others = others;
+        let mut left = slice;
         while let Some(Reverse((key, id))) = self.heap.pop() {
             let node = self.nodes[id as usize];
             if node.closed || key != self.priority(&node) {
                 continue;
             }
-            if let Some(stop) = budget.tick(self.bytes()) {
-                return Ending::Stopped(stop);
+            if left == 0 {
+                self.heap.push(Reverse((key, id)));
+                return None;
+            }
+            left -= 1;
+            if let Some(stop) = budget.tick(self.bytes() + self.others) {
+                return Some(Ending::Stopped(stop));
             }
             self.nodes[id as usize].closed = true;
             if node.bound == 0 {
-                return Ending::Solved(self.path(id));
+                return Some(Ending::Solved(self.path(id)));
             }
             match self.expand(id, budget) {
-                Ok(Some(found)) => return Ending::Solved(self.path(found)),
+                Ok(Some(found)) => return Some(Ending::Solved(self.path(found))),
                 Ok(None) => {}
-                Err(stop) => return Ending::Stopped(stop),
+                Err(stop) => return Some(Ending::Stopped(stop)),
             }
         }
-        Ending::Exhausted
+        Some(Ending::Exhausted)
     }
 
     /// Generates the successors of node `id`; in greedy order returns a solved successor at
@@ -389,9 +418,6 @@ impl<'c> PushSearch<'c> {
         if self.techniques.freeze && frozen_off_goal(ctx, &Bits(child), t).is_some() {
             return Ok(None);
         }
-        let Some(bound) = self.bound(child) else {
-            return Ok(None);
-        };
         let at = if self.exact_player() {
             b
         } else {
@@ -403,19 +429,21 @@ impl<'c> PushSearch<'c> {
             push,
             pushes: parent.pushes + 1,
             moves: parent.moves + walk + 1,
-            bound,
+            bound: 0,
             closed: false,
         };
         self.offer(child, at, node, budget)
     }
 
     /// Stores a successor if it is new or cheaper; returns it when it solves the level and
-    /// the order stops at the first solution.
+    /// the order stops at the first solution. The bound is worked out only for a position met
+    /// for the first time (a position met again has the same boxes, so the same bound); one
+    /// without a matching is stored closed, so it is never matched again.
     fn offer(
         &mut self,
         bits: &[u64],
         at: u32,
-        node: Node,
+        mut node: Node,
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let words = self.ctx.words;
@@ -427,6 +455,7 @@ impl<'c> PushSearch<'c> {
             if stored.closed || self.order == Order::Greedy {
                 return Ok(None);
             }
+            node.bound = stored.bound;
             if (node.pushes, node.moves) < (stored.pushes, stored.moves)
                 && self.order == Order::Pushes
                 || (node.moves, node.pushes) < (stored.moves, stored.pushes)
@@ -437,12 +466,21 @@ impl<'c> PushSearch<'c> {
             }
             return Ok(None);
         }
+        let bound = self.bound(bits);
         let others = self.bytes() - self.table.bytes();
-        let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
+        let room = budget
+            .memory_limit()
+            .saturating_sub(others + self.others + 64 * 1024);
         let id = self
             .table
             .insert(&self.key, hash, room)
             .map_err(|_| Stop::Memory)?;
+        let Some(bound) = bound else {
+            node.closed = true;
+            self.nodes.push(node);
+            return Ok(None);
+        };
+        node.bound = bound;
         self.nodes.push(node);
         self.heap.push(Reverse((self.priority(&node), id)));
         Ok((self.order == Order::Greedy && node.bound == 0).then_some(id))

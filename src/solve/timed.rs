@@ -11,6 +11,10 @@
 //! number of letters; with `--optimize moves`, moves first. Positions the deadlock test
 //! calls lost are dropped.
 //!
+//! Positions are stored packed in the transposition table of the push search (player,
+//! facing, shots fired, clock phase, boxes and enemies as 32-bit cells), with the absolute
+//! clock and counters beside them: no allocation per position.
+//!
 //! Limits: the clock is folded into the position only when every turning spinner's speed is
 //! a whole number of degrees per second and their common period is at most
 //! [`MAX_PERIOD_TICKS`]; otherwise the absolute tick is kept (the search is then bounded
@@ -20,7 +24,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 use crate::game::{
-    Command, Dir, FIRE_TICK_LIMIT, Outcome as Rule, STEP_TICKS, State, TICKS_PER_SECOND,
+    Command, Counters, Dir, FIRE_TICK_LIMIT, Outcome as Rule, STEP_TICKS, State, TICKS_PER_SECOND,
     WAIT_TICKS, World,
 };
 use crate::level::Pos;
@@ -29,15 +33,17 @@ use super::context::Context;
 use super::deadlock::Deadlocks;
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
+use super::table::Table;
 use super::{Optimize, Outcome, SolveError};
 
 /// The longest spinner period folded into positions, in ticks (about 18 minutes).
 pub const MAX_PERIOD_TICKS: u64 = 1 << 16;
 
-/// A stored position: the game's state and how it was reached.
-#[derive(Debug, Clone)]
+/// A stored position beside its packed key: the clock, the counters, how it was reached.
+#[derive(Debug, Clone, Copy)]
 struct Node {
-    state: State,
+    tick: u64,
+    counters: Counters,
     parent: u32,
     letter: char,
     letters: u32,
@@ -60,9 +66,14 @@ struct Search<'a> {
     deadlocks: Deadlocks,
     matcher: Matcher,
     nodes: Vec<Node>,
-    index: HashMap<Vec<i32>, u32>,
+    table: Table,
+    /// Enemies at the start: every key leaves room for them all.
+    enemy_slots: usize,
     heap: BinaryHeap<Reverse<([u32; 3], u32)>>,
-    shots: HashMap<Vec<i32>, ShotOutcome>,
+    shots: HashMap<Vec<u64>, ShotOutcome>,
+    /// Bytes held by the shot cache.
+    shot_bytes: usize,
+    /// Bytes held by everything, as of the last position stored.
     bytes: usize,
     world: &'a mut World,
 }
@@ -84,9 +95,11 @@ pub(crate) fn search(
         deadlocks,
         matcher: Matcher::default(),
         nodes: Vec::new(),
-        index: HashMap::new(),
+        table: Table::new(key_words(world)),
+        enemy_slots: world.enemies().len(),
         heap: BinaryHeap::new(),
         shots: HashMap::new(),
+        shot_bytes: 0,
         bytes: 0,
         world: &mut sim,
     };
@@ -114,6 +127,31 @@ fn period(world: &World) -> Option<u64> {
         }
     }
     Some(period)
+}
+
+/// Words in a packed position: player, facing and shots; the clock phase; then the boxes and
+/// enemies, two cells a word.
+fn key_words(world: &World) -> usize {
+    2 + (world.boxes().len() + world.enemies().len()).div_ceil(2)
+}
+
+/// A cell as 32 bits (boards are at most 1000 cells a side).
+fn pack(pos: Pos) -> u64 {
+    (pos.x as u64 & 0xffff) | (pos.y as u64 & 0xffff) << 16
+}
+
+fn unpack(bits: u64) -> Pos {
+    Pos::new((bits & 0xffff) as i32, (bits >> 16 & 0xffff) as i32)
+}
+
+/// An empty enemy slot.
+const NO_CELL: u64 = 0xffff_ffff;
+
+/// A hash of a packed position (a multiply-rotate mix of its words).
+fn hash_words(words: &[u64]) -> u64 {
+    words.iter().fold(0x9E37_79B9_7F4A_7C15, |h, &w| {
+        (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9).rotate_left(29)
+    })
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -150,7 +188,8 @@ impl Search<'_> {
                 return Outcome::GaveUp(stop);
             }
             self.nodes[id as usize].closed = true;
-            self.world.set_state(self.nodes[id as usize].state.clone());
+            let state = self.state_of(id);
+            self.world.set_state(state);
             if self.world.is_solved() {
                 return Outcome::Solved {
                     moves: self.letters(id),
@@ -164,8 +203,38 @@ impl Search<'_> {
         Outcome::NoSolution
     }
 
+    /// The game's state of node `id`, rebuilt from its key (boxes and enemies sorted, which
+    /// the rules do not mind).
+    fn state_of(&self, id: u32) -> State {
+        let node = self.nodes[id as usize];
+        let key = self.table.get(id);
+        let boxes = key[2..]
+            .iter()
+            .flat_map(|&w| [w & 0xffff_ffff, w >> 32])
+            .take(self.start.boxes.len())
+            .map(unpack)
+            .collect();
+        let live = key[2..]
+            .iter()
+            .flat_map(|&w| [w & 0xffff_ffff, w >> 32])
+            .skip(self.start.boxes.len())
+            .take(self.enemy_slots)
+            .filter(|&bits| bits != NO_CELL)
+            .map(unpack)
+            .collect();
+        State {
+            player: unpack(key[0] & 0xffff_ffff),
+            facing: Dir::ALL[(key[0] >> 32 & 0x3) as usize],
+            boxes,
+            enemies: live,
+            shots: Vec::new(),
+            tick: node.tick,
+            counters: node.counters,
+        }
+    }
+
     fn expand(&mut self, id: u32, budget: &Budget<'_>) -> Result<(), Stop> {
-        let state = self.nodes[id as usize].state.clone();
+        let state = self.state_of(id);
         let letters = self.nodes[id as usize].letters + 1;
         for dir in Dir::ALL {
             self.world.set_state(state.clone());
@@ -219,7 +288,7 @@ impl Search<'_> {
                     enemies: self.world.enemies().to_vec(),
                     ticks,
                 };
-                self.bytes += key.len() * 4 + outcome.enemies.len() * 8 + 96;
+                self.shot_bytes += key.len() * 8 + outcome.enemies.len() * 8 + 96;
                 self.shots.insert(key, outcome.clone());
                 outcome
             }
@@ -242,30 +311,36 @@ impl Search<'_> {
         }
     }
 
-    /// What decides a shot's outcome.
-    fn shot_key(&self, state: &State) -> Vec<i32> {
-        let mut key = vec![
-            state.player.x,
-            state.player.y,
-            state.facing as i32,
-            self.phase(state.tick) as i32,
-            (self.phase(state.tick) >> 32) as i32,
-        ];
-        for p in sorted(&state.boxes)
-            .into_iter()
-            .chain(sorted(&state.enemies))
-        {
-            key.extend([p.x, p.y]);
-        }
+    /// What decides a shot's outcome: the packed position without the shots fired.
+    fn shot_key(&self, state: &State) -> Vec<u64> {
+        let mut key = self.key(state);
+        key[0] &= 0xff_ffff_ffff;
         key
     }
 
-    /// The position's identity: the shot key plus the shots fired (when limited).
-    fn key(&self, state: &State) -> Vec<i32> {
-        let mut key = self.shot_key(state);
-        if self.world.level().shot_limit.is_some() {
-            key.push(state.counters.shots as i32);
-        }
+    /// The packed position.
+    fn key(&self, state: &State) -> Vec<u64> {
+        let facing = Dir::ALL
+            .iter()
+            .position(|&d| d == state.facing)
+            .unwrap_or(0) as u64;
+        let shots = if self.world.level().shot_limit.is_some() {
+            u64::from(state.counters.shots) & 0xff_ffff
+        } else {
+            0
+        };
+        let mut key = vec![
+            pack(state.player) | facing << 32 | shots << 40,
+            self.phase(state.tick),
+        ];
+        let mut cells: Vec<u64> = sorted(&state.boxes).into_iter().map(pack).collect();
+        cells.extend(sorted(&state.enemies).into_iter().map(pack));
+        cells.resize(state.boxes.len() + self.enemy_slots, NO_CELL);
+        key.extend(
+            cells
+                .chunks(2)
+                .map(|pair| pair[0] | pair.get(1).copied().unwrap_or(NO_CELL) << 32),
+        );
         key
     }
 
@@ -294,14 +369,16 @@ impl Search<'_> {
         budget: &Budget<'_>,
     ) -> Result<(), Stop> {
         let key = self.key(&state);
-        if let Some(&old) = self.index.get(&key) {
+        let hash = hash_words(&key);
+        if let Some(old) = self.table.find(&key, hash) {
             let Some(cost) = self.cost(&state, letters) else {
                 return Ok(());
             };
             let node = &mut self.nodes[old as usize];
             if !node.closed && cost < node.cost {
                 *node = Node {
-                    state,
+                    tick: state.tick,
+                    counters: state.counters,
                     parent,
                     letter,
                     letters,
@@ -313,9 +390,8 @@ impl Search<'_> {
             return Ok(());
         }
         let changed = parent == u32::MAX || {
-            let before = &self.nodes[parent as usize].state;
-            before.counters.pushes != state.counters.pushes
-                || before.enemies.len() != state.enemies.len()
+            let before = self.nodes[parent as usize].counters;
+            before.pushes != state.counters.pushes || before.shots != state.counters.shots
         };
         if changed {
             self.world.set_state(state.clone());
@@ -326,18 +402,17 @@ impl Search<'_> {
         let Some(cost) = self.cost(&state, letters) else {
             return Ok(());
         };
-        let size = std::mem::size_of::<Node>()
-            + (state.boxes.len() + state.enemies.len()) * 8
-            + key.len() * 4
-            + 80;
-        if self.bytes + size > budget.memory_limit() {
-            return Err(Stop::Memory);
-        }
-        self.bytes += size;
-        let id = self.nodes.len() as u32;
-        self.index.insert(key, id);
+        let others = self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.heap.capacity() * std::mem::size_of::<Reverse<([u32; 3], u32)>>()
+            + self.shot_bytes;
+        let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
+        let id = self
+            .table
+            .insert(&key, hash, room)
+            .map_err(|_| Stop::Memory)?;
         self.nodes.push(Node {
-            state,
+            tick: state.tick,
+            counters: state.counters,
             parent,
             letter,
             letters,
@@ -345,6 +420,10 @@ impl Search<'_> {
             closed: false,
         });
         self.heap.push(Reverse((cost, id)));
+        self.bytes = self.table.bytes()
+            + self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.heap.capacity() * std::mem::size_of::<Reverse<([u32; 3], u32)>>()
+            + self.shot_bytes;
         Ok(())
     }
 

@@ -4,8 +4,19 @@
 
 use crossterm::event::KeyEvent;
 
+mod aid;
+mod paste;
+mod playback;
+mod pointer;
 mod record;
 mod reload;
+mod share;
+mod tools;
+
+pub use aid::keys_for;
+pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
+pub use pointer::cell_under;
+pub use share::MAX_CLIPBOARD_BYTES;
 
 use super::board::inside_mask;
 use super::collection::Collection;
@@ -58,15 +69,20 @@ pub struct App {
     pub(crate) mode: Mode,
     pub(crate) count: Count,
     pub(crate) solved: Option<Solved>,
+    /// Whether the end-of-campaign screen is up (after `n` on a campaign's last level).
+    pub(crate) campaign_end: bool,
     pub(crate) selected: Place,
     pub(crate) message: Option<Message>,
     pub(crate) reload_error: Option<String>,
     pub(crate) progress: Progress,
     save: Option<SaveFile>,
     pub(crate) theme: Theme,
+    pub(crate) tools: tools::Tools,
     quit: bool,
     /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
     message_from_rules: bool,
+    /// How far the help overlay is scrolled.
+    pub(crate) help_scroll: u16,
     /// The size of the screen, when known: keys for the board are ignored while it does not
     /// fit.
     screen: Option<(u16, u16)>,
@@ -105,13 +121,16 @@ impl App {
             mode: Mode::Playing,
             count: Count::default(),
             solved: None,
+            campaign_end: false,
             message: None,
             reload_error: None,
             progress,
             save,
             theme,
+            tools: tools::Tools::default(),
             quit: false,
             message_from_rules: false,
+            help_scroll: 0,
             screen: None,
         };
         app.remember_place();
@@ -180,12 +199,23 @@ impl App {
     #[must_use]
     pub fn is_animating(&self) -> bool {
         matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
+            || self.playback_running()
+            || self.is_thinking()
     }
 
     /// Advances the world one tick (1/60 s) and notices a level solved by a shot. A rule's
     /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
     /// changes: an enemy or a shot gone, a bar turned.
     pub fn tick(&mut self) {
+        self.poll_hint();
+        if self.mode == Mode::Watching {
+            return self.playback_tick();
+        }
+        // Ticks also run while a hint is worked out; a world that does not move is left as
+        // it is, so the hint's position stays the one on screen.
+        if !self.current.world.is_moving() {
+            return;
+        }
         let before = (
             self.current.world.enemies().len(),
             self.current.world.shots().len(),
@@ -199,6 +229,9 @@ impl App {
         if self.message_from_rules && (before != after || bars_turn) {
             self.message = None;
             self.message_from_rules = false;
+        }
+        if before != after && !self.current.world.has_shots_in_flight() {
+            self.check_lost();
         }
         self.check_solved();
     }
@@ -220,20 +253,34 @@ impl App {
             return false;
         }
         self.message = None;
+        let was_at_end = std::mem::take(&mut self.campaign_end);
+        if was_at_end && action == Action::NextLevel {
+            self.go_forward();
+            return true;
+        }
         self.handle_action(action);
+        self.check_lost();
         true
     }
 
     fn handle_action(&mut self, action: Action) {
         match action {
-            Action::Play(command) => self.play(command),
+            Action::Play(command) => {
+                if self.mode == Mode::Watching {
+                    self.take_over();
+                }
+                self.play(command);
+            }
             Action::Digit(digit) => self.digit(digit),
             Action::NextLevel => self.step_level(true),
             Action::PreviousLevel => self.step_level(false),
             Action::LevelList => self.toggle(Mode::LevelList),
             Action::Help => self.toggle(Mode::Help),
+            Action::Close if self.mode == Mode::Watching => self.stop_watching(),
             Action::Close => self.close(),
             Action::Quit => self.quit = true,
+            Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
+            Action::Down if self.mode == Mode::Help => self.scroll_help(1),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-10),
@@ -244,10 +291,21 @@ impl App {
                 self.count.clear();
                 self.go_to(self.selected);
             }
+            Action::Watch => self.watch(),
+            Action::PausePlayback => self.toggle_pause(),
+            Action::StepPlayback => self.step_playback(),
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            Action::CopyLevel => self.copy_level(),
+            Action::CopySolution => self.copy_solution(),
+            Action::Hint => self.ask_hint(),
+            Action::DeadSquares => self.toggle_dead_squares(),
+            Action::Warnings => self.toggle_warnings(),
         }
     }
 
     fn play(&mut self, command: Command) {
+        self.tools.picked = None;
         let asked = self.count.take();
         let times = asked.min(keys::MAX_REPEAT);
         if matches!(self.mode, Mode::Solved) {
@@ -298,8 +356,15 @@ impl App {
         }
     }
 
+    fn scroll_help(&mut self, by: i16) {
+        let (columns, rows) = self.screen.unwrap_or((u16::MAX, u16::MAX));
+        let most = super::view::help::Help::max_scroll(self.theme, columns, rows);
+        self.help_scroll = self.help_scroll.saturating_add_signed(by).min(most);
+    }
+
     fn toggle(&mut self, mode: Mode) {
         self.count.clear();
+        self.help_scroll = 0;
         if self.mode == mode {
             self.close();
         } else {
@@ -333,6 +398,21 @@ impl App {
     }
 
     fn step_level(&mut self, forward: bool) {
+        if forward && super::view::chapter::ends_a_campaign(&self.packs, self.current.place) {
+            // The end of a campaign gets its own screen before whatever comes next.
+            self.count.clear();
+            self.campaign_end = true;
+            return;
+        }
+        self.go_forward_or_back(forward);
+    }
+
+    /// `n` from the end-of-campaign screen: on to the next pack, if there is one.
+    fn go_forward(&mut self) {
+        self.go_forward_or_back(true);
+    }
+
+    fn go_forward_or_back(&mut self, forward: bool) {
         self.count.clear();
         let places = all_places(&self.packs).collect::<Vec<_>>();
         let at = places.iter().position(|&p| p == self.current.place);
@@ -353,6 +433,9 @@ impl App {
         match load(&self.packs, place) {
             Some(current) => {
                 self.current = current;
+                self.tools.picked = None;
+                self.tools.playback = None;
+                self.reset_aid();
                 self.mode = Mode::Playing;
                 self.solved = None;
                 self.selected = place;

@@ -11,6 +11,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use super::app::App;
+use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit, Screen, paste_keys};
 use super::watch::{Reload, Reloader};
 
@@ -77,9 +78,12 @@ fn run_until_done(
             IDLE_WAIT
         };
         for input in screen.read_input(wait)? {
-            dirty |= catch_up(app, &mut next_tick, Instant::now());
             match input {
-                Input::Key(key) => dirty |= app.handle_key(key),
+                Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
+                Input::Mouse(mouse) => {
+                    dirty |= catch_up(app, &mut next_tick, Instant::now());
+                    dirty |= app.handle_mouse(mouse);
+                }
                 Input::Paste(text) => dirty |= paste(app, &text),
                 Input::Suspend => {
                     screen.suspend()?;
@@ -87,15 +91,14 @@ fn run_until_done(
                 }
                 Input::Quit => return Ok(Ending::Quit),
                 Input::Redraw => dirty = true,
-                Input::Mouse(_) => {}
                 Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
             }
             if app.should_quit() {
                 return Ok(Ending::Quit);
             }
-            if !app.is_animating() {
-                next_tick = Instant::now() + TICK;
-            }
+        }
+        if let Some(text) = app.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
         }
         let now = Instant::now();
         if app.is_animating() {
@@ -112,9 +115,13 @@ fn run_until_done(
     }
 }
 
-/// Takes a paste: for now, the keys it would have been if typed, in order. Returns whether the
-/// screen needs drawing.
+/// Takes a paste: a level (or what looks like one) goes to [`App::paste_level`]; anything
+/// else is the keys it would have been if typed, in order. Returns whether the screen needs
+/// drawing.
 pub fn paste(app: &mut App, text: &str) -> bool {
+    if app.paste_level(text) {
+        return true;
+    }
     let (keys, cut) = paste_keys(text);
     let mut dirty = false;
     for key in keys {
@@ -132,6 +139,23 @@ pub fn paste(app: &mut App, text: &str) -> bool {
         dirty = true;
     }
     dirty
+}
+
+/// Handles a key that arrived at `now`, after running the ticks due by then, so that the key
+/// is judged on the world as the player sees it (a shot that already hit has hit). Returns
+/// whether the screen needs drawing.
+pub fn key_at(
+    app: &mut App,
+    key: crossterm::event::KeyEvent,
+    next_tick: &mut Instant,
+    now: Instant,
+) -> bool {
+    let ticked = catch_up(app, next_tick, now);
+    let handled = app.handle_key(key);
+    if !app.is_animating() {
+        *next_tick = now + TICK;
+    }
+    ticked | handled
 }
 
 /// Runs the ticks that are due. Returns whether any ran.
@@ -155,4 +179,75 @@ fn apply_reload(app: &mut App, watched: &Watched, reload: Reload) {
         Reload::Levels(levels) => app.replace_levels(watched.pack, levels),
         Reload::Failed(why) => app.reload_failed(why),
     }
+}
+
+/// How waiting for a playable level ended.
+#[derive(Debug)]
+pub enum Waited {
+    /// The file was saved with these levels, all valid.
+    Levels(Vec<crate::level::Level>),
+    /// The player quit, or a signal ended the program, before that.
+    Ended(Ending),
+}
+
+/// Shows why the level file cannot be played (`problems`) until the author saves a version
+/// that can be, or the player quits (`q`, Esc, Ctrl-C, Ctrl-\).
+///
+/// # Errors
+/// When reading the terminal or drawing to it fails, unless a quit signal explains it.
+pub fn wait_for_levels(
+    screen: &mut Screen,
+    reloader: &Reloader,
+    problems: String,
+) -> io::Result<Waited> {
+    let mut problems = problems;
+    let mut dirty = true;
+    let ended = |ending| Ok(Waited::Ended(ending));
+    loop {
+        if let Some(signal) = screen.quit_signal() {
+            return ended(Ending::Signal(signal));
+        }
+        if dirty {
+            let view = super::view::Waiting {
+                problems: &problems,
+            };
+            let drawn = screen.draw(|frame| frame.render_widget(view, frame.area()));
+            if let Err(err) = drawn {
+                return screen
+                    .quit_signal()
+                    .map_or(Err(err), |s| ended(Ending::Signal(s)));
+            }
+            dirty = false;
+        }
+        for input in screen.read_input(IDLE_WAIT)? {
+            match input {
+                Input::Key(key) if is_quit_key(key) => return ended(Ending::Quit),
+                Input::Quit => return ended(Ending::Quit),
+                Input::HangUp => return ended(Ending::Signal(Quit::HANG_UP)),
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Redraw => dirty = true,
+                Input::Key(_) | Input::Paste(_) | Input::Mouse(_) => {}
+            }
+        }
+        while let Some(reload) = reloader.take() {
+            match reload {
+                Reload::Levels(levels) => return Ok(Waited::Levels(levels)),
+                Reload::Failed(why) => {
+                    problems = why;
+                    dirty = true;
+                }
+            }
+        }
+    }
+}
+
+/// `q`, Esc or Ctrl-C.
+fn is_quit_key(key: crossterm::event::KeyEvent) -> bool {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
+        || (ctrl && key.code == KeyCode::Char('c'))
 }

@@ -8,7 +8,9 @@ use thiserror::Error;
 
 use super::app::{App, Place, StartError};
 use super::collection::{Collection, EMBEDDED};
-use super::event_loop::{self, Ending, Watched};
+use super::event_loop::{self, Ending, Waited, Watched};
+use super::hint::HintBudget;
+use super::pasted::{load_pasted, pasted_pack, pasted_path};
 use super::progress::{Progress, SaveFile};
 use super::terminal::Screen;
 use super::theme::Theme;
@@ -24,6 +26,10 @@ pub struct PlayOptions {
     pub level: Option<usize>,
     /// Draw with ASCII only.
     pub ascii: bool,
+    /// Leave the mouse to the terminal (no clicks to walk and push; text can be selected).
+    pub no_mouse: bool,
+    /// Positions a hint may search, with no time limit; `None` for the default budget.
+    pub hint_positions: Option<u64>,
 }
 
 /// Why a game could not be played.
@@ -85,12 +91,24 @@ fn valid_levels(report: PackReport) -> Vec<crate::level::Level> {
         .collect()
 }
 
-/// Reads the pack at `path`: its playable levels, and a warning when some levels could not
-/// be read (they are left out).
+/// A pack file as read: its playable levels (perhaps none), its bytes and its problems.
+#[derive(Debug)]
+pub struct FileRead {
+    /// The file's absolute path (progress is saved under it).
+    pub absolute: PathBuf,
+    /// The levels that can be played.
+    pub levels: Vec<crate::level::Level>,
+    /// The bytes read.
+    pub bytes: Vec<u8>,
+    /// Its errors, one per line as `FILE:LINE:COL: message`.
+    pub errors: Vec<String>,
+}
+
+/// Reads the pack at `path`, keeping its playable levels and listing its errors.
 ///
 /// # Errors
-/// When the file cannot be read or holds no playable level.
-pub fn file_pack(path: &Path) -> Result<(Collection, Vec<u8>, Option<String>), PlayError> {
+/// When the file cannot be read (not a regular file, too big, unreadable).
+pub fn read_file(path: &Path) -> Result<FileRead, PlayError> {
     let read_error = |source| PlayError::Read {
         path: path.to_owned(),
         source,
@@ -105,20 +123,47 @@ pub fn file_pack(path: &Path) -> Result<(Collection, Vec<u8>, Option<String>), P
         .filter(|d| d.is_error())
         .map(|d| format!("{name}:{d}"))
         .collect();
-    let levels = valid_levels(report);
-    if levels.is_empty() {
-        return Err(PlayError::NoPlayableLevel {
-            path: path.to_owned(),
-            problems: errors.join("\n"),
-        });
+    Ok(FileRead {
+        absolute,
+        levels: valid_levels(report),
+        bytes,
+        errors,
+    })
+}
+
+/// Reads the pack at `path`: its playable levels, and a warning when some levels could not
+/// be read (they are left out).
+///
+/// # Errors
+/// When the file cannot be read or holds no playable level.
+pub fn file_pack(path: &Path) -> Result<(Collection, Vec<u8>, Option<String>), PlayError> {
+    let read = read_file(path)?;
+    if read.levels.is_empty() {
+        return Err(no_playable_level(path, &read.errors));
     }
-    let warning = errors.first().map(|first| {
+    Ok(file_collection(path, read))
+}
+
+fn no_playable_level(path: &Path, errors: &[String]) -> PlayError {
+    PlayError::NoPlayableLevel {
+        path: path.to_owned(),
+        problems: errors.join("\n"),
+    }
+}
+
+fn file_collection(path: &Path, read: FileRead) -> (Collection, Vec<u8>, Option<String>) {
+    let name = path.display();
+    let warning = read.errors.first().map(|first| {
         format!(
             "{first} ({} problem(s); run `sokoshot check {name}`)",
-            errors.len()
+            read.errors.len()
         )
     });
-    Ok((Collection::from_file(absolute, levels), bytes, warning))
+    (
+        Collection::from_file(read.absolute, read.levels),
+        read.bytes,
+        warning,
+    )
 }
 
 /// Where to start: the level asked for (1-based, in the first pack), or the level played
@@ -150,15 +195,34 @@ pub fn start_place(
     Ok(resumed.unwrap_or(Place { pack: 0, level: 0 }))
 }
 
-/// Plays until the player quits or a signal arrives.
+/// Plays until the player quits or a signal arrives. A file with no playable level opens
+/// on a screen that shows its problems and waits for the author to save a fix.
 ///
 /// # Errors
-/// When not on a terminal, when the pack cannot be read, when the level asked for does not
-/// exist, or when the terminal fails.
+/// When not on a terminal, when the pack cannot be read (or, without a terminal, has no
+/// playable level), when the level asked for does not exist, or when the terminal fails.
 pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
-    let (packs, watched_bytes, mut warnings) = match &options.file {
+    let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let mut screen = None;
+    let mut reloader = None;
+    let (mut packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) => {
-            let (pack, bytes, warning) = file_pack(path)?;
+            let mut read = read_file(path)?;
+            if read.levels.is_empty() {
+                if !on_terminal {
+                    return Err(no_playable_level(path, &read.errors));
+                }
+                let started = screen.insert(Screen::start()?);
+                let watching =
+                    reloader.insert(Reloader::spawn(read.absolute.clone(), &read.bytes)?);
+                let problems = waiting_problems(path, &read.errors);
+                match event_loop::wait_for_levels(started, watching, problems)? {
+                    Waited::Levels(levels) => read.levels = levels,
+                    Waited::Ended(ending) => return Ok(ending),
+                }
+                read.errors.clear();
+            }
+            let (pack, bytes, warning) = file_collection(path, read);
             (vec![pack], Some(bytes), warning.into_iter().collect())
         }
         None => (built_in_packs(), None, Vec::new()),
@@ -172,27 +236,67 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         ),
     };
     warnings.extend(save_warning);
+    if let Some(save) = &save {
+        let pasted = load_pasted(&pasted_path(save.path()));
+        if !pasted.is_empty() {
+            packs.push(pasted_pack(pasted));
+        }
+    }
     let first = packs.first();
     let last = first.and_then(|pack| progress.last(&pack.key));
-    let start = start_place(&packs, options.level, last)?;
+    let start = match start_place(&packs, options.level, last) {
+        // The levels came in a fix saved while waiting: start at the first.
+        Err(_) if screen.is_some() => Place { pack: 0, level: 0 },
+        other => other?,
+    };
     // Checked after the file and the level number, so that those are reported as such
     // anywhere, and before anything is written: without a terminal nothing is touched.
-    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+    if !on_terminal {
         return Err(PlayError::NotATerminal);
     }
-    let watched = match first.and_then(|pack| pack.file.clone()).zip(watched_bytes) {
-        Some((path, bytes)) => Some(Watched {
-            reloader: Reloader::spawn(path, &bytes)?,
-            pack: 0,
-        }),
-        None => None,
+    let reloader = match (
+        reloader,
+        first.and_then(|pack| pack.file.clone()).zip(watched_bytes),
+    ) {
+        (Some(reloader), _) => Some(reloader),
+        (None, Some((path, bytes))) => Some(Reloader::spawn(path, &bytes)?),
+        (None, None) => None,
     };
+    let watched = reloader.map(|reloader| Watched { reloader, pack: 0 });
     let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
     }
-    let mut screen = Screen::start()?;
+    app.set_mouse(!options.no_mouse);
+    if let Some(positions) = options.hint_positions {
+        app.set_hint_budget(HintBudget::positions(positions));
+    }
+    let mut screen = match screen {
+        Some(screen) => screen,
+        None => Screen::start()?,
+    };
+    if !options.no_mouse {
+        screen.capture_mouse()?;
+    }
     let ending = event_loop::run(&mut screen, &mut app, watched)?;
     drop(screen);
     Ok(ending)
+}
+
+/// The most problems listed on the waiting screen.
+const MAX_WAITING_PROBLEMS: usize = 20;
+
+/// What the waiting screen says is wrong with the file at `path`.
+fn waiting_problems(path: &Path, errors: &[String]) -> String {
+    let mut lines: Vec<String> = errors.iter().take(MAX_WAITING_PROBLEMS).cloned().collect();
+    if errors.len() > MAX_WAITING_PROBLEMS {
+        lines.push(format!(
+            "… and {} more",
+            errors.len() - MAX_WAITING_PROBLEMS
+        ));
+    }
+    if lines.is_empty() {
+        lines.push(format!("{}: no level in the file", path.display()));
+    }
+    lines.join("\n")
 }

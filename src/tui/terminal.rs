@@ -167,6 +167,14 @@ impl Screen {
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)
     }
 
+    /// Writes one sequence that is not part of a frame (see [`super::sequences`]).
+    ///
+    /// # Errors
+    /// When writing to the terminal fails.
+    pub fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()> {
+        execute!(self.terminal.backend_mut(), command)
+    }
+
     /// Asks the terminal to report mouse presses, drags and the wheel (SGR encoding), as
     /// [`Input::Mouse`]. Every way out that restores the terminal turns the reports off.
     ///
@@ -244,10 +252,12 @@ impl Screen {
                 Ready::HungUp => return Ok(vec![Input::HangUp]),
                 Ready::Woken => {
                     signals::drain_wake();
-                    return self.signalled().map(|mut found| {
-                        found.push(Input::Redraw);
-                        found
-                    });
+                    inputs = self.signalled()?;
+                    if !inputs.is_empty() || self.quit_signal().is_some() {
+                        return Ok(inputs);
+                    }
+                    // A resize: crossterm, which watches for it too, may hold keys it read.
+                    inputs.push(Input::Redraw);
                 }
                 Ready::Nothing => return Ok(inputs),
             }

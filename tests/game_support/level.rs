@@ -39,6 +39,7 @@ pub fn level(text: &str) -> Level {
         title: None,
         author: None,
         comments: vec![],
+        chapter: None,
         width,
         height,
         tiles,

@@ -21,77 +21,184 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "restart the level (u brings it back)"),
     ("n  p", "next, previous level"),
     ("g", "level list with your best results"),
-    ("?", "this help"),
-    ("Esc  q", "close, quit (progress is saved)"),
+    ("i", "hint: the keys up to the next push"),
+    ("d  D", "dead squares; deadlock warnings off/on"),
+    ("w", "watch a solution (space . + - Esc h j k l)"),
+    ("y  Y", "copy the level, the solution (OSC 52)"),
+    ("click", "walk there; a box, then a cell: push it"),
+    ("?  Esc  q", "this help; close, quit (progress is saved)"),
+    ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
 ];
 
-/// The help overlay, drawn in the middle of the area it is given.
+/// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
+/// key's description goes under the key and long lines wrap at words; on a short one the
+/// overlay scrolls (`j`/`k`), starting `scroll` lines down.
 #[derive(Debug, Clone, Copy)]
 pub struct Help {
     /// How things look.
     pub theme: Theme,
+    /// How many lines are scrolled past (cut to what there is).
+    pub scroll: u16,
 }
 
+/// Columns taken by the border and padding around the help text.
+const FRAME_COLUMNS: usize = 4;
+
 impl Help {
-    fn lines(self) -> Vec<Line<'static>> {
+    /// The help's lines at most `inner` columns wide.
+    fn lines(self, inner: usize) -> Vec<Line<'static>> {
         let theme = self.theme;
+        let inner = inner.max(1);
         let key_width = KEYS
             .iter()
             .map(|(keys, _)| keys.chars().count())
             .max()
             .unwrap_or(0);
-        let mut lines: Vec<Line> = KEYS
-            .iter()
-            .map(|(keys, what)| {
-                let keys = if theme.ascii { ascii_keys(keys) } else { keys };
-                Line::from(vec![
+        let mut lines: Vec<Line> = Vec::new();
+        for (keys, what) in KEYS {
+            let keys = if theme.ascii { ascii_keys(keys) } else { keys };
+            if key_width + 2 + what.chars().count() <= inner {
+                lines.push(Line::from(vec![
                     Span::styled(format!("{keys:key_width$}  "), theme.key()),
                     Span::raw(*what),
-                ])
-            })
-            .collect();
+                ]));
+            } else {
+                lines.push(Line::styled(keys.to_owned(), theme.key()));
+                for row in wrap_words(what, inner.saturating_sub(2).max(1)) {
+                    lines.push(Line::raw(format!("  {row}")));
+                }
+            }
+        }
         lines.push(Line::raw(""));
         let thing = |thing, name| (theme.glyph(thing), theme.style(thing), name);
-        lines.push(legend(&[
-            thing(Thing::Wall, "wall"),
-            thing(Thing::Goal, "goal"),
-            thing(Thing::Box, "box"),
-            thing(Thing::BoxOnGoal, "box on goal"),
-        ]));
         let you = Thing::Player {
             facing: Dir::Right,
             on_goal: false,
         };
         let bar = if theme.ascii { "--" } else { "⠶⠶" };
-        lines.push(legend(&[
-            thing(you, "you, facing right"),
-            thing(Thing::Enemy, "enemy"),
-            thing(Thing::Slope(Slope::TopLeft), "slope"),
-            (bar, theme.style(Thing::Hub), "spinner's bar"),
-        ]));
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
+        lines.extend(legend(
+            &[
+                thing(Thing::Wall, "wall"),
+                thing(Thing::Goal, "goal"),
+                thing(Thing::Box, "box"),
+                thing(Thing::BoxOnGoal, "box on goal"),
+            ],
+            inner,
+        ));
+        lines.extend(legend(
+            &[
+                thing(you, "you, facing right"),
+                thing(Thing::Enemy, "enemy"),
+                thing(Thing::Slope(Slope::TopLeft), "slope"),
+                (bar, theme.style(Thing::Hub), "spinner's bar"),
+            ],
+            inner,
+        ));
+        for row in wrap_words(
             "Solve a level: every box on a goal and no enemy left.",
-            theme.heading(),
-        ));
-        lines.push(Line::raw(
+            inner,
+        ) {
+            lines.push(Line::styled(row, theme.heading()));
+        }
+        for row in wrap_words(
             "Shots stop at walls and boxes, and bounce off slopes and spinners.",
-        ));
+            inner,
+        ) {
+            lines.push(Line::raw(row));
+        }
         lines
+    }
+
+    /// The widest the text wants to be.
+    fn natural_width(self) -> usize {
+        self.lines(usize::MAX)
+            .iter()
+            .map(Line::width)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The panel's area within `area`, the lines, and how many are scrolled past.
+    fn layout(self, area: Rect) -> (Rect, Vec<Line<'static>>, u16) {
+        let inner = self
+            .natural_width()
+            .min(usize::from(area.width).saturating_sub(FRAME_COLUMNS));
+        let lines = self.lines(inner);
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) + FRAME_COLUMNS;
+        let height = (lines.len() + 2).min(usize::from(area.height));
+        let panel = area.centered(
+            Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
+            Constraint::Length(u16::try_from(height).unwrap_or(u16::MAX)),
+        );
+        let rows = height.saturating_sub(2);
+        let most = u16::try_from(lines.len().saturating_sub(rows)).unwrap_or(u16::MAX);
+        (panel, lines, self.scroll.min(most))
+    }
+
+    /// How far the overlay can scroll on a `columns` × `rows` screen.
+    #[must_use]
+    pub fn max_scroll(theme: Theme, columns: u16, rows: u16) -> u16 {
+        let help = Help {
+            theme,
+            scroll: u16::MAX,
+        };
+        help.layout(Rect::new(0, 0, columns, rows)).2
     }
 }
 
-/// A row of the legend: each glyph in its style, then its name.
-fn legend(entries: &[(&'static str, Style, &'static str)]) -> Line<'static> {
-    let mut spans = Vec::new();
-    for (i, (glyph, style, name)) in entries.iter().enumerate() {
-        if i > 0 {
+/// `text` cut into rows of at most `width` characters at spaces (a word longer than a row is
+/// cut where it must be).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !row.is_empty() {
+                rows.push(std::mem::take(&mut row));
+            }
+            rows.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let needed = row.chars().count() + usize::from(!row.is_empty()) + word.chars().count();
+        if needed > width && !row.is_empty() {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(&word);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+/// The legend: each glyph in its style, then its name, as many to a row as fit in `width`.
+fn legend(entries: &[(&'static str, Style, &'static str)], width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span> = Vec::new();
+    let mut used = 0;
+    for (glyph, style, name) in entries {
+        let cost = glyph.chars().count() + 1 + name.chars().count();
+        if !spans.is_empty() && used + 3 + cost > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if !spans.is_empty() {
             spans.push(Span::raw("   "));
+            used += 3;
         }
         spans.push(Span::styled(*glyph, *style));
         spans.push(Span::raw(format!(" {name}")));
+        used += cost;
     }
-    Line::from(spans)
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
 }
 
 /// The key names without arrows, for the ASCII look.
@@ -105,18 +212,22 @@ fn ascii_keys(keys: &'static str) -> &'static str {
 
 impl Widget for Help {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lines = self.lines();
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
-        let height = lines.len() + 2;
-        let panel = area.centered(
-            Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
-            Constraint::Length(u16::try_from(height).unwrap_or(u16::MAX)),
-        );
+        let (panel, lines, scroll) = self.layout(area);
+        let rows = usize::from(panel.height.saturating_sub(2));
         Clear.render(panel, buf);
-        let block = Block::bordered()
+        let mut block = Block::bordered()
             .title(Line::styled(" Help ", self.theme.heading()).centered())
             .border_set(border_set(self.theme));
+        if lines.len() > rows {
+            let more = if usize::from(scroll) + rows < lines.len() {
+                " j more "
+            } else {
+                " k back "
+            };
+            block = block.title_bottom(Line::styled(more, self.theme.key()).centered());
+        }
         Paragraph::new(lines)
+            .scroll((scroll, 0))
             .block(block.padding(ratatui::widgets::Padding::horizontal(1)))
             .render(panel, buf);
     }
