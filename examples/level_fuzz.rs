@@ -128,8 +128,9 @@ fn damaged_microban(rng: &mut Rng, lines: &[&str], chars: &[char]) -> String {
     text.into_iter().collect()
 }
 
-/// Checks what must hold for any input; the problem in words when it does not.
-fn consistent(text: &str, report: &PackReport) -> Result<(), String> {
+/// Checks what must hold for any input; the problem in words when it does not. Counts the
+/// levels that cannot print back for the known reason of [`edge_row_reads_as_text`].
+fn consistent(text: &str, report: &PackReport) -> Result<usize, String> {
     // Lines end at \n, \r\n or a lone \r, as the reader counts them.
     let lines = text
         .replace("\r\n", "\n")
@@ -158,15 +159,27 @@ fn consistent(text: &str, report: &PackReport) -> Result<(), String> {
             ));
         }
     }
+    let mut unprintable = 0;
     for level in report.levels.iter().filter_map(|l| l.result.as_ref().ok()) {
         let printed = level.to_string();
         match printed.parse::<Level>() {
             Ok(again) if again == *level => {}
+            _ if edge_row_reads_as_text(level) => unprintable += 1,
             Ok(_) => return Err(format!("printed level reads back different:\n{printed}")),
             Err(e) => return Err(format!("printed level does not read back: {e}\n{printed}")),
         }
     }
-    Ok(())
+    Ok(unprintable)
+}
+
+/// Whether the board's top or bottom row holds only slopes, enemies and floor: printed as a
+/// plain row it reads as text, a known limit of the format (README, "What it does not do").
+/// Such a board can only come from a run-length line.
+fn edge_row_reads_as_text(level: &Level) -> bool {
+    let text = level.board_text();
+    let rows: Vec<&str> = text.lines().collect();
+    let plain = |row: &&str| !row.contains(['#', '@', '+', '$', '*', '%']);
+    rows.first().is_some_and(plain) || rows.last().is_some_and(plain)
 }
 
 fn main() -> ExitCode {
@@ -179,7 +192,7 @@ fn main() -> ExitCode {
     let lines: Vec<&str> = MICROBAN.lines().collect();
     let chars: Vec<char> = INTERESTING.chars().collect();
     let mut rng = Rng(seed);
-    let (mut levels, mut valid) = (0u64, 0u64);
+    let (mut levels, mut valid, mut unprintable) = (0u64, 0u64, 0u64);
     panic::set_hook(Box::new(|_| {}));
     for i in 0..count {
         let bytes = input(&mut rng, &lines, &chars);
@@ -194,9 +207,10 @@ fn main() -> ExitCode {
             (verdict, report.levels.len(), ok)
         });
         match outcome {
-            Ok((Ok(()), n, ok)) => {
+            Ok((Ok(edge), n, ok)) => {
                 levels += n as u64;
                 valid += ok as u64;
+                unprintable += edge as u64;
             }
             Ok((Err(problem), _, _)) => {
                 eprintln!(
@@ -214,7 +228,9 @@ fn main() -> ExitCode {
     // Also pin that a pack read whole (not just damaged) is unaffected.
     let clean = parse_pack(MICROBAN);
     println!(
-        "{count} inputs (seed {seed}): no panic, all consistent; {levels} levels read, {valid} valid; Microban still {} levels",
+        "{count} inputs (seed {seed}): no panic, all consistent; {levels} levels read, {valid} valid \
+         ({unprintable} of them with a top or bottom row of only slopes, enemies or floor, which \
+         plain rows cannot print); Microban still {} levels",
         clean.levels.len()
     );
     ExitCode::SUCCESS

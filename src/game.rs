@@ -17,6 +17,7 @@ mod board;
 mod cell;
 mod command;
 mod moves;
+mod path;
 mod replay;
 mod shots;
 mod state;
@@ -28,6 +29,7 @@ pub use board::{
 };
 pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
 pub use moves::PLAYER_RADIUS;
+pub use path::{MAX_PATH_WORK, PathError};
 pub use replay::{
     FIRE_TICK_LIMIT, MAX_REPEAT, MAX_REPLAY_TICKS, Move, Replay, ReplayError, STEP_TICKS, Token,
     WAIT_TICKS, parse_moves, play_moves, replay, verify_solutions,

@@ -28,6 +28,14 @@ struct Cli {
     /// characters). Colours follow NO_COLOR.
     #[arg(long)]
     ascii: bool,
+    /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen can
+    /// be selected as usual.
+    #[arg(long)]
+    no_mouse: bool,
+    /// Let a hint search this many positions, with no time limit (the default is two million
+    /// positions or ten seconds).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    hint_positions: Option<u64>,
 }
 
 /// What `--optimize` takes.
@@ -53,6 +61,14 @@ enum Command {
         /// Draw with ASCII characters only. Colours follow NO_COLOR.
         #[arg(long)]
         ascii: bool,
+        /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen
+        /// can be selected as usual.
+        #[arg(long)]
+        no_mouse: bool,
+        /// Let a hint search this many positions, with no time limit (the default is two
+        /// million positions or ten seconds).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        hint_positions: Option<u64>,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -157,17 +173,27 @@ fn main() -> ExitCode {
         }) => lab(LabOptions {
             scene: scene.unwrap_or(SceneId::DiskAabb),
             ascii: ascii || cli.ascii,
-            mouse: !no_mouse,
+            mouse: !(no_mouse || cli.no_mouse),
         }),
-        Some(Command::Play { file, level, ascii }) => play(&PlayOptions {
+        Some(Command::Play {
+            file,
+            level,
+            ascii,
+            no_mouse,
+            hint_positions,
+        }) => play(&PlayOptions {
             file: Some(file),
             level: level.and_then(|n| usize::try_from(n).ok()),
             ascii: ascii || cli.ascii,
+            no_mouse: no_mouse || cli.no_mouse,
+            hint_positions: hint_positions.or(cli.hint_positions),
         }),
         None => play(&PlayOptions {
             file: None,
             level: None,
             ascii: cli.ascii,
+            no_mouse: cli.no_mouse,
+            hint_positions: cli.hint_positions,
         }),
     }
 }

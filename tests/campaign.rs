@@ -1,8 +1,11 @@
 //! The built-in campaign (`levels/campaign.xsb`): it loads cleanly, every level fits a
 //! terminal, every stored solution solves its level (and not one letter sooner), spinner
-//! solutions do not hang on a single frame, and the levels introduce one idea at a time.
+//! solutions do not hang on a single frame, no level falls to mashing one key, the levels
+//! come in the five chapters, and they introduce one idea at a time.
 
-use sokoshot::game::{self, TICKS_PER_SECOND, Token};
+use sokoshot::game::{
+    self, Command, Dir, FIRE_TICK_LIMIT, STEP_TICKS, TICKS_PER_SECOND, Token, WAIT_TICKS, World,
+};
 use sokoshot::level::{Level, Tile, parse_pack};
 
 /// The campaign as shipped.
@@ -23,6 +26,21 @@ const TIMING_SLACK_TICKS: i32 = 12;
 /// Levels each idea has to itself (mixed only with earlier ideas) before the next is
 /// introduced.
 const MIN_LEVELS_PER_IDEA: usize = 3;
+
+/// The chapters, in order, as their `Chapter:` lines name them.
+const CHAPTERS: [&str; 5] = ["Pushing", "Shooting", "Banking", "Spinners", "Mixed"];
+
+/// The fewest levels in the campaign.
+const MIN_LEVELS: usize = 30;
+
+/// Key mashing: each step key pressed this many times in a row …
+const MASH_PRESSES: usize = 60;
+/// … each step key and space pressed in turn this many times …
+const MASH_PAIRS: usize = 30;
+/// … and space alone this many times.
+const MASH_SHOTS: usize = 20;
+/// Ticks between two mashed keys: as fast as the replay steps, and as slow as its waits.
+const MASH_GAPS: [u32; 2] = [STEP_TICKS, WAIT_TICKS];
 
 /// The ideas the campaign teaches, in the order it introduces them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -108,9 +126,9 @@ fn shifted(level: &Level, ticks: i32) -> Level {
 }
 
 #[test]
-fn the_campaign_loads_clean_with_at_least_24_titled_levels() {
+fn the_campaign_loads_clean_with_at_least_30_titled_levels() {
     let levels = campaign();
-    assert!(levels.len() >= 24, "only {} levels", levels.len());
+    assert!(levels.len() >= MIN_LEVELS, "only {} levels", levels.len());
     let mut titles: Vec<&str> = Vec::new();
     for (i, level) in levels.iter().enumerate() {
         let title = level.title.as_deref().unwrap_or_default();
@@ -237,5 +255,121 @@ fn mechanics_are_introduced_one_at_a_time_and_mixed_at_the_end() {
     assert!(
         MECHANICS.iter().all(|m| m.appears_in(last)),
         "the last level mixes every mechanic"
+    );
+}
+
+/// A key a player might mash: a step key or space.
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    Step(Dir),
+    Fire,
+}
+
+/// Whether pressing `keys` in order, `gap` ticks apart, solves the level at any point.
+fn mashing_solves(level: &Level, keys: &[Key], gap: u32) -> bool {
+    let mut world = World::new(level).expect("campaign levels are playable");
+    for &key in keys {
+        match key {
+            Key::Step(dir) => {
+                world.apply(Command::Step(dir)).ok();
+            }
+            Key::Fire => {
+                world.apply(Command::Fire).ok();
+                for _ in 0..FIRE_TICK_LIMIT {
+                    if !world.has_shots_in_flight() {
+                        break;
+                    }
+                    world.tick();
+                }
+            }
+        }
+        for _ in 0..gap {
+            world.tick();
+        }
+        if world.is_solved() {
+            return true;
+        }
+    }
+    false
+}
+
+/// The mashing patterns: each of h j k l 60 times, each alternated with space 30 times, and
+/// space alone 20 times.
+fn mashing_patterns() -> Vec<(String, Vec<Key>)> {
+    let mut patterns = Vec::new();
+    for (name, dir) in [
+        ("h", Dir::Left),
+        ("j", Dir::Down),
+        ("k", Dir::Up),
+        ("l", Dir::Right),
+    ] {
+        patterns.push((
+            format!("{name} × {MASH_PRESSES}"),
+            vec![Key::Step(dir); MASH_PRESSES],
+        ));
+        patterns.push((
+            format!("({name} space) × {MASH_PAIRS}"),
+            [Key::Step(dir), Key::Fire].repeat(MASH_PAIRS),
+        ));
+    }
+    patterns.push((format!("space × {MASH_SHOTS}"), vec![Key::Fire; MASH_SHOTS]));
+    patterns
+}
+
+#[test]
+fn no_level_falls_to_mashing_one_key() {
+    let patterns = mashing_patterns();
+    let mut mashed = Vec::new();
+    for (i, level) in campaign().iter().enumerate() {
+        for (pattern, keys) in &patterns {
+            for gap in MASH_GAPS {
+                if mashing_solves(level, keys, gap) {
+                    mashed.push(format!("{}: {pattern}, {gap} ticks apart", name(i, level)));
+                }
+            }
+        }
+    }
+    assert!(mashed.is_empty(), "solved by mashing: {mashed:#?}");
+}
+
+#[test]
+fn the_campaign_comes_in_five_chapters_each_opening_with_its_chapter_line() {
+    let levels = campaign();
+    let starts: Vec<(usize, &str)> = levels
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.chapter.as_deref().map(|c| (i, c)))
+        .collect();
+    let names: Vec<&str> = starts.iter().map(|&(_, c)| c).collect();
+    assert_eq!(names, CHAPTERS, "the chapters in order");
+    assert_eq!(starts[0].0, 0, "the first level opens the first chapter");
+    let ends = starts.iter().skip(1).map(|&(i, _)| i).chain([levels.len()]);
+    for (&(start, chapter), end) in starts.iter().zip(ends) {
+        assert!(
+            end - start >= MIN_LEVELS_PER_IDEA,
+            "chapter {chapter:?} has only {} levels",
+            end - start
+        );
+    }
+}
+
+#[test]
+fn the_chapter_key_is_read_printed_back_and_known_to_check() {
+    let text = "Title: Opening\nChapter: Pushing\n#####\n#@$.#\n#####\n";
+    let report = parse_pack(text);
+    assert!(
+        report.diagnostics().is_empty(),
+        "{:?}",
+        report.diagnostics()
+    );
+    let level = &report.into_pack().expect("reads").levels[0];
+    assert_eq!(level.chapter.as_deref(), Some("Pushing"));
+    let again: Level = level.to_string().parse().expect("reads back");
+    assert_eq!(again.chapter.as_deref(), Some("Pushing"));
+    let twice = parse_pack("Chapter: A\nChapter: B\n#####\n#@$.#\n#####\n");
+    assert_eq!(
+        twice.diagnostics().len(),
+        1,
+        "a second Chapter: line is reported"
     );
 }

@@ -408,3 +408,19 @@ fn every_panel_line_fits_the_panel() {
         }
     }
 }
+
+#[test]
+fn the_slope_moves_and_turns_when_active_but_never_onto_the_ball() {
+    let mut lab = Lab::new(SceneId::Slope);
+    press(&mut lab, "a");
+    assert_eq!(lab.active_name(), "slope");
+    press(&mut lab, "lr");
+    assert_eq!(lab.readout().value("slope"), Some("(0.50, 0.00) 355.0°"));
+    // The ball sits left of the slope on its line: the slope cannot be pushed into it.
+    press(&mut lab, "a");
+    command(&mut lab, "pos -3 0");
+    press(&mut lab, "a");
+    press(&mut lab, "hhhhhhh");
+    assert_eq!(lab.message(), Some("the slope would overlap the ball"));
+    assert_eq!(lab.readout().verdict, Verdict::Miss);
+}

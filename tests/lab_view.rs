@@ -222,3 +222,25 @@ fn the_disk_looks_round_on_two_to_one_cells() {
         "{w}×{h} cells"
     );
 }
+
+#[test]
+fn the_panel_shows_the_prompt_as_typed_and_then_its_answer() {
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    lab.press(Key::Char(':'));
+    for c in "size 2 2".chars() {
+        lab.press(Key::Char(c));
+    }
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains(":size 2 2_"), "{all}");
+    lab.press(Key::Enter);
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("the disk has no size"), "{all}");
+    assert!(all.contains("active disk"), "{all}");
+    lab.press(Key::Char('a'));
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("active box"), "{all}");
+    assert!(
+        !all.contains("has no size"),
+        "the next key clears the answer"
+    );
+}

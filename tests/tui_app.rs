@@ -298,3 +298,26 @@ fn a_blocked_message_goes_when_the_enemy_that_blocked_is_shot() {
     let hint = hint_line(&app);
     assert!(!hint.contains("enemy"), "the stale message is gone: {hint}");
 }
+
+#[test]
+fn a_key_typed_while_a_shot_flies_is_judged_after_the_ticks_due() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use sokoshot::tui::event_loop::{TICK, key_at};
+    use std::time::Instant;
+    let mut app = app("######\n#@E  #\n# $. #\n######\n", PLAIN);
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    let start = Instant::now();
+    let mut next_tick = start + TICK;
+    key_at(&mut app, key('l'), &mut next_tick, start);
+    key_at(&mut app, key(' '), &mut next_tick, start);
+    assert_eq!(app.world().enemies().len(), 1, "the shot is on its way");
+    // Six ticks later the shot has hit: the step goes into the cell the enemy held.
+    key_at(&mut app, key('l'), &mut next_tick, start + TICK * 6);
+    assert!(app.world().enemies().is_empty());
+    assert_eq!(
+        moves(&app),
+        1,
+        "the step was judged on the world after the hit"
+    );
+    assert!(!hint_line(&app).contains("enemy"), "{}", hint_line(&app));
+}

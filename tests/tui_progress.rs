@@ -351,7 +351,7 @@ fn files_of_the_earlier_format_are_read_and_unknown_fields_kept() {
     let written = progress.to_string();
     assert!(
         written
-            .contains("level 3 id=00000000000000ff moves=9 pushes=2 shots=1 time=33 solution=rRl"),
+            .contains("level 3 id=00000000000000ff moves=9 pushes=2 shots=1 solution=rRl time=33"),
         "{written}"
     );
 }
@@ -387,5 +387,53 @@ fn play_without_a_terminal_touches_nothing() {
     assert_eq!(
         fs::read_to_string(store.join("progress.txt")).expect("kept"),
         "not a progress file"
+    );
+}
+
+#[test]
+fn fields_kept_with_a_level_survive_saves_and_merges() {
+    let dir = temp_dir("fields");
+    let save = SaveFile::at(dir.join("progress.txt"));
+    let figures = Figures {
+        moves: 3,
+        pushes: 1,
+        shots: 0,
+    };
+    let mut a = Progress::default();
+    a.record("p", 0, 0xa, figures);
+    assert!(a.set_field("p", 0xa, "solution", "rRu dd\nL"));
+    assert!(
+        !a.set_field("p", 0xa, "moves", "1"),
+        "the figures are not fields"
+    );
+    assert!(!a.set_field("p", 0xa, "Bad Key", "x"));
+    assert!(
+        !a.set_field("p", 0xb, "solution", "x"),
+        "no record, no field"
+    );
+    save.save(&a).expect("saved");
+    // Another game, which knows nothing of the field, saves the same level.
+    let mut b = Progress::default();
+    b.record(
+        "p",
+        0,
+        0xa,
+        Figures {
+            moves: 2,
+            pushes: 1,
+            shots: 0,
+        },
+    );
+    let merged = save.save(&b).expect("saved");
+    assert_eq!(
+        merged.field("p", 0xa, "solution").as_deref(),
+        Some("rRu dd\nL")
+    );
+    assert_eq!(merged.best("p", 0, 0xa).map(|best| best.moves), Some(2));
+    let (back, warning) = save.load();
+    assert_eq!(warning, None);
+    assert_eq!(
+        back.field("p", 0xa, "solution").as_deref(),
+        Some("rRu dd\nL")
     );
 }

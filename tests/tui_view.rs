@@ -171,8 +171,6 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     press(&mut app, "?");
     let want = "
 Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
-
-
      ┌─────────────────────────────── Help ───────────────────────────────┐
      │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
      │ H J K L  Shift+arrow  run until something is in the way            │
@@ -182,17 +180,19 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ r                     restart the level (u brings it back)         │
      │ n  p                  next, previous level                         │
      │ g                     level list with your best results            │
-     │ ?                     this help                                    │
-     │ Esc  q                close, quit (progress is saved)              │
+     │ i                     hint: the keys up to the next push           │
+     │ d  D                  dead squares; deadlock warnings off/on       │
+     │ w                     watch a solution (space . + - Esc h j k l)   │
+     │ y  Y                  copy the level, the solution (OSC 52)        │
+     │ click                 walk there; a box, then a cell: push it      │
+     │ ?  Esc  q             this help; close, quit (progress is saved)   │
+     │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                │
      │                                                                    │
      │ ██ wall   ·· goal   [] box   {} box on goal                        │
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
-     │                                                                    │
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
      └────────────────────────────────────────────────────────────────────┘
-
-
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
     press(&mut app, "?");

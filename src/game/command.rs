@@ -175,6 +175,13 @@ pub enum Outcome {
     Redone,
     /// The level started over.
     Restarted,
+    /// A path of steps was walked as one command (see `World::apply_path`).
+    Walked {
+        /// Steps taken, pushes included.
+        moves: u32,
+        /// Steps that pushed a box.
+        pushes: u32,
+    },
 }
 
 /// Why a command changed nothing.
@@ -204,4 +211,14 @@ pub enum RuleError {
     /// A wait of zero ticks.
     #[error("a wait must last at least one tick")]
     EmptyWait,
+    /// A path with no steps.
+    #[error("there is nothing to walk")]
+    NothingToPlay,
+    /// A path whose letter cannot be played as written (the world changed since it was
+    /// found).
+    #[error("step {at} of the path cannot be taken")]
+    PathBlocked {
+        /// 1-based position of the letter.
+        at: usize,
+    },
 }

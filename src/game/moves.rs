@@ -113,7 +113,7 @@ impl World {
     }
 
     /// What keeps the player's disk out of `pos`, boxes aside.
-    fn solid_for_player(&self, pos: Pos) -> Option<Solid> {
+    pub(super) fn solid_for_player(&self, pos: Pos) -> Option<Solid> {
         match self.board.tile(pos) {
             Tile::Wall => return Some(Solid::Wall),
             Tile::Hub => return Some(Solid::Spinner),
@@ -131,16 +131,22 @@ impl World {
 
     /// What keeps a box out of `pos`.
     fn solid_for_box(&self, pos: Pos) -> Option<Solid> {
+        if self.occupant(pos) == Occupant::Box {
+            return Some(Solid::Box);
+        }
+        self.solid_for_box_but_boxes(pos)
+    }
+
+    /// What keeps a box out of `pos`, other boxes aside.
+    pub(super) fn solid_for_box_but_boxes(&self, pos: Pos) -> Option<Solid> {
         match self.board.tile(pos) {
             Tile::Wall => return Some(Solid::Wall),
             Tile::Slope(_) => return Some(Solid::Slope),
             Tile::Hub => return Some(Solid::Spinner),
             Tile::Floor | Tile::Goal => {}
         }
-        match self.occupant(pos) {
-            Occupant::Box => return Some(Solid::Box),
-            Occupant::Enemy => return Some(Solid::Enemy),
-            Occupant::Empty => {}
+        if self.occupant(pos) == Occupant::Enemy {
+            return Some(Solid::Enemy);
         }
         self.barred(pos).then_some(Solid::Spinner)
     }

@@ -41,6 +41,17 @@ pub enum Move {
 }
 
 impl Move {
+    /// The letter that writes this move: `l u r d`, `L U R D`, `f` or `w`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Self::Step(dir) => dir.letter(),
+            Self::Push(dir) => dir.letter().to_ascii_uppercase(),
+            Self::Fire => 'f',
+            Self::Wait => 'w',
+        }
+    }
+
     fn from_letter(letter: char) -> Option<Self> {
         let dir = match letter.to_ascii_lowercase() {
             'l' => Dir::Left,

@@ -16,6 +16,7 @@ use crate::level::{Level, Pos, Tile};
 use super::board::{Board, CellBits, bar_covers, spinner_obb};
 use super::cell::{CellByte, Occupant};
 use super::command::{Command, Dir, Outcome, RuleError};
+use super::replay::Move;
 use super::shots::Scratch;
 use super::state::{Counters, Shot, State};
 
@@ -214,6 +215,29 @@ impl World {
         self.undo.push_back(Saved { boxes, ..before });
         self.redo.clear();
         Ok(outcome)
+    }
+
+    /// Plays `path` (letters `l u r d` that must not push and `L U R D` that must; see
+    /// [`World::walk_path`] and [`World::push_path`]) as one command: one undo step. If any
+    /// letter cannot be played as written, nothing changes.
+    ///
+    /// # Errors
+    /// [`RuleError::NothingToPlay`] for an empty path, [`RuleError::PathBlocked`] naming the
+    /// first letter that cannot be played as written (or is not a step).
+    pub fn apply_path(&mut self, path: &[Move]) -> Result<Outcome, RuleError> {
+        let before = self.state.clone();
+        // Several pushes, so the undo step keeps every box (as a restart does).
+        let boxes = self.state.boxes.clone();
+        let result = self.recorded(|world| {
+            let outcome = world.play_path(path)?;
+            world.restarted_boxes = Some(boxes);
+            Ok(outcome)
+        });
+        if result.is_err() {
+            self.state = before;
+            self.sync();
+        }
+        result
     }
 
     /// The enemies as they are now, as one shared list: the same list as the last time

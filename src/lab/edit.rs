@@ -1,6 +1,7 @@
 //! Exact changes to a scene's shapes, and the `:` prompt that types them.
 //!
-//! The prompt takes `pos X Y`, `angle DEG`, `size W H` and `radius R`. It holds at most
+//! The prompt takes `pos X Y`, `angle DEG`, `size W H` and `radius R` (or their first
+//! letters). It holds at most
 //! [`MAX_PROMPT`] characters; positions are within [`MAX_COORD`] of the origin, sizes and
 //! radii within [`SIZE_RANGE`]. Anything else is refused with a message saying what is
 //! accepted, and nothing changes.
@@ -44,9 +45,9 @@ pub enum EditError {
         /// The property asked for.
         what: &'static str,
     },
-    /// The new place would overlap something the shape may not enter.
-    #[error("the {0} would overlap a wall")]
-    Blocked(&'static str),
+    /// The new place would overlap something the shape may not enter: the shape, and what.
+    #[error("the {0} would overlap {1}")]
+    Blocked(&'static str, &'static str),
     /// The typed command could not be read.
     #[error("{0}")]
     Syntax(String),
@@ -129,7 +130,7 @@ pub(crate) fn not_applicable(shape: &'static str, edit: Edit) -> EditError {
     EditError::NotApplicable { shape, what }
 }
 
-/// Reads a size in the scene's units for a shape that has one.
+/// A size kept within [`SIZE_RANGE`] on both sides (key and mouse edits are not checked).
 pub(crate) fn checked_size(size: Vec2) -> Vec2 {
     size.clamp(Vec2::splat(SIZE_RANGE.0), Vec2::splat(SIZE_RANGE.1))
 }

@@ -331,12 +331,12 @@ pub(crate) const COMMON: &[Binding] = &[
     },
     Binding {
         keys: ":",
-        help: "pos X Y, angle D, size W H, radius R",
+        help: "type pos, angle, size, radius",
         map: &[(Key::Char(':'), Action::Prompt)],
     },
     Binding {
         keys: "z",
-        help: "snap to touching along last move",
+        help: "snap to touch along last move",
         map: &[(Key::Char('z'), Action::Snap)],
     },
     Binding {

@@ -28,7 +28,7 @@ impl SlopeScene {
         }
         let moved = slope(center, angle);
         if contact_disk_triangle(&self.ball, &moved).distance < -OVERLAP_SLACK {
-            return Err(EditError::Blocked("slope"));
+            return Err(EditError::Blocked("slope", "the ball"));
         }
         self.obstacles[0] = Obstacle::reflect(moved);
         (self.slope_center, self.slope_angle) = (center, angle);
@@ -40,7 +40,7 @@ impl SlopeScene {
         let limit = INNER - Vec2::splat(radius + WALL_CLEARANCE);
         let ball = Disk::new(center.clamp(-limit, limit), radius);
         if self.overlaps(&ball) {
-            return Err(EditError::Blocked("ball"));
+            return Err(EditError::Blocked("ball", "a wall or the slope"));
         }
         let changed = ball != self.ball;
         self.ball = ball;

@@ -229,7 +229,13 @@ impl Scene for SlopeScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        slope_steps::steps(self.last.as_ref().map(Bounce::parts), self.ball.radius)
+        let jump = self.point.and_then(|(_, jump)| jump);
+        let from = jump.filter(|j| j.bounce.is_some()).map(|j| j.old);
+        slope_steps::steps(
+            self.last.as_ref().map(Bounce::parts),
+            self.ball.radius,
+            from,
+        )
     }
 
     fn apply(&mut self, action: Action) -> bool {
@@ -351,6 +357,14 @@ impl Scene for SlopeScene {
             contact_rows(&mut readout, &contact);
         }
         readout.row("ball", vec2(self.ball.center));
+        readout.row(
+            "slope",
+            format!(
+                "{} {}",
+                vec2(self.slope_center),
+                degrees(self.slope_angle.to_radians())
+            ),
+        );
         readout.row(
             "aim",
             degrees(self.heading().to_angle().rem_euclid(std::f32::consts::TAU)),

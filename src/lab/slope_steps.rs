@@ -23,8 +23,9 @@ pub(crate) struct BounceParts {
     pub outgoing: Vec2,
 }
 
-/// The steps for the last bounce, or one step asking for a launch.
-pub(crate) fn steps(last: Option<BounceParts>, radius: f32) -> Vec<Step> {
+/// The steps for the last bounce, or one step asking for a launch; `from` is where the
+/// moving point jumped from, when it is the page's point.
+pub(crate) fn steps(last: Option<BounceParts>, radius: f32, from: Option<Vec2>) -> Vec<Step> {
     let Some(b) = last else {
         let mut wait = Step::new("no bounce yet");
         wait.line("launch the ball (space)");
@@ -32,7 +33,7 @@ pub(crate) fn steps(last: Option<BounceParts>, radius: f32) -> Vec<Step> {
         wait.line("taken apart here");
         return vec![wait];
     };
-    let old = b.crossing - b.incoming * RAY;
+    let old = from.unwrap_or(b.crossing - b.incoming * RAY);
     let overshot = b.crossing + b.incoming * b.overshoot;
     let mut path = Step::new("old → new position");
     path.line(format!("from {}", vec2(old)));

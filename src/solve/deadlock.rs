@@ -113,6 +113,16 @@ impl Deadlocks {
         Ok(Self::with_context(Context::new(level)?))
     }
 
+    /// Whether a box on `pos` could never reach a goal, even on an otherwise empty board (a
+    /// goal itself is never dead; a cell off the board or in a wall is).
+    #[must_use]
+    pub fn is_dead_square(&self, level: &Level, pos: Pos) -> bool {
+        if level.tile(pos) == Tile::Goal {
+            return false;
+        }
+        self.ctx.cell(pos).is_none_or(|c| self.ctx.dead[c as usize])
+    }
+
     pub(crate) fn with_context(ctx: Context) -> Self {
         Self { ctx }
     }

@@ -4,8 +4,19 @@
 
 use crossterm::event::KeyEvent;
 
+mod aid;
+mod paste;
+mod playback;
+mod pointer;
 mod record;
 mod reload;
+mod share;
+mod tools;
+
+pub use aid::keys_for;
+pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
+pub use pointer::cell_under;
+pub use share::MAX_CLIPBOARD_BYTES;
 
 use super::board::inside_mask;
 use super::collection::Collection;
@@ -64,6 +75,7 @@ pub struct App {
     pub(crate) progress: Progress,
     save: Option<SaveFile>,
     pub(crate) theme: Theme,
+    pub(crate) tools: tools::Tools,
     quit: bool,
     /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
     message_from_rules: bool,
@@ -112,6 +124,7 @@ impl App {
             progress,
             save,
             theme,
+            tools: tools::Tools::default(),
             quit: false,
             message_from_rules: false,
             help_scroll: 0,
@@ -183,12 +196,23 @@ impl App {
     #[must_use]
     pub fn is_animating(&self) -> bool {
         matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
+            || self.playback_running()
+            || self.is_thinking()
     }
 
     /// Advances the world one tick (1/60 s) and notices a level solved by a shot. A rule's
     /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
     /// changes: an enemy or a shot gone, a bar turned.
     pub fn tick(&mut self) {
+        self.poll_hint();
+        if self.mode == Mode::Watching {
+            return self.playback_tick();
+        }
+        // Ticks also run while a hint is worked out; a world that does not move is left as
+        // it is, so the hint's position stays the one on screen.
+        if !self.current.world.is_moving() {
+            return;
+        }
         let before = (
             self.current.world.enemies().len(),
             self.current.world.shots().len(),
@@ -202,6 +226,9 @@ impl App {
         if self.message_from_rules && (before != after || bars_turn) {
             self.message = None;
             self.message_from_rules = false;
+        }
+        if before != after && !self.current.world.has_shots_in_flight() {
+            self.check_lost();
         }
         self.check_solved();
     }
@@ -224,17 +251,24 @@ impl App {
         }
         self.message = None;
         self.handle_action(action);
+        self.check_lost();
         true
     }
 
     fn handle_action(&mut self, action: Action) {
         match action {
-            Action::Play(command) => self.play(command),
+            Action::Play(command) => {
+                if self.mode == Mode::Watching {
+                    self.take_over();
+                }
+                self.play(command);
+            }
             Action::Digit(digit) => self.digit(digit),
             Action::NextLevel => self.step_level(true),
             Action::PreviousLevel => self.step_level(false),
             Action::LevelList => self.toggle(Mode::LevelList),
             Action::Help => self.toggle(Mode::Help),
+            Action::Close if self.mode == Mode::Watching => self.stop_watching(),
             Action::Close => self.close(),
             Action::Quit => self.quit = true,
             Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
@@ -249,10 +283,21 @@ impl App {
                 self.count.clear();
                 self.go_to(self.selected);
             }
+            Action::Watch => self.watch(),
+            Action::PausePlayback => self.toggle_pause(),
+            Action::StepPlayback => self.step_playback(),
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            Action::CopyLevel => self.copy_level(),
+            Action::CopySolution => self.copy_solution(),
+            Action::Hint => self.ask_hint(),
+            Action::DeadSquares => self.toggle_dead_squares(),
+            Action::Warnings => self.toggle_warnings(),
         }
     }
 
     fn play(&mut self, command: Command) {
+        self.tools.picked = None;
         let asked = self.count.take();
         let times = asked.min(keys::MAX_REPEAT);
         if matches!(self.mode, Mode::Solved) {
@@ -365,6 +410,9 @@ impl App {
         match load(&self.packs, place) {
             Some(current) => {
                 self.current = current;
+                self.tools.picked = None;
+                self.tools.playback = None;
+                self.reset_aid();
                 self.mode = Mode::Playing;
                 self.solved = None;
                 self.selected = place;

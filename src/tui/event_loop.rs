@@ -11,6 +11,7 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use super::app::App;
+use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit, Screen, paste_keys};
 use super::watch::{Reload, Reloader};
 
@@ -77,9 +78,12 @@ fn run_until_done(
             IDLE_WAIT
         };
         for input in screen.read_input(wait)? {
-            dirty |= catch_up(app, &mut next_tick, Instant::now());
             match input {
-                Input::Key(key) => dirty |= app.handle_key(key),
+                Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
+                Input::Mouse(mouse) => {
+                    dirty |= catch_up(app, &mut next_tick, Instant::now());
+                    dirty |= app.handle_mouse(mouse);
+                }
                 Input::Paste(text) => dirty |= paste(app, &text),
                 Input::Suspend => {
                     screen.suspend()?;
@@ -87,15 +91,14 @@ fn run_until_done(
                 }
                 Input::Quit => return Ok(Ending::Quit),
                 Input::Redraw => dirty = true,
-                Input::Mouse(_) => {}
                 Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
             }
             if app.should_quit() {
                 return Ok(Ending::Quit);
             }
-            if !app.is_animating() {
-                next_tick = Instant::now() + TICK;
-            }
+        }
+        if let Some(text) = app.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
         }
         let now = Instant::now();
         if app.is_animating() {
@@ -112,9 +115,13 @@ fn run_until_done(
     }
 }
 
-/// Takes a paste: for now, the keys it would have been if typed, in order. Returns whether the
-/// screen needs drawing.
+/// Takes a paste: a level (or what looks like one) goes to [`App::paste_level`]; anything
+/// else is the keys it would have been if typed, in order. Returns whether the screen needs
+/// drawing.
 pub fn paste(app: &mut App, text: &str) -> bool {
+    if app.paste_level(text) {
+        return true;
+    }
     let (keys, cut) = paste_keys(text);
     let mut dirty = false;
     for key in keys {
@@ -132,6 +139,23 @@ pub fn paste(app: &mut App, text: &str) -> bool {
         dirty = true;
     }
     dirty
+}
+
+/// Handles a key that arrived at `now`, after running the ticks due by then, so that the key
+/// is judged on the world as the player sees it (a shot that already hit has hit). Returns
+/// whether the screen needs drawing.
+pub fn key_at(
+    app: &mut App,
+    key: crossterm::event::KeyEvent,
+    next_tick: &mut Instant,
+    now: Instant,
+) -> bool {
+    let ticked = catch_up(app, next_tick, now);
+    let handled = app.handle_key(key);
+    if !app.is_animating() {
+        *next_tick = now + TICK;
+    }
+    ticked | handled
 }
 
 /// Runs the ticks that are due. Returns whether any ran.

@@ -3,7 +3,9 @@
 //! Keys follow vim and the Sokoban tradition: `h j k l` and the arrows step, Shift runs, a
 //! count typed first repeats (`5l`), space fires, `u` undoes, `Ctrl-r` redoes, `r` restarts,
 //! `n`/`p` change level, `g` lists the levels, `?` shows help, `q` quits and Esc closes what
-//! is open. The raw terminal delivers Ctrl-C as a key, so it quits too.
+//! is open. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
+//! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard, `i`
+//! asks for a hint, `d` shows dead squares and `D` turns deadlock warnings off and on. The raw terminal delivers Ctrl-C as a key, so it quits too.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -20,6 +22,8 @@ pub enum Mode {
     Help,
     /// The level list.
     LevelList,
+    /// A solution being played back on the board.
+    Watching,
 }
 
 /// What a key asks for.
@@ -55,6 +59,26 @@ pub enum Action {
     Last,
     /// Play the selected level.
     Choose,
+    /// Watch a solution played back.
+    Watch,
+    /// Pause or resume the playback.
+    PausePlayback,
+    /// Play back one step (and pause).
+    StepPlayback,
+    /// Play back faster.
+    Faster,
+    /// Play back slower.
+    Slower,
+    /// Copy the level's text to the clipboard.
+    CopyLevel,
+    /// Copy the best solution to the clipboard.
+    CopySolution,
+    /// Ask for a hint.
+    Hint,
+    /// Show or hide the dead squares.
+    DeadSquares,
+    /// Turn deadlock warnings off or on.
+    Warnings,
 }
 
 /// What `key` means in `mode`; `None` for keys that mean nothing there (and for key
@@ -76,6 +100,7 @@ pub fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
         Mode::Solved => solved(key, ctrl),
         Mode::Help => help(key),
         Mode::LevelList => level_list(key),
+        Mode::Watching => watching(key),
     }
 }
 
@@ -116,6 +141,21 @@ fn solved(key: KeyEvent, ctrl: bool) -> Option<Action> {
     }
 }
 
+/// While a solution plays back: space pauses, `.` steps, `+`/`-` change speed, Esc stops,
+/// and a step key takes over play from the position shown.
+fn watching(key: KeyEvent) -> Option<Action> {
+    if let Some(dir) = step_dir(key.code) {
+        return Some(Action::Play(Command::Step(dir)));
+    }
+    match key.code {
+        KeyCode::Char(' ') => Some(Action::PausePlayback),
+        KeyCode::Char('.') => Some(Action::StepPlayback),
+        KeyCode::Char('+' | '=') => Some(Action::Faster),
+        KeyCode::Char('-') => Some(Action::Slower),
+        _ => None,
+    }
+}
+
 fn help(key: KeyEvent) -> Option<Action> {
     match key.code {
         KeyCode::Char('?') | KeyCode::Enter => Some(Action::Close),
@@ -145,6 +185,12 @@ fn level_list(key: KeyEvent) -> Option<Action> {
 /// Keys that mean the same while playing and on the Solved panel.
 fn common(code: KeyCode) -> Option<Action> {
     match code {
+        KeyCode::Char('w') => Some(Action::Watch),
+        KeyCode::Char('y') => Some(Action::CopyLevel),
+        KeyCode::Char('Y') => Some(Action::CopySolution),
+        KeyCode::Char('i') => Some(Action::Hint),
+        KeyCode::Char('d') => Some(Action::DeadSquares),
+        KeyCode::Char('D') => Some(Action::Warnings),
         KeyCode::Char('n') => Some(Action::NextLevel),
         KeyCode::Char('p') => Some(Action::PreviousLevel),
         KeyCode::Char('g') => Some(Action::LevelList),

@@ -22,8 +22,10 @@
 //! record, keyed by its pack and the fingerprint of its board (`id`, see [`level_id`]), so a
 //! result follows its level when a pack is reordered, and an edited level no longer counts as
 //! solved; the number is where the level was when it was solved. The best moves, pushes and
-//! shots are each the lowest seen. Fields and lines this version does not know are kept as
-//! they are, so later versions can add to the format.
+//! shots are each the lowest seen. Other `key=value` fields on a level line are the level's
+//! own data ([`Progress::set_field`]: a saved solution, a resume position, a setting); fields
+//! and lines this version does not know are kept as they are, so later versions can add to
+//! the format.
 //!
 //! Reading never changes the file, and takes at most [`MAX_PROGRESS_BYTES`] from a regular
 //! file. A line that cannot be read is skipped with a warning and written back as it was.
@@ -96,7 +98,9 @@ pub struct Figures {
 struct Record {
     index: usize,
     best: Best,
-    extra: Vec<String>,
+    /// Other fields (`key=value`, the value escaped), from [`Progress::set_field`] or a later
+    /// version.
+    extra: BTreeMap<String, String>,
 }
 
 impl Record {
@@ -105,10 +109,10 @@ impl Record {
         self.best.moves = self.best.moves.min(other.best.moves);
         self.best.pushes = self.best.pushes.min(other.best.pushes);
         self.best.shots = self.best.shots.min(other.best.shots);
-        for field in &other.extra {
-            if !self.extra.contains(field) {
-                self.extra.push(field.clone());
-            }
+        for (key, value) in &other.extra {
+            self.extra
+                .entry(key.clone())
+                .or_insert_with(|| value.clone());
         }
     }
 }
@@ -160,7 +164,7 @@ impl Progress {
                 pushes: figures.pushes,
                 shots: figures.shots,
             },
-            extra: Vec::new(),
+            extra: BTreeMap::new(),
         };
         let levels = self.packs.entry(pack.to_owned()).or_default();
         match levels.get_mut(&id) {
@@ -175,6 +179,41 @@ impl Progress {
                 true
             }
         }
+    }
+
+    /// A field kept with the record of a solved level (a saved solution, a resume position, a
+    /// setting), by its key; `None` if the level has no record or no such field.
+    #[must_use]
+    pub fn field(&self, pack: &str, id: u64, key: &str) -> Option<String> {
+        let record = self.packs.get(pack)?.get(&id)?;
+        record.extra.get(key).map(|value| unescape(value))
+    }
+
+    /// Keeps `value` under `key` with the record of the level of `pack` whose fingerprint is
+    /// `id` (the level must have a record: see [`Progress::record`]). When two games saved
+    /// different values, the one saving keeps its own. Returns whether it was kept.
+    ///
+    /// Keys are lower-case letters, digits, `-` and `_`, and not one of the figures' names;
+    /// values are any text (escaped in the file).
+    pub fn set_field(&mut self, pack: &str, id: u64, key: &str, value: &str) -> bool {
+        let valid_key = !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+            && !matches!(key, "id" | "moves" | "pushes" | "shots");
+        let Some(record) = self
+            .packs
+            .get_mut(pack)
+            .and_then(|levels| levels.get_mut(&id))
+        else {
+            return false;
+        };
+        if !valid_key {
+            return false;
+        }
+        let value = escape(value).replace(' ', "\\u{20}");
+        record.extra.insert(key.to_owned(), value);
+        true
     }
 
     /// Takes in `other` (what another game saved), keeping the best of both: every record of
@@ -382,7 +421,7 @@ fn parse_level(rest: &str) -> Result<Record, String> {
     let mut words = rest.split_whitespace();
     let index = parse_number(words.next().unwrap_or(""))?;
     let (mut id, mut moves, mut pushes, mut shots) = (None, None, None, None);
-    let mut extra = Vec::new();
+    let mut extra = BTreeMap::new();
     for word in words {
         let (key, value) = word
             .split_once('=')
@@ -394,7 +433,9 @@ fn parse_level(rest: &str) -> Result<Record, String> {
             "pushes" => pushes = Some(value.parse().map_err(|_| bad())?),
             "shots" => shots = Some(value.parse().map_err(|_| bad())?),
             // Fields from a later version are kept as they are.
-            _ => extra.push(word.to_owned()),
+            _ => {
+                extra.insert(key.to_owned(), value.to_owned());
+            }
         }
     }
     let missing = |what: &str| format!("level {} has no `{what}=`", index + 1);
@@ -439,8 +480,8 @@ impl fmt::Display for Progress {
                     best.pushes,
                     best.shots
                 )?;
-                for field in &record.extra {
-                    write!(f, " {field}")?;
+                for (key, value) in &record.extra {
+                    write!(f, " {key}={value}")?;
                 }
                 writeln!(f)?;
             }

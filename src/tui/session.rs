@@ -9,6 +9,8 @@ use thiserror::Error;
 use super::app::{App, Place, StartError};
 use super::collection::{Collection, EMBEDDED};
 use super::event_loop::{self, Ending, Waited, Watched};
+use super::hint::HintBudget;
+use super::pasted::{load_pasted, pasted_pack, pasted_path};
 use super::progress::{Progress, SaveFile};
 use super::terminal::Screen;
 use super::theme::Theme;
@@ -24,6 +26,10 @@ pub struct PlayOptions {
     pub level: Option<usize>,
     /// Draw with ASCII only.
     pub ascii: bool,
+    /// Leave the mouse to the terminal (no clicks to walk and push; text can be selected).
+    pub no_mouse: bool,
+    /// Positions a hint may search, with no time limit; `None` for the default budget.
+    pub hint_positions: Option<u64>,
 }
 
 /// Why a game could not be played.
@@ -199,7 +205,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut screen = None;
     let mut reloader = None;
-    let (packs, watched_bytes, mut warnings) = match &options.file {
+    let (mut packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) => {
             let mut read = read_file(path)?;
             if read.levels.is_empty() {
@@ -230,6 +236,12 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         ),
     };
     warnings.extend(save_warning);
+    if let Some(save) = &save {
+        let pasted = load_pasted(&pasted_path(save.path()));
+        if !pasted.is_empty() {
+            packs.push(pasted_pack(pasted));
+        }
+    }
     let first = packs.first();
     let last = first.and_then(|pack| progress.last(&pack.key));
     let start = match start_place(&packs, options.level, last) {
@@ -255,10 +267,17 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
     }
+    app.set_mouse(!options.no_mouse);
+    if let Some(positions) = options.hint_positions {
+        app.set_hint_budget(HintBudget::positions(positions));
+    }
     let mut screen = match screen {
         Some(screen) => screen,
         None => Screen::start()?,
     };
+    if !options.no_mouse {
+        screen.capture_mouse()?;
+    }
     let ending = event_loop::run(&mut screen, &mut app, watched)?;
     drop(screen);
     Ok(ending)

@@ -167,6 +167,14 @@ impl Screen {
         execute!(self.terminal.backend_mut(), EndSynchronizedUpdate)
     }
 
+    /// Writes one sequence that is not part of a frame (see [`super::sequences`]).
+    ///
+    /// # Errors
+    /// When writing to the terminal fails.
+    pub fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()> {
+        execute!(self.terminal.backend_mut(), command)
+    }
+
     /// Asks the terminal to report mouse presses, drags and the wheel (SGR encoding), as
     /// [`Input::Mouse`]. Every way out that restores the terminal turns the reports off.
     ///

@@ -41,6 +41,12 @@ pub enum Thing {
     Hub,
     /// A cell crossed by shots or spinner bars, drawn as dots.
     Dots,
+    /// A box that can never reach a goal (the level is lost).
+    DeadBox,
+    /// Floor where a box could never reach a goal, shown on request.
+    DeadSquare,
+    /// Floor on the path of the hint shown.
+    HintPath,
 }
 
 /// The look of the game: glyphs and colours, as chosen by `--ascii` and `NO_COLOR`.
@@ -82,6 +88,8 @@ impl Theme {
                 Thing::Player { .. } | Thing::Box | Thing::BoxOnGoal | Thing::Enemy => {
                     Style::new().add_modifier(Modifier::BOLD)
                 }
+                Thing::DeadBox => Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+                Thing::DeadSquare => Style::new().add_modifier(Modifier::DIM),
                 _ => Style::new(),
             };
         }
@@ -97,6 +105,11 @@ impl Theme {
             Thing::Slope(_) => fg(Color::Cyan),
             Thing::Hub => fg(Color::White).add_modifier(Modifier::BOLD),
             Thing::Dots => fg(Color::White),
+            Thing::DeadBox => fg(Color::LightRed)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD),
+            Thing::DeadSquare => fg(Color::DarkGray),
+            Thing::HintPath => fg(Color::LightGreen),
         }
     }
 
@@ -202,6 +215,9 @@ fn unicode_glyph(thing: Thing) -> &'static str {
         Thing::Slope(Slope::BottomLeft) => "▙▖",
         Thing::Slope(Slope::BottomRight) => "▗▟",
         Thing::Hub => "()",
+        Thing::DeadBox => "××",
+        Thing::DeadSquare => "░░",
+        Thing::HintPath => "∘∘",
     }
 }
 
@@ -219,6 +235,9 @@ fn ascii_glyph(thing: Thing) -> &'static str {
         Thing::Slope(Slope::BottomLeft) => "#\\",
         Thing::Slope(Slope::BottomRight) => "/#",
         Thing::Hub => "()",
+        Thing::DeadBox => "XX",
+        Thing::DeadSquare => "::",
+        Thing::HintPath => "~~",
     }
 }
 

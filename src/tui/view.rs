@@ -15,6 +15,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use super::app::App;
 use super::board::{BoardView, board_size};
 use super::keys::Mode;
+use super::theme::Thing;
+use crate::level::{Pos, Tile};
 
 pub use waiting::Waiting;
 
@@ -39,7 +41,10 @@ impl Widget for &App {
                 scroll: self.help_scroll,
             }
             .render(area, buf),
-            _ if !fits => too_small(need_w, need_h, area, buf),
+            _ if !fits => {
+                self.tools.board_area.set(None);
+                too_small(need_w, need_h, area, buf);
+            }
             mode => {
                 let [top, tip, middle, bottom] = self.layout(area, need_h);
                 status::StatusLine { app: self }.render(top, buf);
@@ -53,6 +58,9 @@ impl Widget for &App {
                     theme: self.theme,
                 }
                 .render(board_area, buf);
+                self.tools.board_area.set(Some(board_area));
+                self.mark_picked(board_area, buf);
+                self.mark_aids(board_area, buf);
                 match mode {
                     Mode::Help => help::Help {
                         theme: self.theme,
@@ -63,7 +71,7 @@ impl Widget for &App {
                         let panel = panel_area(middle, board_area, solved::HEIGHT);
                         solved::SolvedPanel { app: self }.render(panel, buf);
                     }
-                    Mode::Playing | Mode::LevelList => {}
+                    Mode::Playing | Mode::LevelList | Mode::Watching => {}
                 }
             }
         }
@@ -71,6 +79,60 @@ impl Widget for &App {
 }
 
 impl App {
+    /// Shows the box picked with the mouse in reverse video.
+    fn mark_picked(&self, board: Rect, buf: &mut Buffer) {
+        let Some(pos) = self.tools.picked else { return };
+        let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
+            return;
+        };
+        let cell = Rect::new(board.x + x * 2, board.y + y, 2, 1).intersection(board);
+        buf.set_style(cell, self.theme.selected());
+    }
+
+    /// Draws the solver's aids over the board: dead squares (on `d`), the hint's path, and
+    /// boxes that can never reach a goal.
+    fn mark_aids(&self, board: Rect, buf: &mut Buffer) {
+        let level = self.world().level();
+        let world = self.world();
+        let mut draw = |pos: Pos, thing: Thing| {
+            let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
+                return;
+            };
+            let (column, row) = (board.x + x * 2, board.y + y);
+            for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
+                let column = column + half as u16;
+                if column < board.right() && row < board.bottom() {
+                    buf[(column, row)]
+                        .set_char(ch)
+                        .set_style(self.theme.style(thing));
+                }
+            }
+        };
+        let empty_floor = |pos: Pos| {
+            level.tile(pos) == Tile::Floor
+                && pos != world.player()
+                && !world.box_at(pos)
+                && !world.enemy_at(pos)
+        };
+        if let Some(dead) = self.dead_squares() {
+            let inside = &self.current.inside;
+            for (i, _) in dead.iter().enumerate().filter(|&(i, &d)| d && inside[i]) {
+                let pos = Pos::new(i as i32 % level.width, i as i32 / level.width);
+                if empty_floor(pos) {
+                    draw(pos, Thing::DeadSquare);
+                }
+            }
+        }
+        for &pos in self.hint_path().unwrap_or_default() {
+            if empty_floor(pos) {
+                draw(pos, Thing::HintPath);
+            }
+        }
+        for pos in self.dead_boxes() {
+            draw(pos, Thing::DeadBox);
+        }
+    }
+
     /// The rows of the screen, top to bottom: the status line, the level's tip, the board's
     /// area and the hint line. The hint line takes more rows for a long notice, and the tip
     /// takes what is left, as long as the board still fits (`need_h` rows with one row each

@@ -21,8 +21,13 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "restart the level (u brings it back)"),
     ("n  p", "next, previous level"),
     ("g", "level list with your best results"),
-    ("?", "this help"),
-    ("Esc  q", "close, quit (progress is saved)"),
+    ("i", "hint: the keys up to the next push"),
+    ("d  D", "dead squares; deadlock warnings off/on"),
+    ("w", "watch a solution (space . + - Esc h j k l)"),
+    ("y  Y", "copy the level, the solution (OSC 52)"),
+    ("click", "walk there; a box, then a cell: push it"),
+    ("?  Esc  q", "this help; close, quit (progress is saved)"),
+    ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
 ];
 
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
@@ -89,7 +94,6 @@ impl Help {
             ],
             inner,
         ));
-        lines.push(Line::raw(""));
         for row in wrap_words(
             "Solve a level: every box on a goal and no enemy left.",
             inner,

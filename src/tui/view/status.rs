@@ -76,6 +76,28 @@ impl StatusLine<'_> {
         if let Some(left) = app.world().shots_left() {
             parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
         }
+        if let Some(playback) = app
+            .tools
+            .playback
+            .as_ref()
+            .filter(|_| app.mode() == Mode::Watching)
+        {
+            let state = if playback.paused {
+                "paused".to_owned()
+            } else {
+                format!("{}/s", playback.letters_per_second())
+            };
+            parts.push(part(
+                7,
+                vec![
+                    sep(),
+                    Span::styled(
+                        format!("watching {}/{} {state}", playback.done, playback.len()),
+                        theme.heading(),
+                    ),
+                ],
+            ));
+        }
         if let Some(best) = app.best(place) {
             parts.push(part(
                 3,
@@ -159,6 +181,9 @@ impl Widget for Tip<'_> {
     }
 }
 
+/// What the line below the board says while a hint is worked out.
+pub const THINKING: &str = "hint: thinking… (keys still work)";
+
 /// The line below the board: an error or news (wrapped over as many rows as it is given),
 /// a pending count, or the keys that matter now.
 #[derive(Debug, Clone, Copy)]
@@ -175,7 +200,14 @@ impl HintLine<'_> {
         if let Some(error) = &app.reload_error {
             return Some(Line::styled(visible(error).into_owned(), theme.warning()));
         }
-        let message = app.message.as_ref()?;
+        let Some(message) = app.message.as_ref() else {
+            if let Some(text) = app.deadlock_warning() {
+                return Some(Line::styled(text, theme.warning()));
+            }
+            return app
+                .is_thinking()
+                .then(|| Line::styled(THINKING, theme.heading()));
+        };
         let style = if message.warning {
             theme.warning()
         } else {
@@ -232,6 +264,16 @@ fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             hints.extend([("g", "levels"), ("Esc", "look at the board")]);
         }
         Mode::Help | Mode::LevelList => return vec![("Esc", "close"), ("q", "quit")],
+        Mode::Watching => {
+            return vec![
+                ("space", "pause"),
+                (".", "step"),
+                ("+/-", "speed"),
+                ("hjkl", "play on"),
+                ("Esc", "stop"),
+                ("q", "quit"),
+            ];
+        }
         Mode::Playing => {
             hints.push(("hjkl", "move"));
             let targets = !level.enemies.is_empty() || !level.spinners.is_empty();
