@@ -69,6 +69,8 @@ pub struct App {
     pub(crate) mode: Mode,
     pub(crate) count: Count,
     pub(crate) solved: Option<Solved>,
+    /// Whether the end-of-campaign screen is up (after `n` on a campaign's last level).
+    pub(crate) campaign_end: bool,
     pub(crate) selected: Place,
     pub(crate) message: Option<Message>,
     pub(crate) reload_error: Option<String>,
@@ -119,6 +121,7 @@ impl App {
             mode: Mode::Playing,
             count: Count::default(),
             solved: None,
+            campaign_end: false,
             message: None,
             reload_error: None,
             progress,
@@ -250,6 +253,11 @@ impl App {
             return false;
         }
         self.message = None;
+        let was_at_end = std::mem::take(&mut self.campaign_end);
+        if was_at_end && action == Action::NextLevel {
+            self.go_forward();
+            return true;
+        }
         self.handle_action(action);
         self.check_lost();
         true
@@ -390,6 +398,21 @@ impl App {
     }
 
     fn step_level(&mut self, forward: bool) {
+        if forward && super::view::chapter::ends_a_campaign(&self.packs, self.current.place) {
+            // The end of a campaign gets its own screen before whatever comes next.
+            self.count.clear();
+            self.campaign_end = true;
+            return;
+        }
+        self.go_forward_or_back(forward);
+    }
+
+    /// `n` from the end-of-campaign screen: on to the next pack, if there is one.
+    fn go_forward(&mut self) {
+        self.go_forward_or_back(true);
+    }
+
+    fn go_forward_or_back(&mut self, forward: bool) {
         self.count.clear();
         let places = all_places(&self.packs).collect::<Vec<_>>();
         let at = places.iter().position(|&p| p == self.current.place);

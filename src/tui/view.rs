@@ -1,6 +1,7 @@
 //! Drawing the game: the board in the middle, a status line above it, the keys that matter
 //! (or news and errors) below it, and the overlays on top. Everything here reads `&App`.
 
+pub mod chapter;
 pub mod help;
 mod levels;
 mod solved;
@@ -62,6 +63,7 @@ impl Widget for &App {
                 self.mark_picked(board_area, buf);
                 self.mark_aids(board_area, buf);
                 match mode {
+                    _ if self.campaign_end => chapter::CampaignEnd { app: self }.render(area, buf),
                     Mode::Help => help::Help {
                         theme: self.theme,
                         scroll: self.help_scroll,
@@ -71,7 +73,11 @@ impl Widget for &App {
                         let panel = panel_area(middle, board_area, solved::HEIGHT);
                         solved::SolvedPanel { app: self }.render(panel, buf);
                     }
-                    Mode::Playing | Mode::LevelList | Mode::Watching => {}
+                    Mode::Playing => {
+                        let panel = panel_area(middle, board_area, chapter::CARD_HEIGHT);
+                        chapter::ChapterCard { app: self }.render(panel, buf);
+                    }
+                    Mode::LevelList | Mode::Watching => {}
                 }
             }
         }
