@@ -19,6 +19,16 @@ fn level(pack: &str, number: usize) -> Level {
     parse_pack(pack).into_pack().expect("loads").levels[number - 1].clone()
 }
 
+fn campaign(title: &str) -> Level {
+    parse_pack(CAMPAIGN)
+        .into_pack()
+        .expect("loads")
+        .levels
+        .into_iter()
+        .find(|l| l.title.as_deref() == Some(title))
+        .expect("a campaign level with that title")
+}
+
 fn positions_per_second(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
@@ -42,8 +52,8 @@ fn deadlock_check(c: &mut Criterion) {
         ("microban-139", level(MICROBAN, 139)),
         ("microban-146", level(MICROBAN, 146)),
         ("microban-153", level(MICROBAN, 153)),
-        ("campaign-22-crossfire", level(CAMPAIGN, 22)),
-        ("campaign-25-finale", level(CAMPAIGN, 25)),
+        ("campaign-crossfire", campaign("Crossfire")),
+        ("campaign-finale", campaign("Finale")),
     ];
     for (name, level) in cases {
         let world = World::new(&level).unwrap();

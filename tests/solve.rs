@@ -21,6 +21,28 @@ fn pack_level(pack: &str, number: usize) -> Level {
     parse_pack(pack).into_pack().expect("pack loads").levels[number - 1].clone()
 }
 
+/// The campaign level with this title.
+fn campaign(title: &str) -> Level {
+    parse_pack(CAMPAIGN)
+        .into_pack()
+        .expect("the campaign loads")
+        .levels
+        .into_iter()
+        .find(|l| l.title.as_deref() == Some(title))
+        .unwrap_or_else(|| panic!("no campaign level {title:?}"))
+}
+
+/// The pushes of a level's stored solution.
+fn stored_pushes(level: &Level) -> u32 {
+    let moves = level.solution.as_deref().expect("a stored solution");
+    sokoshot::game::parse_moves(moves)
+        .expect("it parses")
+        .iter()
+        .filter(|t| matches!(t.action, sokoshot::game::Move::Push(_)))
+        .map(|t| t.count)
+        .sum()
+}
+
 fn run(level: &Level, optimize: Optimize, positions: u64) -> Report {
     let settings = Settings {
         optimize,
@@ -87,33 +109,42 @@ fn classic_levels_solve_and_replay() {
 #[test]
 fn campaign_levels_with_shots_and_spinners_solve_and_replay() {
     // Shots, a bank off a slope, a shot limit, fixed bars, turning bars.
-    for number in [6, 7, 12, 14, 16, 17, 18, 19, 21, 22, 23] {
-        solved(&pack_level(CAMPAIGN, number), Optimize::Any);
+    let titles = [
+        "First Shot",
+        "Bump to Aim",
+        "Bank and Push",
+        "Round and Round",
+        "Mirror Bar",
+        "Both Sides",
+        "The Gate",
+        "Shooting Window",
+        "Mirror Maze",
+        "Crossfire",
+        "Relay",
+    ];
+    for title in titles {
+        solved(&campaign(title), Optimize::Any);
     }
 }
 
 #[test]
 fn fewest_pushes_is_proven_and_no_more_than_any_other_solution() {
-    // (pack, level, pushes of a known solution: the move-optimal ones of replay_microban.rs
-    // and the campaign's stored ones).
-    let cases = [
-        (MICROBAN, 1, 8),
-        (MICROBAN, 2, 3),
-        (MICROBAN, 4, 7),
-        (CAMPAIGN, 1, 2),
-        (CAMPAIGN, 5, 7),
-        (CAMPAIGN, 12, 5),
-        (CAMPAIGN, 18, 5),
-    ];
-    for (pack, number, known) in cases {
-        let level = pack_level(pack, number);
+    // Microban levels with the pushes of the move-optimal solutions of replay_microban.rs,
+    // and campaign levels with their stored solutions.
+    let mut cases: Vec<(String, Level, u32)> = [(1, 8), (2, 3), (4, 7)]
+        .into_iter()
+        .map(|(n, pushes)| (format!("Microban {n}"), pack_level(MICROBAN, n), pushes))
+        .collect();
+    for title in ["First Push", "Storeroom", "Bank and Push", "The Gate"] {
+        let level = campaign(title);
+        let known = stored_pushes(&level);
+        cases.push((title.to_owned(), level, known));
+    }
+    for (name, level, known) in cases {
         let (_, optimal, proven) = solved(&level, Optimize::Pushes);
-        assert!(proven, "level {number}");
+        assert!(proven, "{name}");
         let (_, any, _) = solved(&level, Optimize::Any);
-        assert!(
-            optimal <= any && optimal <= known,
-            "level {number}: {optimal}"
-        );
+        assert!(optimal <= any && optimal <= known, "{name}: {optimal}");
     }
     // A corridor: exactly two pushes, whatever the search.
     let (_, pushes, _) = solved(&level("#######\n#@ $ .#\n#######"), Optimize::Pushes);

@@ -132,11 +132,32 @@ fn a_push_onto_a_dead_square_shows_the_deadlock_warning_and_a_dead_box() {
     pane.keys(&["u"]);
     let screen = pane.wait_for("Moves 0");
     assert!(!screen.contains("deadlock"), "{screen}");
+    assert!(
+        !screen.contains("░░"),
+        "no dead squares unless asked:\n{screen}"
+    );
+    pane.keys(&["d"]);
+    let screen = pane.wait_for("dead squares shown");
+    // The right-hand column and the top row are dead; the goal's column is not.
+    assert!(screen.contains("██░░░░░░░░██"), "{screen}");
     pane.keys(&["D", "l"]);
     let screen = pane.wait_for("Moves 1  Pushes 1");
     assert!(!screen.contains("deadlock"), "warnings are off:\n{screen}");
-    pane.keys(&["q"]);
+    pane.keys(&["u", "q"]);
     pane.wait_for("EXIT=0");
+    // The setting is remembered with the progress.
+    let again = play(
+        "deadlock-2",
+        &dir,
+        "######\n#    #\n# @$ #\n#  . #\n######\n",
+        &[],
+    );
+    again.wait_for("Moves 0");
+    again.keys(&["l"]);
+    let screen = again.wait_for("Moves 1  Pushes 1");
+    assert!(!screen.contains("deadlock"), "warnings stay off:\n{screen}");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
 }
 
 #[test]
@@ -187,9 +208,17 @@ fn following_only_the_hints_solves_microban_10() {
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         pane.keys(&keys);
         std::thread::sleep(Duration::from_millis(100));
-        if pane.screen().contains("Solved") {
+        let screen = pane.screen();
+        if screen.contains("Solved") {
+            assert!(
+                screen.contains(" hints)"),
+                "the hints used are shown:\n{screen}"
+            );
             pane.keys(&["q"]);
             pane.wait_for("EXIT=0");
+            let progress =
+                fs::read_to_string(dir.join("data/sokoshot/progress.txt")).expect("saved");
+            assert!(progress.contains(" hints="), "{progress}");
             return;
         }
     }
@@ -210,6 +239,22 @@ fn w_plays_the_solution_to_the_end_and_esc_puts_the_position_back() {
     assert!(screen.contains("Moves 3  Pushes 2"), "{screen}");
     pane.keys(&["Escape"]);
     pane.wait_for("Moves 0  Pushes 0");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+#[test]
+fn w_with_no_solution_saved_plays_the_solvers_to_the_end() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("watch-solver");
+    let level = "#######\n#     #\n#@ $ .#\n#######\n";
+    let pane = play("watch-solver", &dir, level, &["--hint-positions", "10000"]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["w"]);
+    let screen = pane.wait_for("end of the solver's solution: solved");
+    assert!(screen.contains("Pushes 2"), "{screen}");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
@@ -339,4 +384,72 @@ fn a_pasted_level_is_played_at_once_and_kept_after_a_restart() {
     again.wait_for("Pasted");
     again.keys(&["q"]);
     again.wait_for("EXIT=0");
+}
+
+#[test]
+fn quit_mid_level_and_the_position_and_its_undo_come_back() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("resume-game");
+    let level = "########\n#@ $  .#\n#      #\n########\n";
+    let first = play("resume-game-1", &dir, level, &[]);
+    first.wait_for("Moves 0");
+    first.keys(&["j", "l", "k", "l"]);
+    first.wait_for("Moves 4  Pushes 1");
+    first.keys(&["q"]);
+    first.wait_for("EXIT=0");
+    let again = play("resume-game-2", &dir, level, &[]);
+    let screen = again.wait_for("resumed where you left off");
+    assert!(screen.contains("Moves 4  Pushes 1"), "{screen}");
+    assert!(screen.contains("██    @▸[]  ··██"), "{screen}");
+    again.keys(&["u"]);
+    again.wait_for("Moves 3  Pushes 0");
+    again.keys(&["u", "u", "u"]);
+    again.wait_for("Moves 0  Pushes 0");
+    again.keys(&["l"]);
+    again.wait_for("Moves 1  Pushes 0");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
+    // The level's text changed: it starts over and says so.
+    let changed = "########\n#@ $ . #\n#      #\n########\n";
+    let third = play("resume-game-3", &dir, changed, &[]);
+    let screen = third.wait_for("Moves 0");
+    assert!(screen.contains("changed since you left it"), "{screen}");
+    third.keys(&["q"]);
+    third.wait_for("EXIT=0");
+}
+
+#[test]
+fn after_solving_the_progress_file_holds_the_solution_and_replay_solves_with_it() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("kept");
+    let level = "#######\n#     #\n#@ $ .#\n#######\n";
+    let pane = play("kept", &dir, level, &[]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["k", "l", "j", "l", "l"]);
+    pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let progress = fs::read_to_string(dir.join("data/sokoshot/progress.txt")).expect("saved");
+    let letters = progress
+        .split("by-moves=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no solution kept:\n{progress}"));
+    assert_eq!(letters, "urdRR");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .args([
+            "replay",
+            &dir.join("pack.xsb").display().to_string(),
+            "--moves",
+            letters,
+        ])
+        .output()
+        .expect("replay runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("solved: yes"), "{text}");
 }

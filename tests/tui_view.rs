@@ -205,8 +205,8 @@ fn the_level_list_marks_solved_levels_with_their_best_in_singular_for_one() {
     press(&mut app, "lg");
     let want = "
 ┌────────────────────── Levels ──────────────────────┐
-│Test by Tester                                      │
-│ ✓    1  One push                      1 move 1 push│
+│Test by Tester · 1/2 solved                         │
+│ ✓    1  One push                    ▸ 1 move 1 push│
 │      2  Second                                     │
 │                                                    │
 └────── j/k select  12 jump  Esc close  q quit ──────┘";
@@ -214,6 +214,34 @@ fn the_level_list_marks_solved_levels_with_their_best_in_singular_for_one() {
     press(&mut app, "j");
     press_code(&mut app, KeyCode::Enter);
     assert!(screen(&app, 54, 6).starts_with("Test 2/2 │ Second"));
+}
+
+#[test]
+fn a_saved_solution_that_no_longer_replays_is_marked_as_such() {
+    let packs = vec![sokoshot::tui::collection::Collection::built_in(
+        "Test",
+        "Tester",
+        support::levels(ONE_PUSH),
+    )];
+    let id = sokoshot::tui::progress::level_id(&packs[0].levels[0]);
+    // A solution saved under this level's fingerprint that does not solve it (as when the
+    // rules change): `L` pushes nothing.
+    let text = format!(
+        "sokoshot-progress 1\npack built-in:Test\nlevel 1 id={id:016x} moves=1 pushes=1 shots=0 by-moves=L\n"
+    );
+    let progress: sokoshot::tui::progress::Progress = text.parse().expect("progress reads");
+    let mut app = sokoshot::tui::app::App::new(
+        packs,
+        sokoshot::tui::app::Place { pack: 0, level: 1 },
+        progress,
+        None,
+        PLAIN,
+    )
+    .expect("a playable level");
+    press(&mut app, "g");
+    let list = screen(&app, 60, 6);
+    assert!(list.contains("saved solution no longer replays"), "{list}");
+    assert!(!list.contains("1 move 1 push"), "{list}");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use crossterm::event::KeyEvent;
 
 mod aid;
+mod history;
 mod paste;
 mod playback;
 mod pointer;
@@ -133,7 +134,9 @@ impl App {
             help_scroll: 0,
             screen: None,
         };
+        app.read_aid_settings();
         app.remember_place();
+        app.resume_level();
         Ok(app)
     }
 
@@ -208,6 +211,7 @@ impl App {
     /// changes: an enemy or a shot gone, a bar turned.
     pub fn tick(&mut self) {
         self.poll_hint();
+        self.poll_watch_job();
         if self.mode == Mode::Watching {
             return self.playback_tick();
         }
@@ -278,7 +282,10 @@ impl App {
             Action::Help => self.toggle(Mode::Help),
             Action::Close if self.mode == Mode::Watching => self.stop_watching(),
             Action::Close => self.close(),
-            Action::Quit => self.quit = true,
+            Action::Quit => {
+                self.save_resume();
+                self.quit = true;
+            }
             Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
             Action::Down if self.mode == Mode::Help => self.scroll_help(1),
             Action::Up => self.move_selection(-1),
@@ -313,7 +320,11 @@ impl App {
         }
         let mut last_error = None;
         for _ in 0..times {
-            match self.current.world.apply(command) {
+            let result = self.current.world.apply(command);
+            if let Ok(outcome) = result {
+                self.note(command, outcome);
+            }
+            match result {
                 // A step that only turned the player ends a count: the way is blocked.
                 Ok(Outcome::Turned { .. }) => break,
                 Ok(_) => {}
@@ -428,18 +439,21 @@ impl App {
         }
     }
 
-    /// Plays the level at `place` from its start.
+    /// Plays the level at `place`, resuming the game saved on it if there is one.
     pub fn go_to(&mut self, place: Place) {
         match load(&self.packs, place) {
             Some(current) => {
+                self.save_resume();
                 self.current = current;
                 self.tools.picked = None;
                 self.tools.playback = None;
+                self.tools.watch_job = None;
                 self.reset_aid();
                 self.mode = Mode::Playing;
                 self.solved = None;
                 self.selected = place;
                 self.remember_place();
+                self.resume_level();
             }
             None => self.tell(format!("level {} cannot be played", place.level + 1), true),
         }

@@ -22,10 +22,12 @@
 //! record, keyed by its pack and the fingerprint of its board (`id`, see [`level_id`]), so a
 //! result follows its level when a pack is reordered, and an edited level no longer counts as
 //! solved; the number is where the level was when it was solved. The best moves, pushes and
-//! shots are each the lowest seen. Other `key=value` fields on a level line are the level's
-//! own data ([`Progress::set_field`]: a saved solution, a resume position, a setting); fields
-//! and lines this version does not know are kept as they are, so later versions can add to
-//! the format.
+//! shots are each the lowest seen. A `level` line may also carry the best solutions
+//! (`by-moves=`, `by-pushes=`) and the hints used (`hints=`); `resume` lines under a pack hold
+//! a game left half-played, and `set NAME VALUE` lines the player's settings (see [`Kept`] and
+//! [`Resume`]). Other `key=value` fields on a level line are the level's own data
+//! ([`Progress::set_field`]); fields and lines this version does not know are kept as they
+//! are, so later versions can add to the format.
 //!
 //! Reading never changes the file, and takes at most [`MAX_PROGRESS_BYTES`] from a regular
 //! file. A line that cannot be read is skipped with a warning and written back as it was.
@@ -45,6 +47,10 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::level::{Level, Slope, Tile};
+
+mod kept;
+
+pub use kept::{Kept, MAX_RESUME_BYTES, MAX_SOLUTION_BYTES, Resume, Solution};
 
 /// The first line of a progress file after any comments: the format and its version.
 const HEADER: &str = "sokoshot-progress 1";
@@ -98,6 +104,7 @@ pub struct Figures {
 struct Record {
     index: usize,
     best: Best,
+    kept: Kept,
     /// Other fields (`key=value`, the value escaped), from [`Progress::set_field`] or a later
     /// version.
     extra: BTreeMap<String, String>,
@@ -109,6 +116,7 @@ impl Record {
         self.best.moves = self.best.moves.min(other.best.moves);
         self.best.pushes = self.best.pushes.min(other.best.pushes);
         self.best.shots = self.best.shots.min(other.best.shots);
+        self.kept.merge(&other.kept);
         for (key, value) in &other.extra {
             self.extra
                 .entry(key.clone())
@@ -126,6 +134,10 @@ pub struct Progress {
     packs: BTreeMap<String, BTreeMap<u64, Record>>,
     /// Lines that could not be read (or are from a later version), kept as they were.
     kept: Vec<String>,
+    /// For each pack, the game to resume on each level, by fingerprint.
+    resumes: BTreeMap<String, BTreeMap<u64, Resume>>,
+    /// The player's settings (`set NAME VALUE` lines), such as `deadlock-warnings off`.
+    settings: BTreeMap<String, String>,
 }
 
 impl Progress {
@@ -164,6 +176,7 @@ impl Progress {
                 pushes: figures.pushes,
                 shots: figures.shots,
             },
+            kept: Kept::default(),
             extra: BTreeMap::new(),
         };
         let levels = self.packs.entry(pack.to_owned()).or_default();
@@ -179,6 +192,66 @@ impl Progress {
                 true
             }
         }
+    }
+
+    /// A setting the player chose, if any.
+    #[must_use]
+    pub fn setting(&self, name: &str) -> Option<&str> {
+        self.settings.get(name).map(String::as_str)
+    }
+
+    /// Remembers a setting (one word for the name, one for the value).
+    pub fn set_setting(&mut self, name: &str, value: &str) {
+        self.settings.insert(name.to_owned(), value.to_owned());
+    }
+
+    /// The solutions kept for the level of `pack` with fingerprint `id`.
+    #[must_use]
+    pub fn kept(&self, pack: &str, id: u64) -> Option<&Kept> {
+        self.packs.get(pack)?.get(&id).map(|record| &record.kept)
+    }
+
+    /// Keeps `solution` (found with `hints` hints) for the level of `pack` with fingerprint
+    /// `id`, if it is better by moves or by pushes than what is kept; the level must have
+    /// been [recorded](Progress::record).
+    pub fn keep_solution(&mut self, pack: &str, id: u64, solution: &Solution, hints: u32) {
+        if let Some(record) = self
+            .packs
+            .get_mut(pack)
+            .and_then(|levels| levels.get_mut(&id))
+        {
+            record.kept.offer(solution, hints);
+        }
+    }
+
+    /// The game to resume on the level of `pack` with fingerprint `id`, if one was saved with
+    /// steps in it.
+    #[must_use]
+    pub fn resume(&self, pack: &str, id: u64) -> Option<&Resume> {
+        self.resumes
+            .get(pack)?
+            .get(&id)
+            .filter(|resume| !resume.steps.is_empty())
+    }
+
+    /// Saves the game on the level of `pack` with fingerprint `id` to resume (empty steps:
+    /// nothing to resume).
+    pub fn set_resume(&mut self, pack: &str, id: u64, resume: Resume) {
+        self.resumes
+            .entry(pack.to_owned())
+            .or_default()
+            .insert(id, resume);
+    }
+
+    /// The game to resume on a level of `pack` whose fingerprint is not `id` (the level's text
+    /// changed since), if one was saved at place `index`.
+    #[must_use]
+    pub fn stale_resume(&self, pack: &str, index: usize, id: u64) -> bool {
+        self.resumes.get(pack).is_some_and(|levels| {
+            levels
+                .iter()
+                .any(|(&other, r)| other != id && r.index == index && !r.steps.is_empty())
+        })
     }
 
     /// A field kept with the record of a solved level (a saved solution, a resume position, a
@@ -200,7 +273,10 @@ impl Progress {
             && key
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
-            && !matches!(key, "id" | "moves" | "pushes" | "shots");
+            && !matches!(
+                key,
+                "id" | "moves" | "pushes" | "shots" | "by-moves" | "by-pushes" | "hints"
+            );
         let Some(record) = self
             .packs
             .get_mut(pack)
@@ -231,6 +307,22 @@ impl Progress {
                 mine.entry(*id)
                     .and_modify(|kept| kept.merge(record))
                     .or_insert_with(|| record.clone());
+            }
+        }
+        for (name, value) in &other.settings {
+            self.settings
+                .entry(name.clone())
+                .or_insert_with(|| value.clone());
+        }
+        for (pack, levels) in &other.resumes {
+            let mine = self.resumes.entry(pack.clone()).or_default();
+            for (id, resume) in levels {
+                match mine.get(id) {
+                    Some(kept) if kept.at >= resume.at => {}
+                    _ => {
+                        mine.insert(*id, resume.clone());
+                    }
+                }
             }
         }
         for line in &other.kept {
@@ -291,6 +383,20 @@ impl Progress {
                 self.set_last(&name, index);
             }
             "pack" if !rest.trim().is_empty() => *pack = Some(unescape(rest.trim())),
+            "set" => {
+                let mut words = rest.split_whitespace();
+                match (words.next(), words.next(), words.next()) {
+                    (Some(name), Some(value), None) => self.set_setting(name, value),
+                    _ => return Err("`set` needs a name and a value".to_owned()),
+                }
+            }
+            "resume" => {
+                let name = pack
+                    .as_ref()
+                    .ok_or_else(|| "a `resume` line before any `pack` line".to_owned())?;
+                let (id, resume) = Resume::parse(rest)?;
+                self.set_resume(&name.clone(), id, resume);
+            }
             "level" => {
                 let name = pack
                     .as_ref()
@@ -422,10 +528,14 @@ fn parse_level(rest: &str) -> Result<Record, String> {
     let index = parse_number(words.next().unwrap_or(""))?;
     let (mut id, mut moves, mut pushes, mut shots) = (None, None, None, None);
     let mut extra = BTreeMap::new();
+    let mut kept = Kept::default();
     for word in words {
         let (key, value) = word
             .split_once('=')
             .ok_or_else(|| format!("`{}` is not key=value", excerpt(word)))?;
+        if kept.read_field(key, value)? {
+            continue;
+        }
         let bad = || format!("`{}` has a bad value", excerpt(word));
         match key {
             "id" => id = Some(u64::from_str_radix(value, 16).map_err(|_| bad())?),
@@ -447,6 +557,7 @@ fn parse_level(rest: &str) -> Result<Record, String> {
             pushes: pushes.ok_or_else(|| missing("pushes"))?,
             shots: shots.unwrap_or(0),
         },
+        kept,
         extra,
     })
 }
@@ -465,7 +576,14 @@ impl fmt::Display for Progress {
         for (pack, index) in self.last.values() {
             writeln!(f, "last {} {}", index + 1, escape(pack))?;
         }
-        for (pack, levels) in &self.packs {
+        for (name, value) in &self.settings {
+            writeln!(f, "set {name} {value}")?;
+        }
+        let names: std::collections::BTreeSet<&String> =
+            self.packs.keys().chain(self.resumes.keys()).collect();
+        let none = BTreeMap::new();
+        for pack in names {
+            let levels = self.packs.get(pack).unwrap_or(&none);
             writeln!(f, "pack {}", escape(pack))?;
             let mut records: Vec<&Record> = levels.values().collect();
             records.sort_by_key(|record| (record.index, record.best.id));
@@ -480,10 +598,14 @@ impl fmt::Display for Progress {
                     best.pushes,
                     best.shots
                 )?;
+                write!(f, "{}", record.kept.fields())?;
                 for (key, value) in &record.extra {
                     write!(f, " {key}={value}")?;
                 }
                 writeln!(f)?;
+            }
+            for (id, resume) in self.resumes.get(pack).into_iter().flatten() {
+                writeln!(f, "{}", resume.line(*id))?;
             }
         }
         Ok(())

@@ -12,6 +12,9 @@ use crate::level::Pos;
 use crate::solve::{Deadlocks, Lost};
 use crate::tui::hint::{Answer, HintBudget, HintJob};
 
+/// The setting that remembers whether deadlock warnings are on.
+pub const WARNINGS_SETTING: &str = "deadlock-warnings";
+
 /// What the solver aids keep for the level in play.
 #[derive(Debug, Default)]
 pub(crate) struct Aid {
@@ -70,9 +73,20 @@ pub fn keys_for(letters: &[Move]) -> String {
 }
 
 impl App {
+    /// Hints given on the level in play (shown and kept with a solve).
+    #[must_use]
+    pub fn hints_used(&self) -> u32 {
+        self.tools.aid.hints_used
+    }
+
     /// Sets what a hint may cost (tests give a budget in positions so answers repeat).
     pub fn set_hint_budget(&mut self, budget: HintBudget) {
         self.tools.aid.budget = budget;
+    }
+
+    /// Takes the deadlock-warning setting from the progress (at start).
+    pub(super) fn read_aid_settings(&mut self) {
+        self.tools.aid.warnings_off = self.progress.setting(WARNINGS_SETTING) == Some("off");
     }
 
     /// After the world changed: whether it is lost now, and why.
@@ -151,11 +165,13 @@ impl App {
     pub(super) fn toggle_warnings(&mut self) {
         let aid = &mut self.tools.aid;
         aid.warnings_off = !aid.warnings_off;
-        let text = if aid.warnings_off {
-            "deadlock warnings off (D turns them on)"
+        let (text, value) = if aid.warnings_off {
+            ("deadlock warnings off (D turns them on)", "off")
         } else {
-            "deadlock warnings on"
+            ("deadlock warnings on", "on")
         };
+        self.progress.set_setting(WARNINGS_SETTING, value);
+        self.write_progress();
         self.tell(text, false);
     }
 
@@ -172,9 +188,15 @@ impl App {
         self.tools.aid.job = Some(HintJob::start(&self.current.world, self.tools.aid.budget));
     }
 
-    /// Whether a hint is being worked out.
+    /// Whether the solver is working, for a hint or for `w`.
     #[must_use]
     pub fn is_thinking(&self) -> bool {
+        self.tools.aid.job.is_some() || self.tools.watch_job.is_some()
+    }
+
+    /// Whether a hint (not a solution for `w`) is being worked out.
+    #[must_use]
+    pub fn hint_pending(&self) -> bool {
         self.tools.aid.job.is_some()
     }
 

@@ -1,5 +1,6 @@
 //! Watching a solution: `w` plays back the saved solution with the fewest moves (or, when
-//! none is saved, the one the level file carries), one letter at a time on the board at a
+//! none is saved, the one the level file carries, or else one the solver works out on its own
+//! thread within the hint budget), one letter at a time on the board at a
 //! readable speed. Space pauses, `.` plays one letter, `+`/`-` change the speed, Esc stops and
 //! puts back the position from before watching, and a step key takes over play from the
 //! position shown.
@@ -15,6 +16,7 @@ use super::App;
 use crate::game::{
     Command, FIRE_TICK_LIMIT, Move, Outcome, RuleError, STEP_TICKS, WAIT_TICKS, World, parse_moves,
 };
+use crate::tui::hint::{Answer, HintJob};
 use crate::tui::keys::Mode;
 
 /// The longest solution watched, in letters (counts spelled out).
@@ -31,6 +33,8 @@ const START_SPEED: usize = 3;
 pub(crate) struct Playback {
     /// The world before watching began, put back by Esc.
     before: World,
+    /// The moves noted before watching began (undo and redo), put back by Esc.
+    before_history: (Vec<String>, Vec<String>),
     /// Where the solution came from, as the status line says it.
     pub(crate) source: &'static str,
     letters: Vec<Move>,
@@ -107,13 +111,41 @@ impl App {
     /// `w`: starts watching the best solution from the level's start.
     pub(super) fn watch(&mut self) {
         let Some((source, text)) = self.solution_to_watch() else {
-            self.tell(
-                "no solution to watch yet: solve the level and it is kept",
-                false,
-            );
+            return self.ask_solver_to_watch();
+        };
+        self.start_watching(source, &text);
+    }
+
+    /// With no solution saved: the solver works one out from the level's start on its own
+    /// thread (within the hint budget), and watching starts when it comes.
+    fn ask_solver_to_watch(&mut self) {
+        let Ok(start) = World::new(self.current.world.level()) else {
             return;
         };
-        let letters = match spelled_out(&text) {
+        self.tools.watch_job = Some(HintJob::start(&start, self.tools.aid.budget));
+        self.tell("w: the solver is working out a solution to watch…", false);
+    }
+
+    /// Takes the solver's solution for `w` if it has come. Returns whether anything changed.
+    pub(super) fn poll_watch_job(&mut self) -> bool {
+        let Some(answer) = self.tools.watch_job.as_ref().and_then(HintJob::poll) else {
+            return false;
+        };
+        self.tools.watch_job = None;
+        match answer {
+            Answer::Solution(letters) if self.mode == Mode::Playing => {
+                self.start_watching("solver's", &letters);
+            }
+            Answer::Solution(_) => {}
+            Answer::Lost { .. } => self.tell("w: the solver finds no solution to this level", true),
+            Answer::OutOfTime => self.tell("w: the solver found no solution in time", true),
+            Answer::Unsolvable(why) => self.tell(format!("w: no solution to watch: {why}"), true),
+        }
+        true
+    }
+
+    fn start_watching(&mut self, source: &'static str, text: &str) {
+        let letters = match spelled_out(text) {
             Ok(letters) => letters,
             Err(why) => {
                 return self.tell(format!("cannot watch the {source} solution: {why}"), true);
@@ -123,9 +155,14 @@ impl App {
             return;
         };
         let before = std::mem::replace(&mut self.current.world, start);
+        let before_history = (
+            std::mem::take(&mut self.tools.history),
+            std::mem::take(&mut self.tools.redone),
+        );
         self.tools.picked = None;
         self.tools.playback = Some(Playback {
             before,
+            before_history,
             source,
             letters,
             done: 0,
@@ -139,6 +176,11 @@ impl App {
     /// The solution `w` plays and where it comes from: the saved one with the fewest moves,
     /// else the one in the level file.
     fn solution_to_watch(&self) -> Option<(&'static str, String)> {
+        let key = &self.packs[self.current.place.pack].key;
+        let saved = self.progress.kept(key, self.current.id);
+        if let Some(solution) = saved.and_then(|kept| kept.by_moves.as_ref()) {
+            return Some(("saved", solution.letters.clone()));
+        }
         let level = self.current.world.level();
         level.solution.clone().map(|text| ("level file's", text))
     }
@@ -177,8 +219,14 @@ impl App {
         let at = playback.done;
         let finished = playback.finished();
         let source = playback.source;
-        if !play_letter(&mut self.current.world, letter) {
+        let played = play_letter(&mut self.current.world, letter);
+        if !played {
             playback.done = playback.letters.len();
+        }
+        if played {
+            self.note_path(&letter.letter().to_string());
+        }
+        if !played {
             self.tell(
                 format!(
                     "the {source} solution no longer plays: letter {at} `{}` cannot be played · Esc goes back",
@@ -230,6 +278,7 @@ impl App {
     pub(super) fn stop_watching(&mut self) {
         if let Some(playback) = self.tools.playback.take() {
             self.current.world = playback.before;
+            (self.tools.history, self.tools.redone) = playback.before_history;
         }
         self.mode = Mode::Playing;
     }

@@ -77,7 +77,8 @@ impl App {
     }
 
     /// After moves were played by a tool: notice a solve, forget a stale Solved panel.
-    pub(super) fn played(&mut self, _letters: &str) {
+    pub(super) fn played(&mut self, letters: &str) {
+        self.note_path(letters);
         if !self.check_solved() {
             self.solved = None;
         }

@@ -22,6 +22,7 @@ impl App {
             let index = self.current.place.level;
             let previous = self.progress.best(key, index, self.current.id);
             self.progress.record(key, index, self.current.id, figures);
+            self.keep_solution();
             self.solved = Some(Solved { figures, previous });
             self.mode = Mode::Solved;
             self.write_progress();

@@ -29,9 +29,15 @@ impl App {
         }
     }
 
-    /// The best solution known for the level in play: the level file's.
+    /// The best solution known for the level in play: the saved one with the fewest moves,
+    /// else the level file's.
     pub(super) fn best_solution(&self) -> Option<String> {
-        self.current.world.level().solution.clone()
+        let key = &self.packs[self.current.place.pack].key;
+        let saved = self.progress.kept(key, self.current.id);
+        saved
+            .and_then(|kept| kept.by_moves.as_ref())
+            .map(|solution| solution.letters.clone())
+            .or_else(|| self.current.world.level().solution.clone())
     }
 
     fn copy(&mut self, text: String, what: &str) {

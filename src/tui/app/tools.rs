@@ -19,10 +19,18 @@ pub(crate) struct Tools {
     pub(crate) board_area: Cell<Option<Rect>>,
     /// The solution being watched.
     pub(crate) playback: Option<Playback>,
+    /// The solver working out a solution for `w`.
+    pub(crate) watch_job: Option<crate::tui::hint::HintJob>,
     /// Text to copy to the clipboard at the next chance to write to the terminal.
     pub(crate) clipboard: Option<String>,
     /// Whether clicks are ignored (`--no-mouse`).
     pub(crate) mouse_off: bool,
+    /// The moves made on the level, one group of letters per undo step.
+    pub(crate) history: Vec<String>,
+    /// Groups undone, for redo.
+    pub(crate) redone: Vec<String>,
+    /// Whether each saved solution replays, by pack key and level fingerprint.
+    pub(crate) replays: std::cell::RefCell<std::collections::HashMap<(String, u64), bool>>,
     /// Deadlock warnings, dead squares and hints.
     pub(crate) aid: Aid,
 }

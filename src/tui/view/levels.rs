@@ -1,5 +1,7 @@
-//! The level list (`g`): every pack and level, with solved marks and best results, the
-//! selection kept in view.
+//! The level list (`g`): every pack with its count of solved levels, and every level with
+//! its solved mark and best results, the selection kept in view. A level with a saved
+//! solution that replays is marked `▸` (`w` watches it); one whose saved solution no longer
+//! replays (the level or the rules changed) says so instead of its figures.
 
 use crate::level::visible;
 use ratatui::buffer::Buffer;
@@ -52,6 +54,13 @@ impl LevelList<'_> {
                 if let Some(credit) = &collection.credit {
                     spans.push(Span::styled(format!(" by {credit}"), theme.dim()));
                 }
+                let solved = (0..collection.levels.len())
+                    .filter(|&level| app.best(Place { pack, level }).is_some())
+                    .count();
+                spans.push(Span::styled(
+                    format!(" · {solved}/{} solved", collection.levels.len()),
+                    theme.dim(),
+                ));
                 Line::from(spans)
             }
             Row::Level(place) => {
@@ -61,13 +70,20 @@ impl LevelList<'_> {
                 } else {
                     " "
                 };
-                let figures = best.map_or_else(String::new, |b| {
-                    format!(
-                        "{} {}",
+                let figures = match (best, app.saved_solution_replays(place)) {
+                    (_, Some(false)) => "saved solution no longer replays".to_owned(),
+                    (Some(b), kept) => format!(
+                        "{}{} {}",
+                        match (kept, theme.ascii) {
+                            (Some(true), false) => "▸ ",
+                            (Some(true), true) => "> ",
+                            _ => "",
+                        },
                         super::solved::counted(b.moves, "move", "moves"),
                         super::solved::counted(b.pushes, "push", "pushes")
-                    )
-                });
+                    ),
+                    (None, _) => String::new(),
+                };
                 let title = app.packs()[place.pack].title(place.level).unwrap_or("");
                 let room = width.saturating_sub(9 + figures.chars().count());
                 let title: String = visible(title).chars().take(room).collect();

@@ -62,6 +62,11 @@ impl Widget for SolvedPanel<'_> {
                 Span::raw(format!("Moves {}  ", figures.moves)),
                 Span::raw(format!("Pushes {}  ", figures.pushes)),
                 Span::raw(format!("Shots {}", figures.shots)),
+                Span::raw(match self.app.hints_used() {
+                    0 => String::new(),
+                    1 => "  (1 hint)".to_owned(),
+                    n => format!("  ({n} hints)"),
+                }),
             ])
             .centered(),
             Line::raw(verdict(figures, previous)).centered(),

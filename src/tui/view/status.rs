@@ -205,7 +205,7 @@ impl HintLine<'_> {
                 return Some(Line::styled(text, theme.warning()));
             }
             return app
-                .is_thinking()
+                .hint_pending()
                 .then(|| Line::styled(THINKING, theme.heading()));
         };
         let style = if message.warning {
