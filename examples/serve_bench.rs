@@ -176,7 +176,17 @@ fn threads(pid: u32) -> usize {
     std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count)
 }
 
-fn start_server(dir: &std::path::Path, levels: &std::path::Path) -> (Child, u16) {
+/// The server's process, killed when dropped (also when a step of the benchmark fails).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_server(dir: &std::path::Path, levels: &std::path::Path) -> (Server, u16) {
     let bin = std::env::current_exe()
         .ok()
         .and_then(|exe| Some(exe.parent()?.parent()?.join("sokoshot")))
@@ -204,7 +214,7 @@ fn start_server(dir: &std::path::Path, levels: &std::path::Path) -> (Child, u16)
         .expect("port");
     // Keep reading the log so the server never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
-    (child, port)
+    (Server(child), port)
 }
 
 fn corridor() -> String {
@@ -224,8 +234,8 @@ async fn main() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let levels = dir.join("corridor.xsb");
     std::fs::write(&levels, corridor()).expect("level");
-    let (mut server, port) = start_server(&dir, &levels);
-    let pid = server.id();
+    let (server, port) = start_server(&dir, &levels);
+    let pid = server.0.id();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rss_empty = rss_kib(pid);
     let threads_empty = threads(pid);
@@ -307,7 +317,6 @@ async fn main() {
         .handle
         .disconnect(Disconnect::ByApplication, "", "")
         .await;
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
