@@ -73,7 +73,12 @@ impl fmt::Display for Lost {
             ),
             Self::TooFewShots { left, enemies } => {
                 let shots = if left == 1 { "shot" } else { "shots" };
-                write!(f, "{enemies} enemies are left but only {left} {shots}")
+                let (noun, verb) = if enemies == 1 {
+                    ("enemy", "is")
+                } else {
+                    ("enemies", "are")
+                };
+                write!(f, "{enemies} {noun} {verb} left but only {left} {shots}")
             }
             Self::EnemyOutOfReach { at } => write!(
                 f,
@@ -172,13 +177,19 @@ impl Deadlocks {
         if enemies.is_empty() {
             return None;
         }
+        // A shot still flying may yet hit an enemy, one at the most, and anywhere it goes: it
+        // counts as a shot in hand, and no enemy is called out of reach while one flies.
+        let flying = world.shots().len();
         if let Some(left) = world.shots_left()
-            && (left as usize) < enemies.len()
+            && (left as usize).saturating_add(flying) < enemies.len()
         {
             return Some(Lost::TooFewShots {
                 left,
                 enemies: enemies.len(),
             });
+        }
+        if flying > 0 {
+            return None;
         }
         let open = self.shot_flood(world, occupied);
         let level = world.level();
