@@ -24,7 +24,7 @@ use crate::tui::app::{App, Place};
 use crate::tui::collection::Collection;
 use crate::tui::console::Console;
 use crate::tui::event_loop;
-use crate::tui::hint::HintBudget;
+use crate::tui::hint::{HintBudget, HintPool};
 use crate::tui::lab_view::{self, Palette};
 use crate::tui::pasted::{load_pasted, pasted_pack, pasted_path};
 use crate::tui::progress::Progress;
@@ -36,12 +36,20 @@ pub const SESSION_STACK: usize = 1024 * 1024;
 /// The longest a frame may wait for the client to take it before the connection is dropped.
 pub const MAX_STALL: Duration = Duration::from_secs(60);
 
+/// The server's hint searches: at most two at once across every session, 256 MiB between
+/// them, so however many players ask, hints cost the server two cores' worth at most.
+pub static HINT_POOL: HintPool = HintPool::new(2, 256 << 20);
+
 /// What one hint may cost in a server session: a fifth of local play's, so that a full
-/// server cannot be made to search for long.
-pub const HINT_BUDGET: HintBudget = HintBudget {
-    positions: 400_000,
-    time: Some(Duration::from_secs(2)),
-};
+/// server cannot be made to search for long, run in [`HINT_POOL`].
+#[must_use]
+pub fn hint_budget() -> HintBudget {
+    HintBudget {
+        positions: 400_000,
+        time: Some(Duration::from_secs(2)),
+        pool: Some(&HINT_POOL),
+    }
+}
 
 /// What every session shares: the levels, where progress goes, and the server's state.
 #[derive(Debug)]
@@ -54,8 +62,6 @@ pub struct Shared {
     pub shutdown: Arc<AtomicBool>,
     /// The sessions' time limits.
     pub timeouts: Timeouts,
-    // Hints run on a thread per request within HINT_BUDGET. A pool shared by every session,
-    // with a memory budget and a cap on the searches running at once, belongs here.
 }
 
 /// What a session starts with, from the client's pty and shell requests.
@@ -202,7 +208,7 @@ fn play(
         return Ok(());
     };
     app.set_mouse(look.mouse);
-    app.set_hint_budget(HINT_BUDGET);
+    app.set_hint_budget(hint_budget());
     console.mouse = look.mouse;
     console.capture_mouse()?;
     match (warning, player) {

@@ -238,6 +238,10 @@ impl App {
                 );
             }
             Answer::OutOfTime => self.tell("hint: no hint found in time", true),
+            Answer::Busy => self.tell(
+                "hint: the server is busy with other players' hints; ask again in a moment",
+                true,
+            ),
             Answer::Unsolvable(why) => self.tell(format!("hint: none here: {why}"), true),
         }
         true

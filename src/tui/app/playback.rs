@@ -139,6 +139,10 @@ impl App {
             Answer::Solution(_) => {}
             Answer::Lost { .. } => self.tell("w: the solver finds no solution to this level", true),
             Answer::OutOfTime => self.tell("w: the solver found no solution in time", true),
+            Answer::Busy => self.tell(
+                "w: the server is busy working out other players' hints; try again in a moment",
+                true,
+            ),
             Answer::Unsolvable(why) => self.tell(format!("w: no solution to watch: {why}"), true),
         }
         true
