@@ -59,6 +59,17 @@ fn shell_quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// The shell lines that give a test's pane its own HOME and XDG_DATA_HOME in `dir`, name the
+/// binary as `$SOKOSHOT` (and export `more`, e.g. ` PS1='$ '`), and turn NO_COLOR off.
+fn environment(dir: &Path, more: &str) -> String {
+    format!(
+        "export HOME={home} XDG_DATA_HOME={data} SOKOSHOT={bin}{more}\nunset NO_COLOR\n",
+        home = shell_quote(&dir.display().to_string()),
+        data = shell_quote(&dir.join("data").display().to_string()),
+        bin = shell_quote(env!("CARGO_BIN_EXE_sokoshot")),
+    )
+}
+
 impl Pane {
     /// Starts `sokoshot ARGS` in a new tmux server, with HOME and XDG_DATA_HOME in `dir`.
     pub fn start(name: &str, dir: &Path, args: &[&str]) -> Self {
@@ -78,49 +89,39 @@ impl Pane {
     /// XDG_DATA_HOME in `dir` and `$SOKOSHOT` to the binary. The script should write the
     /// game's process id to `dir/game.pid`.
     pub fn start_script(name: &str, dir: &Path, body: &str) -> Self {
-        let socket = format!("sokoshot-test-{name}-{}", std::process::id());
-        let pid_file = dir.join("game.pid");
-        let script = format!(
-            "export HOME={home} XDG_DATA_HOME={data} SOKOSHOT={bin}\n\
-             unset NO_COLOR\n{body}",
-            home = shell_quote(&dir.display().to_string()),
-            data = shell_quote(&dir.join("data").display().to_string()),
-            bin = shell_quote(env!("CARGO_BIN_EXE_sokoshot")),
-        );
         let script_path = dir.join("run.sh");
-        fs::write(&script_path, script).expect("script written");
-        let pane = Self { socket, pid_file };
-        pane.tmux(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-s",
-            "main",
+        fs::write(&script_path, format!("{}{body}", environment(dir, ""))).expect("script written");
+        Self::open(
+            name,
+            dir,
             &format!("sh {}", shell_quote(&script_path.display().to_string())),
-        ]);
-        pane
+        )
     }
 
     /// Starts an interactive shell with job control (bash, no start-up files) in a new tmux
     /// server, with HOME and XDG_DATA_HOME in `dir` and `$SOKOSHOT` naming the binary, and
     /// waits for its prompt (`$`). Commands are typed with [`Pane::keys`].
     pub fn shell(name: &str, dir: &Path) -> Self {
-        let socket = format!("sokoshot-test-{name}-{}", std::process::id());
-        let pid_file = dir.join("game.pid");
-        let rc = format!(
-            "export HOME={home} XDG_DATA_HOME={data} SOKOSHOT={bin} PS1='$ '\nunset NO_COLOR\n",
-            home = shell_quote(&dir.display().to_string()),
-            data = shell_quote(&dir.join("data").display().to_string()),
-            bin = shell_quote(env!("CARGO_BIN_EXE_sokoshot")),
-        );
         let rc_path = dir.join("shellrc");
-        fs::write(&rc_path, rc).expect("rc written");
-        let pane = Self { socket, pid_file };
+        fs::write(&rc_path, environment(dir, " PS1='$ '")).expect("rc written");
+        let pane = Self::open(
+            name,
+            dir,
+            &format!(
+                "bash --noprofile --rcfile {} -i",
+                shell_quote(&rc_path.display().to_string())
+            ),
+        );
+        pane.wait_for("$");
+        pane
+    }
+
+    /// A new tmux server of this test's own, with one 80×24 pane running `command`.
+    fn open(name: &str, dir: &Path, command: &str) -> Self {
+        let pane = Self {
+            socket: format!("sokoshot-test-{name}-{}", std::process::id()),
+            pid_file: dir.join("game.pid"),
+        };
         pane.tmux(&[
             "-f",
             "/dev/null",
@@ -132,12 +133,8 @@ impl Pane {
             "24",
             "-s",
             "main",
-            &format!(
-                "bash --noprofile --rcfile {} -i",
-                shell_quote(&rc_path.display().to_string())
-            ),
+            command,
         ]);
-        pane.wait_for("$");
         pane
     }
 
