@@ -321,3 +321,81 @@ fn a_key_typed_while_a_shot_flies_is_judged_after_the_ticks_due() {
     );
     assert!(!hint_line(&app).contains("enemy"), "{}", hint_line(&app));
 }
+
+/// A bar three cells long lying along the row of its hub and turning at 90° a second; the
+/// player stands two cells left of the hub, then a box stands two cells left of another.
+const TURNING_BAR: &str = "\
+#######
+#     #
+#@ % E#
+#     #
+#######
+Spinner: 3,2 length=3 speed=90
+
+########
+#      #
+#@$ % .#
+#      #
+########
+Spinner: 4,2 length=3 speed=90
+";
+
+/// The line below the board of a five-row level.
+fn bottom_line(app: &App) -> String {
+    rows(&render(app, 70, 10))[9].clone()
+}
+
+#[test]
+fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
+    use sokoshot::level::Pos;
+    use sokoshot::tui::app::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
+    let cases = [
+        ("a step", 0, Pos::new(2, 2), BAR_IN_THE_WAY),
+        ("a push", 1, Pos::new(3, 2), BAR_IN_THE_WAY_OF_THE_BOX),
+    ];
+    for (name, level, cell, text) in cases {
+        let mut app = app(TURNING_BAR, PLAIN);
+        app.go_to(Place { pack: 0, level });
+        assert!(
+            app.world().barred(cell),
+            "{name}: the bar starts over {cell:?}"
+        );
+        // The first press only turns the player to face the bar; the second is refused.
+        for key in ["l", "l"] {
+            press(&mut app, key);
+            assert_eq!(moves(&app), 0, "{name}");
+            assert!(
+                bottom_line(&app).contains(text),
+                "{name}: {}",
+                bottom_line(&app)
+            );
+        }
+        let mut ticks = 0;
+        while app.world().barred(cell) {
+            assert!(bottom_line(&app).contains(text), "{name}, tick {ticks}");
+            app.tick();
+            ticks += 1;
+            assert!(ticks < 240, "{name}: the bar never turned past");
+        }
+        assert!(
+            ticks > 1,
+            "{name}: the message stayed while the bar was there"
+        );
+        let hint = bottom_line(&app);
+        assert!(!hint.contains("bar"), "{name}: gone with the bar: {hint}");
+        press(&mut app, "l");
+        assert_eq!(moves(&app), 1, "{name}: the way is free now");
+    }
+}
+
+#[test]
+fn a_wall_message_on_a_level_with_a_turning_bar_stays_until_the_next_key() {
+    let mut app = app(TURNING_BAR, PLAIN);
+    press(&mut app, "kk");
+    assert!(bottom_line(&app).contains("a wall is in the way"));
+    for _ in 0..30 {
+        app.tick();
+    }
+    let hint = bottom_line(&app);
+    assert!(hint.contains("a wall is in the way"), "{hint}");
+}
