@@ -440,18 +440,28 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
     let cases = [
         ("everything fits", 120, full),
         (
-            "the title goes first",
-            80,
-            "Test 1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
-        ),
-        (
-            "then the pack's name",
-            56,
-            "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+            "the pack's name goes first",
+            96,
+            "1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
         ),
         (
             "then the best result",
-            45,
+            90,
+            "1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the title is shortened, at 80 columns",
+            80,
+            "1/1 │ A title long enough to crowd the li… │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "down to eight columns",
+            52,
+            "1/1 │ A title… │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the title goes",
+            51,
             "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)",
         ),
         (
