@@ -135,16 +135,17 @@ fn a_blocked_step_says_why() {
 fn the_solved_panel_gives_the_figures_and_does_not_claim_a_saved_solution() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "l");
+    // Too short for both: the board at the top, the panel over the fewest of its rows.
     let want = "
 Test 1/2 │ One push │ Moves 1  Pushes 1  Shots 0 │ ✓ best 1/1
-
+                           ██████████
+                           ██  @▸{}██
                 ┌─────────── Solved ────────────┐
                 │  Moves 1  Pushes 1  Shots 0   │
                 │        First solution.        │
                 │                               │
                 │ n next level  u undo  r again │
                 └───────────────────────────────┘
-
 n next level  u undo  r restart  g levels  ? help  q quit";
     assert_eq!(screen(&app, 64, 10), lines(&want[1..]));
     // With room to spare the panel goes below the board, which stays in view.
