@@ -399,3 +399,41 @@ fn a_wall_message_on_a_level_with_a_turning_bar_stays_until_the_next_key() {
     let hint = bottom_line(&app);
     assert!(hint.contains("a wall is in the way"), "{hint}");
 }
+
+/// A bar stands across the only line of fire at first and turns out of it later.
+const SHOOTING_WINDOW: &str = "\
+#########
+####%####
+#F     E#
+# #######
+#@#
+###
+Spinner: 4,1 length=3 speed=30 angle=90
+Shots: 1
+";
+
+#[test]
+fn a_hint_whose_next_step_is_a_wait_says_how_long_in_a_players_words() {
+    use sokoshot::tui::hint::HintBudget;
+    let mut app = app(SHOOTING_WINDOW, PLAIN);
+    app.set_hint_budget(HintBudget::positions(200_000));
+    let start = app.world().elapsed_ticks();
+    press(&mut app, "i");
+    // The answer comes from a thread of its own: tick (as the game does) until it is in.
+    for _ in 0..20_000 {
+        if !app.hint_pending() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        app.tick();
+    }
+    assert_eq!(
+        app.world().elapsed_ticks(),
+        start,
+        "time stood still while the hint was worked out"
+    );
+    let hint = rows(&render(&app, 80, 10))[9].clone();
+    assert!(hint.starts_with("hint: wait about "), "{hint}");
+    assert!(hint.contains(" s for the bar, space"), "{hint}");
+    assert!(!hint.contains("wait wait"), "{hint}");
+}

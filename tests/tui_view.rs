@@ -171,8 +171,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     let mut app = app(EVERYTHING, PLAIN);
     press(&mut app, "?");
     let want = "
-Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
-     ┌─────────────────────────────── Help ───────────────────────────────┐
+Test ┌─────────────────────────────── Help ───────────────────────────────┐
      │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
      │ H J K L  Shift+arrow  run until something is in the way            │
      │ 5l  12j …             a count first repeats the next key           │
@@ -193,9 +192,21 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
+     │ Bars turn on their own: to wait, press no key. Shaded cells block. │
      └────────────────────────────────────────────────────────────────────┘
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
+    // The spinner's bar in the legend is shaded as the cells it blocks are.
+    let buffer = render(&app, 80, 24);
+    let bar = (0..80u16)
+        .find(|&x| buffer[(x, 18)].symbol() == "⠶")
+        .expect("the bar in the legend");
+    let shade = sokoshot::tui::theme::Theme {
+        ascii: false,
+        color: false,
+    }
+    .barred();
+    assert!(buffer[(bar, 18)].modifier.contains(shade.add_modifier));
     press(&mut app, "?");
     assert!(!screen(&app, 80, 24).contains("Help"), "? closes it again");
 }
@@ -504,10 +515,31 @@ fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
     }
     assert!(words.contains("no enemy left."), "{seen}");
     assert!(words.contains("spinners."), "{seen}");
+    for word in sokoshot::tui::view::help::TIME.split_whitespace() {
+        assert!(
+            words.contains(word),
+            "how to wait: `{word}` never shown:\n{seen}"
+        );
+    }
     // Scrolling back up reaches the top again.
     press(&mut app, &"k".repeat(30));
     assert!(
         screen(&app, 60, 20).contains("step; walk into a box"),
         "back at the top"
     );
+}
+
+#[test]
+fn where_bars_turn_the_keys_line_says_that_pressing_no_key_waits() {
+    let turning = "#######\n#@ % E#\n#######\nSpinner: 3,1 length=1 speed=90\n";
+    let still = "#######\n#@ % E#\n#######\nSpinner: 3,1 length=1 speed=0\n";
+    let cases = [
+        ("a bar that turns", turning, true),
+        ("a bar that stands", still, false),
+    ];
+    for (name, text, want) in cases {
+        let app = app(text, PLAIN);
+        let bottom = rows(&render(&app, 80, 6))[5].clone();
+        assert_eq!(bottom.contains("no key wait"), want, "{name}: {bottom}");
+    }
 }

@@ -217,10 +217,16 @@ impl App {
     /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
     /// changes: an enemy or a shot gone, or the bar it names turned past its cell.
     pub fn tick(&mut self) {
-        self.poll_hint();
+        let answered = self.poll_hint();
         self.poll_watch_job();
         if self.mode == Mode::Watching {
             return self.playback_tick();
+        }
+        // Time stands still while a hint is worked out (and for the tick its answer comes
+        // in), so the hint is for the position on screen even where bars turn; a key still
+        // plays, and the hint is then for an earlier position.
+        if self.hint_pending() || answered {
+            return;
         }
         // Ticks also run while a hint is worked out; a world that does not move is left as
         // it is, so the hint's position stays the one on screen.

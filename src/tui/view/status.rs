@@ -333,6 +333,10 @@ fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             if targets && world.shots_left() != Some(0) {
                 hints.push(("space", "fire"));
             }
+            // Bars turn in real time: waiting is pressing nothing, and this says so.
+            if level.spinners.iter().any(|s| s.speed != 0.0) {
+                hints.push(("no key", "wait"));
+            }
             if world.can_undo() {
                 hints.push(("u", "undo"));
             }
