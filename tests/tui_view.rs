@@ -171,7 +171,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     let mut app = app(EVERYTHING, PLAIN);
     press(&mut app, "?");
     let want = "
-Test ┌─────────────────────────────── Help ───────────────────────────────┐
+     ┌─────────────────────────────── Help ───────────────────────────────┐
      │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
      │ H J K L  Shift+arrow  run until something is in the way            │
      │ 5l  12j …             a count first repeats the next key           │

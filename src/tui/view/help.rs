@@ -236,6 +236,11 @@ impl Widget for Help {
         let (panel, lines, scroll) = self.layout(area);
         let rows = usize::from(panel.height.saturating_sub(2));
         Clear.render(panel, buf);
+        if panel.y == area.y {
+            // Reaching the top, the help would leave cut words of the lines under it at its
+            // sides: the rows it takes are cleared across.
+            Clear.render(Rect::new(area.x, panel.y, area.width, panel.height), buf);
+        }
         let mut block = Block::bordered()
             .title(Line::styled(" Help ", self.theme.heading()).centered())
             .border_set(border_set(self.theme));
