@@ -1,6 +1,9 @@
 //! The campaign's chapter title cards and its last screen, rendered into ratatui's
 //! `TestBackend`: a card names the chapter on its first level until the first move, and `n`
 //! after the last level shows the player's totals and offers Microban before going there.
+//! At 80×24, on every level of `levels/campaign.xsb`: the title stays on the status line
+//! beside a best result, and neither the Solved panel (after the level's stored solution,
+//! played with the keys) nor a chapter card covers the level's tip or its board.
 
 #[path = "support/tui.rs"]
 mod support;
