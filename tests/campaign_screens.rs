@@ -1,6 +1,9 @@
 //! The campaign's chapter title cards and its last screen, rendered into ratatui's
 //! `TestBackend`: a card names the chapter on its first level until the first move, and `n`
 //! after the last level shows the player's totals and offers Microban before going there.
+//! At 80×24, on every level of `levels/campaign.xsb`: the title stays on the status line
+//! beside a best result, and neither the Solved panel (after the level's stored solution,
+//! played with the keys) nor a chapter card covers the level's tip or its board.
 
 #[path = "support/tui.rs"]
 mod support;
@@ -121,4 +124,159 @@ fn a_finished_campaign_says_complete_with_the_sums_of_the_best_figures() {
             level: last
         }
     );
+}
+
+#[test]
+fn at_80_columns_every_campaign_level_keeps_its_title_on_the_status_line_beside_a_best() {
+    let packs = built_in();
+    let mut progress = Progress::default();
+    for (i, level) in packs[0].levels.iter().enumerate() {
+        let figures = Figures {
+            moves: 1234,
+            pushes: 567,
+            shots: 8,
+        };
+        progress.record(&packs[0].key, i, level_id(level), figures);
+    }
+    for (i, level) in packs[0].levels.iter().enumerate() {
+        let app = app_at(i, progress.clone());
+        let shown = screen(&app, WIDTH, HEIGHT);
+        let top = shown.lines().next().unwrap_or_default();
+        let title = level.title.as_deref().expect("campaign levels have titles");
+        assert!(top.contains(title), "level {}: {top}", i + 1);
+        assert!(top.contains("best 1234/567"), "level {}: {top}", i + 1);
+    }
+}
+
+/// Plays `solution` on the app's level with the keys a player would press, on the replay's
+/// timeline (a step, then its ticks; a shot, then the ticks until it lands; a wait's ticks).
+fn play_solution(app: &mut App, solution: &str) {
+    use sokoshot::game::{FIRE_TICK_LIMIT, Move, STEP_TICKS, WAIT_TICKS, parse_moves};
+    let ticks = |app: &mut App, n: u32| (0..n).for_each(|_| app.tick());
+    for token in parse_moves(solution).expect("stored solutions parse") {
+        for _ in 0..token.count {
+            match token.action {
+                Move::Step(dir) | Move::Push(dir) => {
+                    press(app, &dir_key(dir).to_string());
+                    ticks(app, STEP_TICKS);
+                }
+                Move::Fire => {
+                    press(app, " ");
+                    for _ in 0..FIRE_TICK_LIMIT {
+                        if !app.world().has_shots_in_flight() {
+                            break;
+                        }
+                        app.tick();
+                    }
+                }
+                Move::Wait => ticks(app, WAIT_TICKS),
+            }
+        }
+    }
+}
+
+fn dir_key(dir: sokoshot::game::Dir) -> char {
+    use sokoshot::game::Dir;
+    match dir {
+        Dir::Left => 'h',
+        Dir::Down => 'j',
+        Dir::Up => 'k',
+        Dir::Right => 'l',
+    }
+}
+
+/// The rows of a screen (80×24) that hold the level's tip, the board and a panel titled
+/// `title`, each as a range of row numbers.
+struct Rows {
+    tip: std::ops::Range<usize>,
+    board: std::ops::Range<usize>,
+    panel: std::ops::Range<usize>,
+}
+
+/// Finds the tip (the rows under the status line that spell `tip`), the board (the rows with
+/// wall glyphs) and the panel (from its top border, which names `title`, to its bottom
+/// border) on `shown`, and checks the tip and the panel are whole.
+fn find_rows(shown: &str, tip: &str, title: &str, name: &str) -> Rows {
+    let rows: Vec<&str> = shown.lines().collect();
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let tip_end = (1..rows.len())
+        .find(|&end| words(&rows[1..=end].join(" ")) == words(tip))
+        .unwrap_or_else(|| panic!("{name}: the tip is not whole:\n{shown}"));
+    let top = rows
+        .iter()
+        .position(|r| r.contains('┌') && r.contains(title))
+        .unwrap_or_else(|| panic!("{name}: no {title} panel:\n{shown}"));
+    let bottom = (top..rows.len())
+        .find(|&r| rows[r].contains('└'))
+        .unwrap_or_else(|| panic!("{name}: the panel is cut:\n{shown}"));
+    let walls: Vec<usize> = (0..rows.len())
+        .filter(|&r| rows[r].contains("██"))
+        .collect();
+    Rows {
+        tip: 1..tip_end + 1,
+        board: walls[0]..walls[walls.len() - 1] + 1,
+        panel: top..bottom + 1,
+    }
+}
+
+/// Whether two ranges of rows share a row, or touch with no blank row between.
+fn touch(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
+    a.start <= b.end && b.start <= a.end
+}
+
+#[test]
+fn at_80_by_24_the_solved_panel_covers_neither_the_tip_nor_the_board_on_any_campaign_level() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/campaign.xsb"))
+        .expect("the campaign's file");
+    let campaign = parse_pack(&text).into_pack().expect("reads").levels;
+    assert_eq!(
+        campaign.len(),
+        built_in()[0].levels.len(),
+        "the built-in campaign is this file"
+    );
+    for (i, level) in campaign.iter().enumerate() {
+        let name = format!("level {} {}", i + 1, level.title.as_deref().unwrap_or(""));
+        let mut app = app_at(i, Progress::default());
+        let solution = level
+            .solution
+            .as_deref()
+            .expect("every level keeps a solution");
+        play_solution(&mut app, solution);
+        assert!(
+            app.world().is_solved(),
+            "{name}: the stored solution solves it"
+        );
+        let shown = screen(&app, WIDTH, HEIGHT);
+        let rows = find_rows(&shown, &level.comments.join(" "), "Solved", &name);
+        assert!(
+            !touch(&rows.panel, &rows.tip),
+            "{name}: panel against the tip:\n{shown}"
+        );
+        assert!(
+            !touch(&rows.panel, &rows.board),
+            "{name}: panel on the board:\n{shown}"
+        );
+    }
+}
+
+#[test]
+fn at_80_by_24_a_chapter_card_covers_neither_the_tip_nor_the_board() {
+    let packs = built_in();
+    for (i, level) in packs[0].levels.iter().enumerate() {
+        let Some(chapter) = &level.chapter else {
+            continue;
+        };
+        let name = format!("level {} ({chapter})", i + 1);
+        let app = app_at(i, Progress::default());
+        let shown = screen(&app, WIDTH, HEIGHT);
+        let rows = find_rows(&shown, &level.comments.join(" "), "Chapter", &name);
+        assert!(
+            !touch(&rows.panel, &rows.tip),
+            "{name}: card against the tip:\n{shown}"
+        );
+        assert!(
+            !touch(&rows.panel, &rows.board),
+            "{name}: card on the board:\n{shown}"
+        );
+    }
 }

@@ -244,3 +244,49 @@ fn a_fifo_swapped_in_for_the_level_file_never_freezes_the_game() {
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
+
+/// A small board with a one-line tip: at 80×24 the Solved panel once sat right under the tip.
+const TIP_AND_PANEL: &str = "\
+Title: Tip and panel
+###########
+#         #
+#         #
+#   @$.   #
+#         #
+#         #
+#         #
+###########
+Comment: This tip stays readable after solving.
+";
+
+#[test]
+fn at_80_by_24_the_solved_panel_goes_below_a_small_board_and_the_tip_stays_clear() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("tip-panel");
+    let file = dir.join("tip.xsb");
+    fs::write(&file, TIP_AND_PANEL).expect("level written");
+    let pane = Pane::start("tip-panel", &dir.0, &["play", &file.display().to_string()]);
+    pane.wait_for("Moves 0  Pushes 0");
+    pane.keys(&["l"]);
+    let screen = pane.wait_for("Solved");
+    let rows: Vec<&str> = screen.lines().collect();
+    assert_eq!(
+        rows[1].trim(),
+        "This tip stays readable after solving.",
+        "{screen}"
+    );
+    assert_eq!(rows[2].trim(), "", "a blank row under the tip:\n{screen}");
+    let board_end = rows.iter().rposition(|r| r.contains("██")).expect("board");
+    let panel = rows
+        .iter()
+        .position(|r| r.contains("Solved"))
+        .expect("panel");
+    assert!(
+        panel > board_end + 1,
+        "the panel below the board:\n{screen}"
+    );
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}

@@ -174,10 +174,8 @@ fn the_board_shades_exactly_the_barred_cells_and_draws_the_bar_only_there() {
         for y in 0..lvl.height {
             for x in 0..lvl.width {
                 let pos = p(x, y);
-                if lvl.tile(pos) == Tile::Hub {
-                    continue;
-                }
-                let barred = world.barred(pos);
+                // The hub blocks at every tick, so it is shaded at every tick.
+                let barred = world.barred(pos) || lvl.tile(pos) == Tile::Hub;
                 for half in 0..2 {
                     let cell = &buffer[((x * 2 + half) as u16, y as u16)];
                     assert_eq!(
@@ -200,4 +198,37 @@ fn the_board_shades_exactly_the_barred_cells_and_draws_the_bar_only_there() {
         world.apply(Command::Wait(FRAME_STEP)).ok();
     }
     assert!(box_shaded > 0, "the bar swept over the box at least once");
+}
+
+#[test]
+fn the_hub_is_shaded_as_blocked_like_the_cells_under_its_bar_in_every_look() {
+    use ratatui::style::Modifier;
+    let mut lvl = level(ROOM);
+    lvl.spinners[0].speed = 0.0;
+    let world = World::new(&lvl).unwrap();
+    let (hub, under_bar) = (p(4, 3), p(5, 3));
+    assert!(world.barred(under_bar), "the bar lies along the row");
+    let looks = [
+        ("colour", false, true),
+        ("colour, ASCII", true, true),
+        ("NO_COLOR", false, false),
+        ("NO_COLOR, ASCII", true, false),
+    ];
+    for (name, ascii, color) in looks {
+        let theme = Theme { ascii, color };
+        let buffer = draw(&world, theme);
+        let shaded = |pos: Pos, half: i32| {
+            let cell = &buffer[((pos.x * 2 + half) as u16, pos.y as u16)];
+            if color {
+                cell.bg == Color::DarkGray
+            } else {
+                cell.modifier.contains(Modifier::REVERSED)
+            }
+        };
+        for half in 0..2 {
+            assert!(shaded(under_bar, half), "{name}: the cell under the bar");
+            assert!(shaded(hub, half), "{name}: the hub, column {half}");
+            assert!(!shaded(p(4, 1), half), "{name}: free floor is not shaded");
+        }
+    }
 }

@@ -321,3 +321,119 @@ fn a_key_typed_while_a_shot_flies_is_judged_after_the_ticks_due() {
     );
     assert!(!hint_line(&app).contains("enemy"), "{}", hint_line(&app));
 }
+
+/// A bar three cells long lying along the row of its hub and turning at 90° a second; the
+/// player stands two cells left of the hub, then a box stands two cells left of another.
+const TURNING_BAR: &str = "\
+#######
+#     #
+#@ % E#
+#     #
+#######
+Spinner: 3,2 length=3 speed=90
+
+########
+#      #
+#@$ % .#
+#      #
+########
+Spinner: 4,2 length=3 speed=90
+";
+
+/// The line below the board of a five-row level.
+fn bottom_line(app: &App) -> String {
+    rows(&render(app, 70, 10))[9].clone()
+}
+
+#[test]
+fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
+    use sokoshot::level::Pos;
+    use sokoshot::tui::app::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
+    let cases = [
+        ("a step", 0, Pos::new(2, 2), BAR_IN_THE_WAY),
+        ("a push", 1, Pos::new(3, 2), BAR_IN_THE_WAY_OF_THE_BOX),
+    ];
+    for (name, level, cell, text) in cases {
+        let mut app = app(TURNING_BAR, PLAIN);
+        app.go_to(Place { pack: 0, level });
+        assert!(
+            app.world().barred(cell),
+            "{name}: the bar starts over {cell:?}"
+        );
+        // The first press only turns the player to face the bar; the second is refused.
+        for key in ["l", "l"] {
+            press(&mut app, key);
+            assert_eq!(moves(&app), 0, "{name}");
+            assert!(
+                bottom_line(&app).contains(text),
+                "{name}: {}",
+                bottom_line(&app)
+            );
+        }
+        let mut ticks = 0;
+        while app.world().barred(cell) {
+            assert!(bottom_line(&app).contains(text), "{name}, tick {ticks}");
+            app.tick();
+            ticks += 1;
+            assert!(ticks < 240, "{name}: the bar never turned past");
+        }
+        assert!(
+            ticks > 1,
+            "{name}: the message stayed while the bar was there"
+        );
+        let hint = bottom_line(&app);
+        assert!(!hint.contains("bar"), "{name}: gone with the bar: {hint}");
+        press(&mut app, "l");
+        assert_eq!(moves(&app), 1, "{name}: the way is free now");
+    }
+}
+
+#[test]
+fn a_wall_message_on_a_level_with_a_turning_bar_stays_until_the_next_key() {
+    let mut app = app(TURNING_BAR, PLAIN);
+    press(&mut app, "kk");
+    assert!(bottom_line(&app).contains("a wall is in the way"));
+    for _ in 0..30 {
+        app.tick();
+    }
+    let hint = bottom_line(&app);
+    assert!(hint.contains("a wall is in the way"), "{hint}");
+}
+
+/// A bar stands across the only line of fire at first and turns out of it later.
+const SHOOTING_WINDOW: &str = "\
+#########
+####%####
+#F     E#
+# #######
+#@#
+###
+Spinner: 4,1 length=3 speed=30 angle=90
+Shots: 1
+";
+
+#[test]
+fn a_hint_whose_next_step_is_a_wait_says_how_long_in_a_players_words() {
+    use sokoshot::tui::hint::HintBudget;
+    let mut app = app(SHOOTING_WINDOW, PLAIN);
+    app.set_hint_budget(HintBudget::positions(200_000));
+    let start = app.world().elapsed_ticks();
+    press(&mut app, "i");
+    // The answer comes from a thread of its own: tick (as the game does) until it is in.
+    for _ in 0..20_000 {
+        if !app.hint_pending() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        app.tick();
+    }
+    assert_eq!(
+        app.world().elapsed_ticks(),
+        start,
+        "time stood still while the hint was worked out"
+    );
+    let hint = rows(&render(&app, 80, 10))[9].clone();
+    assert!(hint.starts_with("hint: wait about "), "{hint}");
+    assert!(hint.contains(" s for the bar, space"), "{hint}");
+    assert!(!hint.contains("wait wait"), "{hint}");
+}

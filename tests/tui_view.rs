@@ -135,16 +135,17 @@ fn a_blocked_step_says_why() {
 fn the_solved_panel_gives_the_figures_and_does_not_claim_a_saved_solution() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "l");
+    // Too short for both: the board at the top, the panel over the fewest of its rows.
     let want = "
 Test 1/2 │ One push │ Moves 1  Pushes 1  Shots 0 │ ✓ best 1/1
-
+                           ██████████
+                           ██  @▸{}██
                 ┌─────────── Solved ────────────┐
                 │  Moves 1  Pushes 1  Shots 0   │
                 │        First solution.        │
                 │                               │
                 │ n next level  u undo  r again │
                 └───────────────────────────────┘
-
 n next level  u undo  r restart  g levels  ? help  q quit";
     assert_eq!(screen(&app, 64, 10), lines(&want[1..]));
     // With room to spare the panel goes below the board, which stays in view.
@@ -170,7 +171,6 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     let mut app = app(EVERYTHING, PLAIN);
     press(&mut app, "?");
     let want = "
-Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      ┌─────────────────────────────── Help ───────────────────────────────┐
      │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
      │ H J K L  Shift+arrow  run until something is in the way            │
@@ -192,9 +192,21 @@ Test 1/1 │ Everything │ Moves 0  Pushes 0  Shots 0
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
+     │ Bars turn on their own: to wait, press no key. Shaded cells block. │
      └────────────────────────────────────────────────────────────────────┘
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
+    // The spinner's bar in the legend is shaded as the cells it blocks are.
+    let buffer = render(&app, 80, 24);
+    let bar = (0..80u16)
+        .find(|&x| buffer[(x, 18)].symbol() == "⠶")
+        .expect("the bar in the legend");
+    let shade = sokoshot::tui::theme::Theme {
+        ascii: false,
+        color: false,
+    }
+    .barred();
+    assert!(buffer[(bar, 18)].modifier.contains(shade.add_modifier));
     press(&mut app, "?");
     assert!(!screen(&app, 80, 24).contains("Help"), "? closes it again");
 }
@@ -440,18 +452,28 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
     let cases = [
         ("everything fits", 120, full),
         (
-            "the title goes first",
-            80,
-            "Test 1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
-        ),
-        (
-            "then the pack's name",
-            56,
-            "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+            "the pack's name goes first",
+            96,
+            "1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
         ),
         (
             "then the best result",
-            45,
+            90,
+            "1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the title is shortened, at 80 columns",
+            80,
+            "1/1 │ A title long enough to crowd the li… │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "down to eight columns",
+            52,
+            "1/1 │ A title… │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the title goes",
+            51,
             "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)",
         ),
         (
@@ -493,10 +515,31 @@ fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
     }
     assert!(words.contains("no enemy left."), "{seen}");
     assert!(words.contains("spinners."), "{seen}");
+    for word in sokoshot::tui::view::help::TIME.split_whitespace() {
+        assert!(
+            words.contains(word),
+            "how to wait: `{word}` never shown:\n{seen}"
+        );
+    }
     // Scrolling back up reaches the top again.
     press(&mut app, &"k".repeat(30));
     assert!(
         screen(&app, 60, 20).contains("step; walk into a box"),
         "back at the top"
     );
+}
+
+#[test]
+fn where_bars_turn_the_keys_line_says_that_pressing_no_key_waits() {
+    let turning = "#######\n#@ % E#\n#######\nSpinner: 3,1 length=1 speed=90\n";
+    let still = "#######\n#@ % E#\n#######\nSpinner: 3,1 length=1 speed=0\n";
+    let cases = [
+        ("a bar that turns", turning, true),
+        ("a bar that stands", still, false),
+    ];
+    for (name, text, want) in cases {
+        let app = app(text, PLAIN);
+        let bottom = rows(&render(&app, 80, 6))[5].clone();
+        assert_eq!(bottom.contains("no key wait"), want, "{name}: {bottom}");
+    }
 }

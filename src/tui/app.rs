@@ -5,6 +5,7 @@
 use crossterm::event::KeyEvent;
 
 mod aid;
+mod blocked;
 mod history;
 mod paste;
 mod playback;
@@ -15,6 +16,7 @@ mod share;
 mod tools;
 
 pub use aid::keys_for;
+pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;
 pub use share::MAX_CLIPBOARD_BYTES;
@@ -82,6 +84,9 @@ pub struct App {
     quit: bool,
     /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
     message_from_rules: bool,
+    /// The cell a turning bar was refused for, while the message on screen says so: the
+    /// message goes when the bar has turned past it.
+    rule_bar: Option<crate::level::Pos>,
     /// How far the help overlay is scrolled.
     pub(crate) help_scroll: u16,
     /// The size of the screen, when known: keys for the board are ignored while it does not
@@ -131,6 +136,7 @@ impl App {
             tools: tools::Tools::default(),
             quit: false,
             message_from_rules: false,
+            rule_bar: None,
             help_scroll: 0,
             screen: None,
         };
@@ -147,6 +153,7 @@ impl App {
             warning,
         });
         self.message_from_rules = false;
+        self.rule_bar = None;
     }
 
     /// Tells the app the size of the screen it is drawn on.
@@ -208,12 +215,18 @@ impl App {
 
     /// Advances the world one tick (1/60 s) and notices a level solved by a shot. A rule's
     /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
-    /// changes: an enemy or a shot gone, a bar turned.
+    /// changes: an enemy or a shot gone, or the bar it names turned past its cell.
     pub fn tick(&mut self) {
-        self.poll_hint();
+        let answered = self.poll_hint();
         self.poll_watch_job();
         if self.mode == Mode::Watching {
             return self.playback_tick();
+        }
+        // Time stands still while a hint is worked out (and for the tick its answer comes
+        // in), so the hint is for the position on screen even where bars turn; a key still
+        // plays, and the hint is then for an earlier position.
+        if self.hint_pending() || answered {
+            return;
         }
         // Ticks also run while a hint is worked out; a world that does not move is left as
         // it is, so the hint's position stays the one on screen.
@@ -229,10 +242,14 @@ impl App {
             self.current.world.enemies().len(),
             self.current.world.shots().len(),
         );
-        let bars_turn = !self.current.world.spinner_bars().is_empty();
-        if self.message_from_rules && (before != after || bars_turn) {
+        let stale = match self.rule_bar {
+            Some(cell) => !self.current.world.barred(cell),
+            None => before != after,
+        };
+        if self.message_from_rules && stale {
             self.message = None;
             self.message_from_rules = false;
+            self.rule_bar = None;
         }
         if before != after && !self.current.world.has_shots_in_flight() {
             self.check_lost();
@@ -319,8 +336,10 @@ impl App {
             self.mode = Mode::Playing;
         }
         let mut last_error = None;
+        let mut bar = None;
         for _ in 0..times {
             let result = self.current.world.apply(command);
+            bar = blocked::bar_notice(&self.current.world, command, &result);
             if let Ok(outcome) = result {
                 self.note(command, outcome);
             }
@@ -340,7 +359,11 @@ impl App {
         if !self.current.world.is_solved() {
             self.solved = None;
         }
-        if let Some(err) = last_error {
+        if let Some((cell, text)) = bar {
+            self.tell(text, false);
+            self.message_from_rules = true;
+            self.rule_bar = Some(cell);
+        } else if let Some(err) = last_error {
             self.tell(err.to_string(), false);
             self.message_from_rules = true;
         } else if asked > times {

@@ -3,7 +3,8 @@
 //!
 //! What is drawn is what blocks: a bar is drawn only in the cells it covers by the game's
 //! rule ([`World::barred`]), and those cells are shaded whole, with whatever stands in them,
-//! so a player sees exactly which cells cannot be entered at this moment.
+//! so a player sees exactly which cells cannot be entered at this moment. A spinner's hub
+//! always blocks, and is always shaded the same way.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -167,16 +168,16 @@ impl Widget for BoardView<'_> {
             for (cell, x) in (0..level.width).enumerate() {
                 let pos = Pos::new(x, y);
                 let thing = self.thing_at(pos);
-                let barred = thing != Thing::Hub && self.world.barred(pos);
-                let shows_bar = barred || thing == Thing::Hub;
+                // A hub blocks like the cells under its bar, and is shaded like them.
+                let blocked = thing == Thing::Hub || self.world.barred(pos);
                 for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
                     let column = cell * 2 + half;
                     let Some(target) = cell_in(area, column, row) else {
                         continue;
                     };
                     let shot = shots.bits(column, row);
-                    let bar = if shows_bar { bars.bits(column, row) } else { 0 };
-                    let shade = if barred {
+                    let bar = if blocked { bars.bits(column, row) } else { 0 };
+                    let shade = if blocked {
                         self.theme.barred()
                     } else {
                         Style::new()

@@ -52,7 +52,8 @@ impl Widget for &App {
                 status::Tip { app: self }.render(tip, buf);
                 status::HintLine { app: self }.render(bottom, buf);
                 let (w, h) = board_size(self.world().level());
-                let board_area = middle.centered(Constraint::Length(w), Constraint::Length(h));
+                let panel = self.panel_height(mode);
+                let (board_area, panel_area) = board_and_panel(middle, (w, h), panel);
                 BoardView {
                     world: self.world(),
                     inside: &self.current.inside,
@@ -70,12 +71,10 @@ impl Widget for &App {
                     }
                     .render(area, buf),
                     Mode::Solved => {
-                        let panel = panel_area(middle, board_area, solved::HEIGHT);
-                        solved::SolvedPanel { app: self }.render(panel, buf);
+                        solved::SolvedPanel { app: self }.render(panel_area, buf);
                     }
                     Mode::Playing => {
-                        let panel = panel_area(middle, board_area, chapter::CARD_HEIGHT);
-                        chapter::ChapterCard { app: self }.render(panel, buf);
+                        chapter::ChapterCard { app: self }.render(panel_area, buf);
                     }
                     Mode::LevelList | Mode::Watching => {}
                 }
@@ -85,6 +84,19 @@ impl Widget for &App {
 }
 
 impl App {
+    /// Rows of the panel shown beside the board in `mode`: the Solved panel, the chapter
+    /// card, or none.
+    fn panel_height(&self, mode: Mode) -> u16 {
+        match mode {
+            _ if self.campaign_end => 0,
+            Mode::Solved if self.solved.is_some() => solved::HEIGHT,
+            Mode::Playing if (chapter::ChapterCard { app: self }).chapter().is_some() => {
+                chapter::CARD_HEIGHT
+            }
+            _ => 0,
+        }
+    }
+
     /// Shows the box picked with the mouse in reverse video.
     fn mark_picked(&self, board: Rect, buf: &mut Buffer) {
         let Some(pos) = self.tools.picked else { return };
@@ -159,17 +171,36 @@ impl App {
     }
 }
 
-/// Where a panel `height` rows high goes: just below the board if there is room, else just
-/// above it, else over the middle of it, so the finished board stays in view when it can.
-fn panel_area(middle: Rect, board: Rect, height: u16) -> Rect {
-    let row = |y| Rect::new(middle.x, y, middle.width, height);
-    if board.bottom().saturating_add(height) < middle.bottom() {
-        row(board.bottom() + 1)
-    } else if board.y > middle.y.saturating_add(height) {
-        row(board.y - height - 1)
-    } else {
-        middle.centered_vertically(Constraint::Length(height))
+/// Where the board (`size` columns × rows) and a panel `height` rows high go in `middle`, the
+/// area between the level's tip and the line below. The panel goes just below the board with
+/// a blank row between, if there is room; else just above it with a blank row on each side
+/// (so it stays clear of the tip above); else the board moves up to make room below it (the
+/// two centred together); and only on a screen too short for both does the panel go over the
+/// board: the board at the top, the panel at the bottom, over the fewest of its rows. The
+/// board stays where it is without a panel whenever the panel fits beside it.
+fn board_and_panel(middle: Rect, size: (u16, u16), height: u16) -> (Rect, Rect) {
+    let (w, h) = size;
+    let board = middle.centered(Constraint::Length(w), Constraint::Length(h));
+    let row = |y| Rect::new(middle.x, y, middle.width, height).intersection(middle);
+    if height == 0 {
+        return (board, row(middle.y));
     }
+    if board.bottom() + 1 + height <= middle.bottom() {
+        return (board, row(board.bottom() + 1));
+    }
+    // A blank row between the tip and the panel, and one between the panel and the board.
+    if board.y > middle.y + 1 + height {
+        return (board, row(board.y - height - 1));
+    }
+    let both = h.saturating_add(1).saturating_add(height);
+    let top = if both <= middle.height {
+        middle.y + (middle.height - both) / 2
+    } else {
+        middle.y
+    };
+    let board = Rect { y: top, ..board }.intersection(middle);
+    let panel_y = (board.bottom() + 1).min(middle.bottom().saturating_sub(height));
+    (board, row(panel_y))
 }
 
 /// The message shown instead of a board that does not fit, wrapped to the width there is.

@@ -7,7 +7,7 @@
 //! kept, so `i` after following a hint answers at once with the next one.
 
 use super::App;
-use crate::game::{Dir, Move, State, parse_moves};
+use crate::game::{Dir, Move, State, TICKS_PER_SECOND, WAIT_TICKS, parse_moves};
 use crate::level::Pos;
 use crate::solve::{Deadlocks, Lost};
 use crate::tui::hint::{Answer, HintBudget, HintJob};
@@ -58,18 +58,49 @@ fn next_push(letters: &[Move]) -> (&[Move], &[Move]) {
 }
 
 /// The keys that play `letters`, as the hint names them: `h j k l` for steps and pushes,
-/// `space` for a shot, `wait` for a pause.
+/// `space` for a shot, and a run of waits (`w`, [`WAIT_TICKS`] ticks each) in a player's
+/// words, since there is no key to press: "wait about 1 s for the bar" on a level whose
+/// bars turn (`bars` true), "wait about 1 s" elsewhere.
 #[must_use]
-pub fn keys_for(letters: &[Move]) -> String {
+pub fn keys_for(letters: &[Move], bars: bool) -> String {
+    let mut parts: Vec<String> = Vec::new();
     let mut keys = String::new();
-    for letter in letters {
+    let mut waits = 0u32;
+    let flush_keys = |keys: &mut String, parts: &mut Vec<String>| {
+        if !keys.is_empty() {
+            parts.push(keys.split_whitespace().collect::<Vec<_>>().join(" "));
+            keys.clear();
+        }
+    };
+    for (i, letter) in letters.iter().enumerate() {
         match letter {
             Move::Step(dir) | Move::Push(dir) => keys.push(key_of(*dir)),
             Move::Fire => keys.push_str(" space "),
-            Move::Wait => keys.push_str(" wait "),
+            Move::Wait => waits += 1,
+        }
+        let wait_ends = waits > 0 && !matches!(letters.get(i + 1), Some(Move::Wait));
+        if wait_ends {
+            flush_keys(&mut keys, &mut parts);
+            let what = if bars { " for the bar" } else { "" };
+            parts.push(format!("wait about {}{what}", seconds(waits)));
+            waits = 0;
         }
     }
-    keys.split_whitespace().collect::<Vec<_>>().join(" ")
+    flush_keys(&mut keys, &mut parts);
+    parts.join(", ")
+}
+
+/// `waits` waits as a time a player can count: to the nearest half second, at least half a
+/// second ("0.5 s", "1 s", "1.5 s").
+fn seconds(waits: u32) -> String {
+    let ticks = u64::from(waits) * u64::from(WAIT_TICKS);
+    let per_second = u64::from(TICKS_PER_SECOND);
+    let halves = ((ticks * 2 + per_second / 2) / per_second).max(1);
+    if halves % 2 == 0 {
+        format!("{} s", halves / 2)
+    } else {
+        format!("{}.5 s", halves / 2)
+    }
 }
 
 impl App {
@@ -263,7 +294,9 @@ impl App {
         self.tools.aid.plan = Some((world.state().clone(), rest.to_vec()));
         self.tools.aid.shown = Some((start, path));
         self.tools.aid.hints_used += 1;
-        let keys = keys_for(now);
+        let level = self.current.world.level();
+        let bars = level.spinners.iter().any(|s| s.speed != 0.0);
+        let keys = keys_for(now, bars);
         let what = if now.iter().any(|m| matches!(m, Move::Push(_))) {
             "the last key pushes"
         } else if now.iter().any(|m| matches!(m, Move::Fire)) {
@@ -305,18 +338,42 @@ mod tests {
     }
 
     #[test]
-    fn a_hint_names_the_keys_up_to_the_next_push_or_shot() {
+    fn a_hint_names_the_keys_up_to_the_next_push_or_shot_and_a_wait_in_a_players_words() {
         let cases = [
-            ("walk then push", "rrdLuu", "lljh"),
-            ("push at once", "Uddd", "k"),
-            ("fire ends it", "lfR", "h space"),
-            ("wait is named", "wwf", "wait wait space"),
-            ("no push left", "lurd", "hklj"),
+            ("walk then push", "rrdLuu", true, "lljh"),
+            ("push at once", "Uddd", true, "k"),
+            ("fire ends it", "lfR", true, "h space"),
+            (
+                "a wait in words",
+                "wwf",
+                true,
+                "wait about 0.5 s for the bar, space",
+            ),
+            (
+                "one wait",
+                "rwR",
+                true,
+                "l, wait about 0.5 s for the bar, l",
+            ),
+            ("four waits", "4wR", true, "wait about 1 s for the bar, l"),
+            (
+                "sixteen waits",
+                "ur16wR",
+                true,
+                "kl, wait about 4 s for the bar, l",
+            ),
+            ("no bar turns", "6wf", false, "wait about 1.5 s, space"),
+            ("no push left", "lurd", true, "hklj"),
         ];
-        for (name, text, want) in cases {
+        for (name, text, bars, want) in cases {
             let all = letters(text);
             let (now, _) = next_push(&all);
-            assert_eq!(keys_for(now), want, "{name}");
+            let got = keys_for(now, bars);
+            assert_eq!(got, want, "{name}");
+            assert!(
+                !got.contains(" w ") && !got.ends_with('w'),
+                "{name}: no `w` key"
+            );
         }
     }
 }

@@ -30,6 +30,9 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
 ];
 
+/// How time passes, for the help: bars turn by themselves, and there is no key to wait.
+pub const TIME: &str = "Bars turn on their own: to wait, press no key. Shaded cells block.";
+
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
 /// key's description goes under the key and long lines wrap at words; on a short one the
 /// overlay scrolls (`j`/`k`), starting `scroll` lines down.
@@ -90,7 +93,11 @@ impl Help {
                 thing(you, "you, facing right"),
                 thing(Thing::Enemy, "enemy"),
                 thing(Thing::Slope(Slope::TopLeft), "slope"),
-                (bar, theme.style(Thing::Hub), "spinner's bar"),
+                (
+                    bar,
+                    theme.style(Thing::Hub).patch(theme.barred()),
+                    "spinner's bar",
+                ),
             ],
             inner,
         ));
@@ -104,6 +111,9 @@ impl Help {
             "Shots stop at walls and boxes, and bounce off slopes and spinners.",
             inner,
         ) {
+            lines.push(Line::raw(row));
+        }
+        for row in wrap_words(TIME, inner) {
             lines.push(Line::raw(row));
         }
         lines
@@ -126,7 +136,18 @@ impl Help {
         let lines = self.lines(inner);
         let width = lines.iter().map(Line::width).max().unwrap_or(0) + FRAME_COLUMNS;
         let height = (lines.len() + 2).min(usize::from(area.height));
-        let panel = area.centered(
+        // The last row (the keys that close the help) stays in view when the help fits
+        // above it.
+        let room = if height < usize::from(area.height) {
+            area.height - 1
+        } else {
+            area.height
+        };
+        let panel = Rect {
+            height: room,
+            ..area
+        }
+        .centered(
             Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
             Constraint::Length(u16::try_from(height).unwrap_or(u16::MAX)),
         );
@@ -215,6 +236,11 @@ impl Widget for Help {
         let (panel, lines, scroll) = self.layout(area);
         let rows = usize::from(panel.height.saturating_sub(2));
         Clear.render(panel, buf);
+        if panel.y == area.y {
+            // Reaching the top, the help would leave cut words of the lines under it at its
+            // sides: the rows it takes are cleared across.
+            Clear.render(Rect::new(area.x, panel.y, area.width, panel.height), buf);
+        }
         let mut block = Block::bordered()
             .title(Line::styled(" Help ", self.theme.heading()).centered())
             .border_set(border_set(self.theme));

@@ -20,22 +20,59 @@ pub struct StatusLine<'a> {
 }
 
 /// One part of the status line, and how much it matters: when the line is too wide, the
-/// parts that matter least go first.
+/// parts that matter least go first. A part that can be shortened (the title) is first cut
+/// with an ellipsis, down to [`SHORTEST_TITLE`] columns, and goes only if that is not enough.
 struct Part {
     rank: u8,
     spans: Vec<Span<'static>>,
+    /// The ellipsis to shorten the first span with, if it may be shortened.
+    shorten: Option<&'static str>,
 }
+
+/// The fewest columns a title is shortened to (ellipsis included) before it is dropped.
+pub const SHORTEST_TITLE: usize = 8;
 
 impl Part {
     fn width(&self) -> usize {
         self.spans.iter().map(Span::width).sum()
     }
+
+    /// Cuts the first span by `columns` (and adds the ellipsis) if it stays at least
+    /// [`SHORTEST_TITLE`] wide. Returns whether it did.
+    fn shorten_by(&mut self, columns: usize) -> bool {
+        let (Some(ellipsis), Some(first)) = (self.shorten, self.spans.first_mut()) else {
+            return false;
+        };
+        let keep = first.width().saturating_sub(columns);
+        if columns == 0 || keep < SHORTEST_TITLE.max(ellipsis.len() + 1) {
+            return false;
+        }
+        first.content = shorten(&first.content, keep, ellipsis).into();
+        true
+    }
+}
+
+/// `text` cut to at most `columns` terminal columns, ending in `ellipsis`.
+fn shorten(text: &str, columns: usize, ellipsis: &str) -> String {
+    let room = columns.saturating_sub(Span::raw(ellipsis).width());
+    let mut cut = String::new();
+    let mut used = 0;
+    for ch in text.chars() {
+        let width = Span::raw(ch.to_string()).width();
+        if used + width > room {
+            break;
+        }
+        used += width;
+        cut.push(ch);
+    }
+    format!("{}{ellipsis}", cut.trim_end())
 }
 
 impl StatusLine<'_> {
     /// The parts of the line, left to right, each with its rank (higher stays longer): the
-    /// counters, then the level number, then the shots left, the best result, the pack's
-    /// name and last the title.
+    /// counters, then the level number, then the shots left, the title (shortened before it
+    /// goes: a player wants to know which level this is), the best result and last the
+    /// pack's name.
     fn parts(self) -> Vec<Part> {
         let app = self.app;
         let theme = app.theme;
@@ -43,10 +80,14 @@ impl StatusLine<'_> {
         let pack = &app.packs()[place.pack];
         let counters = app.world().counters();
         let sep = || Span::styled(theme.separator(), theme.dim());
-        let part = |rank, spans| Part { rank, spans };
+        let part = |rank, spans| Part {
+            rank,
+            spans,
+            shorten: None,
+        };
         let mut parts = vec![
             part(
-                2,
+                1,
                 vec![Span::styled(
                     format!("{} ", visible(&pack.name)),
                     theme.heading(),
@@ -64,7 +105,10 @@ impl StatusLine<'_> {
             ),
         ];
         if let Some(title) = pack.title(place.level) {
-            parts.push(part(1, vec![Span::raw(visible(title).into_owned()), sep()]));
+            parts.push(Part {
+                shorten: Some(if theme.ascii { "..." } else { "…" }),
+                ..part(3, vec![Span::raw(visible(title).into_owned()), sep()])
+            });
         }
         parts.push(part(
             6,
@@ -100,7 +144,7 @@ impl StatusLine<'_> {
         }
         if let Some(best) = app.best(place) {
             parts.push(part(
-                3,
+                2,
                 vec![
                     sep(),
                     Span::styled(
@@ -119,21 +163,30 @@ impl StatusLine<'_> {
     }
 }
 
-/// Drops the parts that matter least (the rightmost first among equals) until the rest fit
-/// in `width` columns.
+/// Shortens or drops the parts that matter least (the rightmost first among equals) until
+/// the rest fit in `width` columns.
 fn fit(mut parts: Vec<Part>, width: usize) -> Vec<Part> {
-    while parts.iter().map(Part::width).sum::<usize>() > width && parts.len() > 1 {
+    loop {
+        let over = parts
+            .iter()
+            .map(Part::width)
+            .sum::<usize>()
+            .saturating_sub(width);
+        if over == 0 || parts.len() < 2 {
+            return parts;
+        }
         let Some(least) = parts
             .iter()
             .enumerate()
             .min_by_key(|(i, part)| (part.rank, std::cmp::Reverse(*i)))
             .map(|(i, _)| i)
         else {
-            break;
+            return parts;
         };
-        parts.remove(least);
+        if !parts[least].shorten_by(over) {
+            parts.remove(least);
+        }
     }
-    parts
 }
 
 impl Widget for StatusLine<'_> {
@@ -279,6 +332,10 @@ fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             let targets = !level.enemies.is_empty() || !level.spinners.is_empty();
             if targets && world.shots_left() != Some(0) {
                 hints.push(("space", "fire"));
+            }
+            // Bars turn in real time: waiting is pressing nothing, and this says so.
+            if level.spinners.iter().any(|s| s.speed != 0.0) {
+                hints.push(("no key", "wait"));
             }
             if world.can_undo() {
                 hints.push(("u", "undo"));
