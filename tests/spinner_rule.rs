@@ -232,3 +232,37 @@ fn the_hub_is_shaded_as_blocked_like_the_cells_under_its_bar_in_every_look() {
         }
     }
 }
+
+#[test]
+fn a_goal_under_a_bar_keeps_its_glyph_shaded_in_every_look() {
+    use ratatui::style::Modifier;
+    let mut lvl = level(ROOM);
+    lvl.spinners[0].speed = 0.0;
+    let goal = p(5, 3);
+    lvl.tiles[(goal.y * lvl.width + goal.x) as usize] = Tile::Goal;
+    lvl.boxes = vec![p(2, 1)];
+    let world = World::new(&lvl).unwrap();
+    assert!(world.barred(goal), "the bar lies over the goal");
+    for (ascii, color) in [(false, true), (true, true), (false, false), (true, false)] {
+        let theme = Theme { ascii, color };
+        let buffer = draw(&world, theme);
+        let glyph: String = (0..2)
+            .map(|half| buffer[((goal.x * 2 + half) as u16, goal.y as u16)].symbol())
+            .collect();
+        assert_eq!(
+            glyph,
+            if ascii { ".." } else { "··" },
+            "ascii {ascii}, colour {color}: the goal is still seen"
+        );
+        let cell = &buffer[((goal.x * 2) as u16, goal.y as u16)];
+        let shaded = if color {
+            cell.bg == Color::DarkGray
+        } else {
+            cell.modifier.contains(Modifier::REVERSED)
+        };
+        assert!(
+            shaded,
+            "ascii {ascii}, colour {color}: and shaded as blocked"
+        );
+    }
+}

@@ -176,7 +176,12 @@ impl Widget for BoardView<'_> {
                         continue;
                     };
                     let shot = shots.bits(column, row);
-                    let bar = if blocked { bars.bits(column, row) } else { 0 };
+                    // A goal under a bar keeps its glyph, shaded, so it is still seen.
+                    let bar = if blocked && thing != Thing::Goal {
+                        bars.bits(column, row)
+                    } else {
+                        0
+                    };
                     let shade = if blocked {
                         self.theme.barred()
                     } else {
