@@ -16,7 +16,8 @@
 //! clock and counters beside them: no allocation per position.
 //!
 //! Limits: the clock is folded into the position only when every turning spinner's speed is
-//! a whole number of degrees per second and their common period is at most
+//! a whole number of degrees per second and their common period (half a turn for each bar,
+//! which is symmetric about its hub) is at most
 //! [`MAX_PERIOD_TICKS`]; otherwise the absolute tick is kept (the search is then bounded
 //! only by its limits).
 
@@ -106,7 +107,8 @@ pub(crate) fn search(
     Ok(search.run(budget))
 }
 
-/// The ticks after which every turning bar is back where it was, if short enough to fold.
+/// The ticks after which every turning bar covers what it covered, if short enough to fold.
+/// A bar is symmetric about its hub, so it is back where it was after half a turn.
 fn period(world: &World) -> Option<u64> {
     let mut period = 1u64;
     for spinner in &world.level().spinners {
@@ -117,9 +119,9 @@ fn period(world: &World) -> Option<u64> {
         if speed.fract() != 0.0 {
             return None;
         }
-        // After p ticks a bar has turned speed·p/60 degrees: a whole turn when speed·p is a
-        // multiple of 360·60.
-        let turn = 360 * u64::from(TICKS_PER_SECOND);
+        // After p ticks a bar has turned speed·p/60 degrees: half a turn when speed·p is a
+        // multiple of 180·60.
+        let turn = 180 * u64::from(TICKS_PER_SECOND);
         let p = turn / gcd(turn, speed as u64);
         period = period / gcd(period, p) * p;
         if period > MAX_PERIOD_TICKS {
@@ -434,5 +436,83 @@ impl Search<'_> {
             id = self.nodes[id as usize].parent;
         }
         letters.iter().rev().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    fn world(spinners: &str) -> World {
+        let text = format!("#########\n#@  %   #\n#      $#\n#   %  .#\n#########\n{spinners}");
+        let level: Level = text.parse().expect("test level reads");
+        World::new(&level).expect("test level plays")
+    }
+
+    #[test]
+    fn the_period_is_half_a_turn_of_every_bar_together() {
+        let cases = [
+            (
+                "standing bars",
+                "Spinner: 4,1 speed=0\nSpinner: 4,3 speed=0",
+                Some(1),
+            ),
+            (
+                "45°/s: half a turn in 4 s",
+                "Spinner: 4,1 speed=45\nSpinner: 4,3 speed=0",
+                Some(240),
+            ),
+            (
+                "-30°/s: 6 s",
+                "Spinner: 4,1 speed=-30\nSpinner: 4,3 speed=0",
+                Some(360),
+            ),
+            (
+                "45°/s and 30°/s: 12 s",
+                "Spinner: 4,1 speed=45\nSpinner: 4,3 speed=30",
+                Some(720),
+            ),
+            (
+                "a speed in fractions",
+                "Spinner: 4,1 speed=22.5\nSpinner: 4,3 speed=0",
+                None,
+            ),
+            (
+                "1°/s and 7°/s: 3 minutes",
+                "Spinner: 4,1 speed=1
+Spinner: 4,3 speed=7",
+                Some(10_800),
+            ),
+        ];
+        for (name, spinners, want) in cases {
+            assert_eq!(period(&world(spinners)), want, "{name}");
+        }
+    }
+
+    /// What the fold rests on: after one period every bar blocks the same cells as before,
+    /// at every tick of the turn, in the game's own terms.
+    #[test]
+    fn after_one_period_every_bar_blocks_the_same_cells() {
+        let mut world =
+            world("Spinner: 4,1 length=3 speed=45\nSpinner: 4,3 length=2 speed=-30 angle=20");
+        let period = period(&world).expect("short enough to fold");
+        let level = world.level().clone();
+        let cells: Vec<Pos> = (0..level.height)
+            .flat_map(|y| (0..level.width).map(move |x| Pos::new(x, y)))
+            .collect();
+        let mut seen = Vec::new();
+        for _ in 0..2 * period {
+            seen.push(cells.iter().map(|&c| world.barred(c)).collect::<Vec<_>>());
+            world.tick();
+        }
+        let p = usize::try_from(period).unwrap();
+        for t in 0..p {
+            assert_eq!(seen[t], seen[t + p], "tick {t} and one period later");
+        }
+        assert!(
+            (1..p).any(|t| seen[t] != seen[0]),
+            "the bars do turn within the period"
+        );
     }
 }
