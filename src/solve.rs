@@ -121,6 +121,10 @@ pub struct Report {
     pub verdict: Verdict,
     /// Positions looked at (expanded).
     pub positions: u64,
+    /// Distinct layouts among them: where the boxes and enemies stood, whatever the player's
+    /// cell, facing and the clock. Unlike positions, it means the same for levels searched by
+    /// pushes and for levels with shots and bars searched step by step.
+    pub layouts: u64,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -206,6 +210,7 @@ pub fn solve(
     Ok(Report {
         verdict,
         positions: budget.positions,
+        layouts: budget.layouts(),
         elapsed: budget.elapsed(),
     })
 }

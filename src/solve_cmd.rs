@@ -58,18 +58,19 @@ pub fn level_name(entry: &LevelReport) -> String {
 pub fn verdict_text(report: &Report) -> String {
     let seconds = report.elapsed.as_secs_f64();
     let positions = report.positions;
+    let layouts = report.layouts;
     match &report.verdict {
         Verdict::Solved { solution, .. } => {
             let c = solution.counters;
             format!(
-                "solved in {seconds:.2} s, {positions} positions: {} moves, {} pushes, {} shots: {}",
+                "solved in {seconds:.2} s, {positions} positions, {layouts} layouts: {} moves, {} pushes, {} shots: {}",
                 c.moves, c.pushes, c.shots, solution.moves
             )
         }
         Verdict::BestFound { solution, .. } => {
             let c = solution.counters;
             format!(
-                "best found, not proven, in {seconds:.1} s, {positions} positions: {} moves, {} pushes, {} shots: {}",
+                "best found, not proven, in {seconds:.1} s, {positions} positions, {layouts} layouts: {} moves, {} pushes, {} shots: {}",
                 c.moves, c.pushes, c.shots, solution.moves
             )
         }

@@ -265,3 +265,34 @@ fn solving_from_a_world_in_play_gives_moves_that_finish_it() {
     }
     assert!(by_actions.is_solved());
 }
+
+/// Layouts count where the boxes and enemies stood, leaving out the player and the clock:
+/// the same room searched by pushes and searched step by step (a standing bar makes the
+/// solver play it letter by letter) looks at the same few layouts, though the step-by-step
+/// search looks at many more positions.
+#[test]
+fn layouts_leave_out_the_player_so_both_searches_count_alike() {
+    let by_pushes = level("##########\n#@  $   .#\n#        #\n######## #\n       ###\n");
+    let by_steps =
+        level("##########\n#@  $   .#\n#        #\n########%#\n       ###\nSpinner: 8,3 speed=0\n");
+    let mut counts = Vec::new();
+    for (name, level) in [("by pushes", &by_pushes), ("by steps", &by_steps)] {
+        let report = run(level, Optimize::Pushes, BUDGET);
+        assert!(matches!(report.verdict, Verdict::Solved { .. }), "{name}");
+        assert!(
+            (1..=report.positions).contains(&report.layouts),
+            "{name}: {} layouts of {} positions",
+            report.layouts,
+            report.positions
+        );
+        counts.push((report.positions, report.layouts));
+    }
+    let ((push_positions, push_layouts), (step_positions, step_layouts)) = (counts[0], counts[1]);
+    assert!(
+        step_positions > 4 * step_layouts,
+        "step by step, many positions share a layout: {counts:?}"
+    );
+    // Four pushes to the goal; a search may look at a few layouts off the shortest line.
+    assert!(push_layouts <= 12 && step_layouts <= 12, "{counts:?}");
+    assert!(push_positions <= step_positions, "{counts:?}");
+}

@@ -25,7 +25,8 @@ fn lines(out: &Output) -> Vec<String> {
         .collect()
 }
 
-/// Checks `line` against `prefix`, then `solved in <s> s, <n> positions: ` and `rest`.
+/// Checks `line` against `prefix`, then `solved in <s> s, <n> positions, <m> layouts: ` and
+/// `rest`.
 fn assert_solved_line(line: &str, prefix: &str, rest: &str) {
     let tail = line
         .strip_prefix(prefix)
@@ -33,8 +34,14 @@ fn assert_solved_line(line: &str, prefix: &str, rest: &str) {
         .unwrap_or_else(|| panic!("{line}"));
     let (seconds, tail) = tail.split_once(" s, ").expect("seconds");
     assert!(seconds.parse::<f64>().is_ok(), "{line}");
-    let (positions, tail) = tail.split_once(" positions: ").expect("positions");
-    assert!(positions.parse::<u64>().is_ok(), "{line}");
+    let (positions, tail) = tail.split_once(" positions, ").expect("positions");
+    let positions: u64 = positions.parse().expect("a count of positions");
+    let (layouts, tail) = tail.split_once(" layouts: ").expect("layouts");
+    let layouts: u64 = layouts.parse().expect("a count of layouts");
+    assert!(
+        (1..=positions).contains(&layouts),
+        "at least one layout, and no more than positions: {line}"
+    );
     assert_eq!(tail, rest, "{line}");
 }
 

@@ -1,7 +1,13 @@
 //! What stops a search: a time limit, a memory limit on what the search holds (counted by
 //! the search itself), a budget of positions (for deterministic tests), and a cancel flag
-//! that another thread may set. Plus the progress reports a long search hands out.
+//! that another thread may set. Plus the progress reports a long search hands out, and the
+//! count of distinct layouts (where the boxes and enemies stand) among the positions looked
+//! at: the difficulty figure that means the same for every kind of level, since it leaves
+//! out where the player stands, which way they face and the clock, which the step-by-step
+//! search of levels with shots and bars counts and the push search does not.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -86,12 +92,35 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// A hasher for keys that are hashes already.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Bytes a set of layouts holds per slot (the hash and its control byte).
+const LAYOUT_SLOT_BYTES: usize = std::mem::size_of::<u64>() + 1;
+
 /// The clock, counters and callback of one search, shared by its phases.
 pub(crate) struct Budget<'a> {
     limits: Limits,
     start: Instant,
     deadline: Option<Instant>,
     pub(crate) positions: u64,
+    /// Hashes of the layouts of the positions looked at.
+    layouts: HashSet<u64, BuildHasherDefault<Prehashed>>,
     next_report: Instant,
     progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
@@ -104,6 +133,7 @@ impl<'a> Budget<'a> {
             limits: limits.clone(),
             start,
             positions: 0,
+            layouts: HashSet::default(),
             next_report: start + PROGRESS_EVERY,
             progress,
         }
@@ -149,9 +179,26 @@ impl<'a> Budget<'a> {
         self.check(bytes)
     }
 
+    /// Notes the layout of the position just counted: `words` are where its boxes (and
+    /// enemies) stand, packed the same way for every position of one search.
+    pub(crate) fn layout(&mut self, words: &[u64]) {
+        // SplitMix64's finaliser over the words: a well-spread 64-bit hash.
+        let mut h = 0x9e37_79b9_7f4a_7c15_u64 ^ words.len() as u64;
+        for &w in words {
+            h = (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h = (h ^ (h >> 31)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        }
+        self.layouts.insert(h ^ (h >> 29));
+    }
+
+    /// Distinct layouts noted so far.
+    pub(crate) fn layouts(&self) -> u64 {
+        self.layouts.len() as u64
+    }
+
     /// Looks at every limit but the position budget now.
     pub(crate) fn check(&mut self, bytes: usize) -> Option<Stop> {
-        if bytes > self.limits.memory_bytes {
+        if bytes > self.memory_limit() {
             return Some(Stop::Memory);
         }
         if let Some(flag) = &self.limits.cancel
@@ -177,8 +224,11 @@ impl<'a> Budget<'a> {
         None
     }
 
-    /// The memory limit, for a search that must check before it grows a table.
+    /// The memory a search may still hold, for a search that must check before it grows a
+    /// table: the limit less what the layouts hold.
     pub(crate) fn memory_limit(&self) -> usize {
-        self.limits.memory_bytes
+        self.limits
+            .memory_bytes
+            .saturating_sub(self.layouts.capacity() * LAYOUT_SLOT_BYTES)
     }
 }

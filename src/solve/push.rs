@@ -325,6 +325,7 @@ impl<'c> PushSearch<'c> {
             if let Some(stop) = budget.tick(self.bytes() + self.others) {
                 return Some(Ending::Stopped(stop));
             }
+            budget.layout(&self.table.get(id)[..self.ctx.words]);
             self.nodes[id as usize].closed = true;
             if node.bound == 0 {
                 return Some(Ending::Solved(self.path(id)));

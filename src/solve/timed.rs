@@ -189,6 +189,7 @@ impl Search<'_> {
             if let Some(stop) = budget.tick(self.bytes) {
                 return Outcome::GaveUp(stop);
             }
+            budget.layout(&self.table.get(id)[2..]);
             self.nodes[id as usize].closed = true;
             let state = self.state_of(id);
             self.world.set_state(state);
