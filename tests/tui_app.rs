@@ -437,3 +437,15 @@ fn a_hint_whose_next_step_is_a_wait_says_how_long_in_a_players_words() {
     assert!(hint.contains(" s for the bar, space"), "{hint}");
     assert!(!hint.contains("wait wait"), "{hint}");
 }
+
+#[test]
+fn esc_and_a_key_typed_together_close_the_help_and_then_take_the_key() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = app("#####\n#@  #\n# $.#\n#####\n", PLAIN);
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help);
+    // What a terminal (or tmux, within its escape-time) sends for Esc then `l`.
+    app.handle_key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::ALT));
+    assert_eq!(app.mode(), Mode::Playing, "the Esc closed the help");
+    assert_eq!(moves(&app), 1, "and the `l` was a step");
+}

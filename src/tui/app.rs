@@ -2,7 +2,7 @@
 //! progress kept. State changes only here (`handle_*`, `tick`, `reload`); drawing is in
 //! `view` and takes `&App`.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 mod aid;
 mod blocked;
@@ -259,6 +259,16 @@ impl App {
 
     /// Handles one key press. Returns whether anything on screen may have changed.
     pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        // Esc and a key typed close together reach us as that key with Alt (terminals send
+        // them as one sequence, and tmux joins them within its escape-time). Nothing is bound
+        // to Alt, so it is what was typed: Esc, then the key.
+        if key.modifiers.contains(KeyModifiers::ALT) && matches!(key.code, KeyCode::Char(_)) {
+            let mut plain = key;
+            plain.modifiers.remove(KeyModifiers::ALT);
+            let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+            let closed = self.handle_key(esc);
+            return self.handle_key(plain) | closed;
+        }
         let Some(action) = keys::action(self.mode, key) else {
             return false;
         };
