@@ -224,6 +224,18 @@ fn touch(a: &std::ops::Range<usize>, b: &std::ops::Range<usize>) -> bool {
     a.start <= b.end && b.start <= a.end
 }
 
+/// Asserts that the `what` (panel or card) in `rows` touches neither the tip nor the board.
+fn assert_clear(rows: &Rows, what: &str, name: &str, shown: &str) {
+    assert!(
+        !touch(&rows.panel, &rows.tip),
+        "{name}: {what} against the tip:\n{shown}"
+    );
+    assert!(
+        !touch(&rows.panel, &rows.board),
+        "{name}: {what} on the board:\n{shown}"
+    );
+}
+
 #[test]
 fn at_80_by_24_the_solved_panel_covers_neither_the_tip_nor_the_board_on_any_campaign_level() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/campaign.xsb"))
@@ -248,14 +260,7 @@ fn at_80_by_24_the_solved_panel_covers_neither_the_tip_nor_the_board_on_any_camp
         );
         let shown = screen(&app, WIDTH, HEIGHT);
         let rows = find_rows(&shown, &level.comments.join(" "), "Solved", &name);
-        assert!(
-            !touch(&rows.panel, &rows.tip),
-            "{name}: panel against the tip:\n{shown}"
-        );
-        assert!(
-            !touch(&rows.panel, &rows.board),
-            "{name}: panel on the board:\n{shown}"
-        );
+        assert_clear(&rows, "panel", &name, &shown);
     }
 }
 
@@ -270,13 +275,6 @@ fn at_80_by_24_a_chapter_card_covers_neither_the_tip_nor_the_board() {
         let app = app_at(i, Progress::default());
         let shown = screen(&app, WIDTH, HEIGHT);
         let rows = find_rows(&shown, &level.comments.join(" "), "Chapter", &name);
-        assert!(
-            !touch(&rows.panel, &rows.tip),
-            "{name}: card against the tip:\n{shown}"
-        );
-        assert!(
-            !touch(&rows.panel, &rows.board),
-            "{name}: card on the board:\n{shown}"
-        );
+        assert_clear(&rows, "card", &name, &shown);
     }
 }
