@@ -5,9 +5,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
-use super::help::border_set;
+use super::help::{framed, top_band};
 use super::status::keys_line;
 use crate::tui::app::{App, Place};
 use crate::tui::collection::Collection;
@@ -111,17 +111,7 @@ impl Widget for ChapterCard<'_> {
             .max()
             .unwrap_or(0)
             + 6;
-        let card = area
-            .centered_horizontally(Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)))
-            .intersection(Rect {
-                height: CARD_HEIGHT,
-                ..area
-            });
-        Clear.render(card, buf);
-        let title = Line::from(Span::styled(heading, theme.heading())).centered();
-        Paragraph::new(lines)
-            .block(Block::bordered().title(title).border_set(border_set(theme)))
-            .render(card, buf);
+        framed(lines, &heading, top_band(area, width, CARD_HEIGHT), buf, theme);
     }
 }
 
@@ -229,10 +219,6 @@ impl Widget for CampaignEnd<'_> {
             Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
             Constraint::Length(height),
         );
-        Clear.render(panel, buf);
-        let title = Line::from(Span::styled(heading, theme.heading())).centered();
-        Paragraph::new(lines)
-            .block(Block::bordered().title(title).border_set(border_set(theme)))
-            .render(panel, buf);
+        framed(lines, &heading, panel, buf, theme);
     }
 }

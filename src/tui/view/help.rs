@@ -259,6 +259,22 @@ impl Widget for Help {
     }
 }
 
+/// Clears `panel` and draws `lines` in it inside a box whose top border carries `heading`
+/// (the Solved panel, the chapter card, the campaign's end).
+pub fn framed(lines: Vec<Line<'_>>, heading: &str, panel: Rect, buf: &mut Buffer, theme: Theme) {
+    Clear.render(panel, buf);
+    let title = Line::from(Span::styled(heading, theme.heading())).centered();
+    Paragraph::new(lines)
+        .block(Block::bordered().title(title).border_set(border_set(theme)))
+        .render(panel, buf);
+}
+
+/// The top `height` rows of `area`, `width` columns wide and centred: where a panel goes.
+pub fn top_band(area: Rect, width: usize, height: u16) -> Rect {
+    area.centered_horizontally(Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)))
+        .intersection(Rect { height, ..area })
+}
+
 /// Box-drawing lines, or `+ - |` for the ASCII look.
 pub fn border_set(theme: Theme) -> ratatui::symbols::border::Set<'static> {
     if theme.ascii {

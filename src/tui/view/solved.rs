@@ -2,11 +2,11 @@
 //! saved, and how to go on.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
-use super::help::border_set;
+use super::help::{framed, top_band};
 use super::status::keys_line;
 use crate::tui::app::{App, Solved};
 use crate::tui::progress::{Best, Figures};
@@ -74,17 +74,7 @@ impl Widget for SolvedPanel<'_> {
             keys_line(&[("n", next), ("u", "undo"), ("r", "again")], 40, theme).centered(),
         ];
         let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
-        let panel = area
-            .centered_horizontally(Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)))
-            .intersection(Rect {
-                height: HEIGHT,
-                ..area
-            });
-        Clear.render(panel, buf);
-        let title = Line::from(Span::styled(" Solved ", theme.heading())).centered();
-        Paragraph::new(lines)
-            .block(Block::bordered().title(title).border_set(border_set(theme)))
-            .render(panel, buf);
+        framed(lines, " Solved ", top_band(area, width, HEIGHT), buf, theme);
     }
 }
 
