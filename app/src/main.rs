@@ -1,0 +1,446 @@
+//! The `sokoshot` command line: parses the arguments, runs one mode, prints, and returns
+//! the exit status. The work is done by the library.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow, bail};
+use clap::{Parser, Subcommand};
+use sokoshot::tui::event_loop::Ending;
+use sokoshot::tui::lab_view::Options as LabOptions;
+use sokoshot::tui::session::{self, PlayOptions};
+use sokoshot_core::game;
+use sokoshot_core::lab::SceneId;
+use sokoshot_core::level::{self, Diagnostic};
+
+mod solve_cmd;
+
+/// A terminal puzzle game where Sokoban meets bank shots.
+///
+/// With no command, plays the built-in levels, resuming where you left off.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+struct Cli {
+    /// What to do; without one, play the built-in levels.
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Draw with ASCII characters only (for terminals or fonts without block and braille
+    /// characters). Colours follow NO_COLOR.
+    #[arg(long)]
+    ascii: bool,
+    /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen can
+    /// be selected as usual.
+    #[arg(long)]
+    no_mouse: bool,
+    /// Let a hint search this many positions, with no time limit (the default is two million
+    /// positions or ten seconds).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    hint_positions: Option<u64>,
+}
+
+/// What `--optimize` takes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum OptimizeArg {
+    /// The fewest pushes, moves breaking ties.
+    Pushes,
+    /// The fewest moves.
+    Moves,
+}
+
+/// The modes of the binary.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play a level pack (XSB text), resuming where you left off; saving the file in an
+    /// editor reloads it while you play.
+    Play {
+        /// The level file to play.
+        file: PathBuf,
+        /// Start at this level (1-based) instead of where you left off.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
+        /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen
+        /// can be selected as usual.
+        #[arg(long)]
+        no_mouse: bool,
+        /// Let a hint search this many positions, with no time limit (the default is two
+        /// million positions or ten seconds).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        hint_positions: Option<u64>,
+    },
+    /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
+    ///
+    /// Exits 0 when every level is valid, 1 when any is not, 2 when a file cannot be read.
+    Check {
+        /// The level files (XSB packs) to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also replay each level's stored `Solution:` and report any that does not solve it.
+        #[arg(long)]
+        verify_solutions: bool,
+        /// Also run the solver on each level: an error when it has no solution, a warning
+        /// when none was found within the time limit.
+        #[arg(long)]
+        solve: bool,
+        /// Seconds the solver may spend on each level (with --solve).
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        time_limit: f64,
+    },
+    /// Solve levels: one line per level with the solution, or why there is none.
+    ///
+    /// Exits 0 when every level asked for was solved, 1 when any was not, 2 on an error.
+    /// Ctrl-C stops the search and prints the results so far.
+    Solve {
+        /// The level file (an XSB pack).
+        file: PathBuf,
+        /// Solve only this level (1-based); without it, every level of the file.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+        /// Seconds to spend on each level before giving up.
+        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        time_limit: f64,
+        /// MiB the search may hold in its tables and queues; it gives up rather than grow
+        /// past it.
+        #[arg(long, value_name = "MIB", default_value_t = 1024)]
+        memory_limit: u64,
+        /// Prove the fewest pushes (moves break ties) or the fewest moves, instead of
+        /// finding any solution fast.
+        #[arg(long, value_name = "pushes|moves")]
+        optimize: Option<OptimizeArg>,
+    },
+    /// Replay a solution headless: print the final board as level text and the result.
+    ///
+    /// Exits 0 when the level ends solved, 1 when it does not, 2 on any error (unreadable
+    /// file, bad level, bad letter).
+    Replay {
+        /// The level file (an XSB pack).
+        file: PathBuf,
+        /// Which level of the file to play, counting from 1.
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// The solution: `l u r d` steps, `L U R D` pushes, counts like `3r`, `f` fire (then
+        /// wait until no shot flies), `w` wait a quarter second; every step lets 6 ticks pass.
+        #[arg(long)]
+        moves: String,
+    },
+    /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
+    Lab {
+        /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
+        /// slope or aabb-aabb.
+        scene: Option<SceneId>,
+        /// Draw with ASCII characters only. Colours follow NO_COLOR.
+        #[arg(long)]
+        ascii: bool,
+        /// Do not read the mouse (leaves the terminal's own selection alone).
+        #[arg(long)]
+        no_mouse: bool,
+    },
+    /// Serve the game and the lab over SSH: `ssh -p 2222 HOST` opens a menu.
+    ///
+    /// The host key is made on first start in the data directory and kept. Anyone may
+    /// connect unless --authorized-keys is given; players with a key keep their progress.
+    /// One line per connection is logged on standard error. SIGTERM ends every session.
+    Serve {
+        /// The address and port to listen on (0.0.0.0:2222 to accept connections from
+        /// other machines).
+        #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+        listen: std::net::SocketAddr,
+        /// The most sessions at once.
+        #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_sessions: u32,
+        /// The most sessions at once from one address (an IPv6 /64 counts as one).
+        #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_per_ip: u32,
+        /// Close a session after this many seconds without a key.
+        #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        idle_timeout: u64,
+        /// Close a session after this many seconds in all.
+        #[arg(long, value_name = "SECS", default_value_t = 14_400, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+        max_session: u64,
+        /// Let in only the public keys listed in this file (OpenSSH authorized_keys format,
+        /// without options); otherwise anyone may connect, as a guest without a key.
+        #[arg(long, value_name = "FILE")]
+        authorized_keys: Option<PathBuf>,
+        /// Offer this level pack beside the built-in ones.
+        #[arg(long, value_name = "FILE")]
+        levels: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Check {
+            files,
+            verify_solutions,
+            solve,
+            time_limit,
+        }) => check(&files, verify_solutions, solve.then_some(time_limit)),
+        Some(Command::Solve {
+            file,
+            level,
+            time_limit,
+            memory_limit,
+            optimize,
+        }) => {
+            let cancel = solve_cmd::interrupt_flag();
+            let optimize = match optimize {
+                None => sokoshot_core::solve::Optimize::Any,
+                Some(OptimizeArg::Pushes) => sokoshot_core::solve::Optimize::Pushes,
+                Some(OptimizeArg::Moves) => sokoshot_core::solve::Optimize::Moves,
+            };
+            let settings = solve_cmd::settings(time_limit, memory_limit, optimize, &cancel);
+            let only = level.and_then(|n| usize::try_from(n).ok());
+            ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
+        }
+        Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
+        Some(Command::Lab {
+            scene,
+            ascii,
+            no_mouse,
+        }) => lab(LabOptions {
+            scene: scene.unwrap_or(SceneId::DiskAabb),
+            ascii: ascii || cli.ascii,
+            mouse: !(no_mouse || cli.no_mouse),
+        }),
+        Some(Command::Serve {
+            listen,
+            max_sessions,
+            max_per_ip,
+            idle_timeout,
+            max_session,
+            authorized_keys,
+            levels,
+        }) => serve(&sokoshot::serve::Options {
+            listen,
+            max_sessions: max_sessions as usize,
+            max_per_ip: max_per_ip as usize,
+            idle_timeout: Duration::from_secs(idle_timeout),
+            max_session: Duration::from_secs(max_session),
+            authorized_keys,
+            levels,
+        }),
+        Some(Command::Play {
+            file,
+            level,
+            ascii,
+            no_mouse,
+            hint_positions,
+        }) => play(&PlayOptions {
+            file: Some(file),
+            level: level.and_then(|n| usize::try_from(n).ok()),
+            ascii: ascii || cli.ascii,
+            no_mouse: no_mouse || cli.no_mouse,
+            hint_positions: hint_positions.or(cli.hint_positions),
+        }),
+        None => play(&PlayOptions {
+            file: None,
+            level: None,
+            ascii: cli.ascii,
+            no_mouse: cli.no_mouse,
+            hint_positions: cli.hint_positions,
+        }),
+    }
+}
+
+/// `sokoshot replay`: the final board and result line, and the exit status.
+fn replay(file: &Path, number: usize, moves: &str) -> ExitCode {
+    match run_replay(file, number, moves) {
+        Ok(result) => {
+            print!("{}", visible_lines(&result.to_string()));
+            if let Some(lost) = sokoshot_core::solve::is_lost(&result.world) {
+                println!("deadlock: {lost}");
+            }
+            if result.world.is_solved() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(err) => {
+            eprint!("{}", visible_lines(&format!("sokoshot: {err:#}\n")));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Text from a file (or built from one) made safe to print: each line's control characters
+/// made visible, the line breaks kept.
+fn visible_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        out.push_str(&level::visible(body));
+        out.push_str(end);
+    }
+    out
+}
+
+/// A path as messages show it, with control characters made visible.
+fn shown(path: &Path) -> String {
+    level::visible(&path.display().to_string()).into_owned()
+}
+
+/// Loads level `number` (1-based) of `file` and plays `moves` on it.
+fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::Replay> {
+    let name = shown(file);
+    let report = level::check_file(file).with_context(|| format!("{name}: cannot read"))?;
+    if let Some(problem) = report.file_diagnostics.iter().find(|d| d.is_error()) {
+        bail!("{name}:{problem}");
+    }
+    let count = report.levels.len();
+    let entry = number
+        .checked_sub(1)
+        .and_then(|i| report.levels.get(i))
+        .ok_or_else(|| {
+            anyhow!("{name} has {count} level(s); --level {number} is not one of them")
+        })?;
+    let level = entry.result.as_ref().map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(|d| format!("{name}:{d}")).collect();
+        anyhow!("level {number} does not load:\n{}", lines.join("\n"))
+    })?;
+    game::replay(level, moves).with_context(|| format!("{name}, level {number}"))
+}
+
+/// `sokoshot check`: every problem of every file, a summary per file, and the exit status.
+fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) -> ExitCode {
+    let mut unreadable = false;
+    let mut invalid = false;
+    let cancel = solve_cmd::interrupt_flag();
+    let settings = solve_limit.map(|seconds| {
+        solve_cmd::settings(seconds, 1024, sokoshot_core::solve::Optimize::Any, &cancel)
+    });
+    for path in files {
+        let name = shown(path);
+        let report = match level::check_file(path) {
+            Ok(report) => report,
+            Err(err) => {
+                eprintln!("sokoshot: {name}: cannot read: {err}");
+                unreadable = true;
+                continue;
+            }
+        };
+        let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
+        let replays = verify_solutions.then(|| game::verify_solutions(&report));
+        if let Some((_, failures)) = &replays {
+            diagnostics.extend(failures.iter().cloned());
+            diagnostics.sort_by_key(|d| (d.line, d.col));
+            invalid |= !failures.is_empty();
+        }
+        for diagnostic in diagnostics.iter().take(level::MAX_FILE_PROBLEMS) {
+            println!("{name}:{diagnostic}");
+        }
+        if let Some(more) = diagnostics.len().checked_sub(level::MAX_FILE_PROBLEMS)
+            && more > 0
+        {
+            println!(
+                "{name}: … and {more} more in this file (only the first {} are listed)",
+                level::MAX_FILE_PROBLEMS
+            );
+        }
+        if let Some(settings) = &settings {
+            invalid |= check_solve(&name, &report, settings, &cancel);
+        }
+        let mut summary = level::summary(&name, &report);
+        if let Some((replayed, failures)) = replays {
+            let noun = if replayed == 1 {
+                "solution"
+            } else {
+                "solutions"
+            };
+            summary.push_str(&format!(
+                "; {replayed} stored {noun} replayed, {} failed",
+                failures.len()
+            ));
+        }
+        println!("{summary}");
+        invalid |= !report.is_valid();
+    }
+    if unreadable {
+        ExitCode::from(2)
+    } else if invalid {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `sokoshot serve`: serves until SIGTERM (status 0); 2 when it cannot start.
+fn serve(options: &sokoshot::serve::Options) -> ExitCode {
+    match sokoshot::serve::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sokoshot serve: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `check --solve`: one line per loaded level with the solver's verdict: an error for no
+/// solution, a warning when the limit came first, the solution's size otherwise. `true` when
+/// any level has no solution.
+fn check_solve(
+    name: &str,
+    report: &level::PackReport,
+    settings: &sokoshot_core::solve::Settings,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> bool {
+    use sokoshot_core::solve::Verdict;
+    let line = solve_cmd::ProgressLine::new();
+    let mut unsolvable = false;
+    for entry in report.levels.iter().filter(|e| e.is_valid()) {
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let at = format!("{name}:{}:1: {}", entry.line, solve_cmd::level_name(entry));
+        match solve_cmd::solve_entry(name, entry, settings, &line) {
+            Ok(r) => match &r.verdict {
+                Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
+                    let c = solution.counters;
+                    println!(
+                        "{at}: solved: {} moves, {} pushes, {} shots",
+                        c.moves, c.pushes, c.shots
+                    );
+                }
+                Verdict::NoSolution => {
+                    unsolvable = true;
+                    println!("{at}: no solution (all {} positions searched)", r.positions);
+                }
+                Verdict::GaveUp(_) => println!(
+                    "{at}: warning: not proven solvable within {:.1} s ({} positions)",
+                    r.elapsed.as_secs_f64(),
+                    r.positions
+                ),
+            },
+            Err(err) => println!("{at}: warning: the solver cannot run: {err}"),
+        }
+    }
+    unsolvable
+}
+
+/// `sokoshot lab`: runs the lab until the user quits.
+fn lab(options: LabOptions) -> ExitCode {
+    match sokoshot::tui::lab_view::run(options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sokoshot: lab: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sokoshot` and `sokoshot play`: the game, until the player quits (status 0) or a signal
+/// ends it (128 + the signal's number, as a shell reports it); 2 when it cannot start.
+fn play(options: &PlayOptions) -> ExitCode {
+    match session::play(options) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
+        Err(err) => {
+            eprintln!("sokoshot: {err}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! `sokoshot serve`: the game and the lab over SSH, for anyone with an `ssh` client.
+//!
+//! Each connection passes through these layers, in this order (the safety of the server reads
+//! here, in one place):
+//!
+//! 1. **Admission** ([`limits`]): a cap on connections in all (`--max-sessions`) and per
+//!    address (`--max-per-ip`), and addresses that failed or were refused
+//!    [`limits::MAX_FAILURES`] times in a minute are turned away before any cryptography.
+//! 2. **Login** ([`handler`]): public keys (only those in `--authorized-keys` when it is
+//!    given), or keyboard-interactive with no prompt as a guest when it is not. A connection
+//!    that has not started a session within [`LOGIN_GRACE`] is closed.
+//! 3. **Requests** ([`handler`]): one session channel with a pty and a shell; exec,
+//!    subsystems, forwarding of every kind, agent, X11 and environment are refused.
+//! 4. **Session** ([`session`], [`console`]): the menu, then the same game and lab as local
+//!    play, on a thread of its own, behind the one console seam of the front end. Window
+//!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]), input is rate limited
+//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`]),
+//!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
+//!    A panic ends the session, not the server.
+//! 5. **Log**: one line per connection on standard error: address, key fingerprint or
+//!    `guest`, duration, bytes in and out (as counted on the socket), frames skipped for a
+//!    client that was behind, and how it ended.
+//!
+//! Signals are the server's: SIGTERM or SIGINT ends every session with a message and exits.
+//! Keys are the session's: Ctrl-Z or Ctrl-C typed by a player reach only that session.
+//! Nothing of the server's files is reachable beyond the built-in levels and `--levels`.
+//! The host key and the players' progress live in the XDG data directory ([`host_key`],
+//! [`players`]).
+
+pub mod console;
+pub mod handler;
+pub mod host_key;
+pub mod input;
+pub mod limits;
+pub mod menu;
+pub mod players;
+pub mod session;
+
+use std::io;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use russh::keys::PublicKey;
+use russh::keys::ssh_key::AuthorizedKeys;
+use russh::{MethodKind, MethodSet};
+use thiserror::Error;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+
+use self::console::{End, Timeouts};
+use self::handler::{Allowed, Handler, Record};
+use self::limits::Gate;
+use self::players::Players;
+use self::session::Shared;
+use crate::tui::session::{built_in_packs, file_pack};
+use sokoshot_core::store::progress::data_dir;
+
+/// How long a connection has to log in and start a session.
+pub const LOGIN_GRACE: Duration = Duration::from_secs(30);
+
+/// How long sessions have to say goodbye when the server shuts down.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
+/// The largest `--authorized-keys` file read.
+pub const MAX_AUTHORIZED_KEYS_BYTES: u64 = 1024 * 1024;
+
+/// How the server runs; the command line's `serve` options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The address to listen on.
+    pub listen: SocketAddr,
+    /// The most connections at once.
+    pub max_sessions: usize,
+    /// The most connections at once from one address.
+    pub max_per_ip: usize,
+    /// Close a session after this long without a key.
+    pub idle_timeout: Duration,
+    /// Close a session after this long in all.
+    pub max_session: Duration,
+    /// Only these public keys may connect.
+    pub authorized_keys: Option<PathBuf>,
+    /// A level pack offered beside the built-in ones.
+    pub levels: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 2222)),
+            max_sessions: 64,
+            max_per_ip: 4,
+            idle_timeout: Duration::from_secs(600),
+            max_session: Duration::from_secs(4 * 3600),
+            authorized_keys: None,
+            levels: None,
+        }
+    }
+}
+
+/// Why the server could not run.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// Neither `XDG_DATA_HOME` nor `HOME` says where to keep the host key.
+    #[error("no data directory for the host key: set HOME or XDG_DATA_HOME")]
+    NoDataDir,
+    /// The host key could not be read or made.
+    #[error("host key: {0}")]
+    HostKey(#[from] host_key::HostKeyError),
+    /// The authorized keys file could not be used.
+    #[error("{path}: {why}")]
+    AuthorizedKeys {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+    /// The levels file could not be used.
+    #[error(transparent)]
+    Levels(#[from] crate::tui::session::PlayError),
+    /// The address could not be listened on, or the runtime could not start.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+}
+
+/// Runs the server until SIGTERM or SIGINT.
+///
+/// # Errors
+/// When the host key, the authorized keys or the levels cannot be had, or the address cannot
+/// be listened on.
+pub fn run(options: &Options) -> Result<(), ServeError> {
+    let dir = data_dir(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))
+        .ok_or(ServeError::NoDataDir)?;
+    let key = host_key::load_or_create(&dir)?;
+    let allowed = match &options.authorized_keys {
+        Some(path) => Some(Arc::new(read_authorized_keys(path)?)),
+        None => None,
+    };
+    let mut packs = built_in_packs();
+    if let Some(path) = &options.levels {
+        let (pack, _, warning) = file_pack(path)?;
+        if let Some(warning) = warning {
+            eprintln!("sokoshot serve: {warning}");
+        }
+        packs.push(pack);
+    }
+    let shared = Arc::new(Shared {
+        packs,
+        players: Some(Players::new(dir.join("players"))),
+        shutdown: Arc::new(AtomicBool::new(false)),
+        timeouts: Timeouts {
+            idle: options.idle_timeout,
+            session: options.max_session,
+        },
+    });
+    let methods = if allowed.is_some() {
+        MethodSet::from(&[MethodKind::PublicKey][..])
+    } else {
+        MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..])
+    };
+    let fingerprint = host_key::fingerprint(&key);
+    let config = Arc::new(russh::server::Config {
+        methods,
+        auth_rejection_time: Duration::from_millis(300),
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        keys: vec![key],
+        inactivity_timeout: None,
+        keepalive_interval: None,
+        max_auth_attempts: 6,
+        nodelay: true,
+        ..Default::default()
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(serve(options, config, shared, allowed, &fingerprint))?;
+    Ok(())
+}
+
+/// Reads the public keys of an `authorized_keys` file. Lines with options are refused, since
+/// the server would not honour them.
+fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, ServeError> {
+    let fail = |why: String| ServeError::AuthorizedKeys {
+        path: path.to_owned(),
+        why,
+    };
+    let size = std::fs::metadata(path)
+        .map_err(|err| fail(err.to_string()))?
+        .len();
+    if size > MAX_AUTHORIZED_KEYS_BYTES {
+        return Err(fail(format!(
+            "larger than {MAX_AUTHORIZED_KEYS_BYTES} bytes, the most sokoshot reads"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(|err| fail(err.to_string()))?;
+    let mut keys = Vec::new();
+    for entry in AuthorizedKeys::new(&text) {
+        let entry = entry.map_err(|err| fail(format!("cannot read a key: {err}")))?;
+        if !entry.config_opts().is_empty() {
+            return Err(fail(format!(
+                "key options ({}) are not supported; list bare keys",
+                entry.config_opts().as_str()
+            )));
+        }
+        keys.push(entry.public_key().clone());
+    }
+    if keys.is_empty() {
+        return Err(fail("no key in the file".into()));
+    }
+    Ok(keys)
+}
+
+async fn serve(
+    options: &Options,
+    config: Arc<russh::server::Config>,
+    shared: Arc<Shared>,
+    allowed: Allowed,
+    fingerprint: &str,
+) -> io::Result<()> {
+    let listener = TcpListener::bind(options.listen).await?;
+    eprintln!(
+        "sokoshot serve: listening on {}, host key {fingerprint}",
+        listener.local_addr()?
+    );
+    let gate = Gate::new(options.max_sessions, options.max_per_ip);
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    let mut int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
+    let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let Ok((stream, peer)) = accepted else { continue };
+                let context = Connection {
+                    config: Arc::clone(&config),
+                    shared: Arc::clone(&shared),
+                    allowed: allowed.clone(),
+                    gate: Arc::clone(&gate),
+                };
+                tokio::spawn(context.run(stream, peer));
+            }
+            _ = term.recv() => break,
+            _ = int.recv() => break,
+            // The server's own terminal went away; it carries on.
+            _ = hup.recv() => {}
+        }
+    }
+    drop(listener);
+    eprintln!(
+        "sokoshot serve: shutting down {} session(s)",
+        gate.sessions()
+    );
+    shared.shutdown.store(true, Ordering::SeqCst);
+    let deadline = Instant::now() + SHUTDOWN_GRACE;
+    while gate.sessions() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(())
+}
+
+/// What a connection's task needs.
+struct Connection {
+    config: Arc<russh::server::Config>,
+    shared: Arc<Shared>,
+    allowed: Allowed,
+    gate: Arc<Gate>,
+}
+
+impl Connection {
+    async fn run(self, stream: TcpStream, peer: SocketAddr) {
+        let begun = Instant::now();
+        let permit = match self.gate.admit(peer.ip(), begun) {
+            Ok(permit) => permit,
+            Err(refusal) => {
+                drop(stream);
+                eprintln!("sokoshot serve: {peer} refused: {refusal}");
+                return;
+            }
+        };
+        let counts = Arc::new(Counts::default());
+        let stream = Counted {
+            inner: stream,
+            counts: Arc::clone(&counts),
+        };
+        let record = Arc::new(Record::default());
+        let handler = Handler::new(
+            Arc::clone(&self.shared),
+            Arc::clone(&record),
+            self.allowed.clone(),
+            permit,
+        );
+        let outcome = match russh::server::run_stream(self.config, stream, handler).await {
+            Ok(session) => {
+                let handle = session.handle();
+                let grace = async {
+                    tokio::time::sleep(LOGIN_GRACE).await;
+                    if !record.started.load(Ordering::SeqCst) {
+                        let _ = handle
+                            .disconnect(
+                                russh::Disconnect::ByApplication,
+                                "no session was started in time".into(),
+                                String::new(),
+                            )
+                            .await;
+                    }
+                    std::future::pending::<()>().await;
+                };
+                tokio::select! {
+                    result = session => result.err().map(|err| err.to_string()),
+                    () = grace => None,
+                }
+            }
+            Err(err) => Some(err.to_string()),
+        };
+        let player = record
+            .player
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if player.is_none() {
+            self.gate.failed(peer.ip(), Instant::now());
+        }
+        let end = wait_for_end(&record.end, record.started.load(Ordering::SeqCst)).await;
+        let how = match (end, player.is_some(), &outcome) {
+            (Some(end), _, _) => end.word().to_owned(),
+            (None, false, _) => "not-logged-in".to_owned(),
+            (None, true, Some(err)) => format!("error: {err}"),
+            (None, true, None) => "no-session".to_owned(),
+        };
+        let skipped = record
+            .outbox
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .as_ref()
+            .map_or(0, |outbox| outbox.skipped());
+        eprintln!(
+            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} {how}",
+            player.as_ref().map_or("-", |p| p.name()),
+            begun.elapsed().as_secs_f64(),
+            counts.read.load(Ordering::Relaxed),
+            counts.written.load(Ordering::Relaxed),
+        );
+    }
+}
+
+/// Waits (briefly) for a started session's thread to say how it ended.
+async fn wait_for_end(end: &Mutex<Option<End>>, started: bool) -> Option<End> {
+    for _ in 0..100 {
+        let seen = *end
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if seen.is_some() || !started {
+            return seen;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    None
+}
+
+/// Bytes that went through a socket each way.
+#[derive(Debug, Default)]
+struct Counts {
+    read: AtomicU64,
+    written: AtomicU64,
+}
+
+/// A socket that counts its bytes, for the log line.
+struct Counted {
+    inner: TcpStream,
+    counts: Arc<Counts>,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
+        let n = buf.filled().len() - before;
+        self.counts.read.fetch_add(n as u64, Ordering::Relaxed);
+        polled
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let polled = Pin::new(&mut self.inner).poll_write(cx, buf);
+        if let Poll::Ready(Ok(n)) = polled {
+            self.counts.written.fetch_add(n as u64, Ordering::Relaxed);
+        }
+        polled
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}

@@ -1,0 +1,266 @@
+//! One player's session: a thread of its own running the menu, then the same game and lab as
+//! local play on an [`SshConsole`], and the task that carries its frames to the channel.
+//!
+//! The thread blocks on its input like the local loops block on the tty, so an idle session
+//! costs a sleeping thread (its stack is [`SESSION_STACK`]) and no CPU beyond a wake-up every
+//! quarter second. A panic in a session ends that session with a message, never the server.
+//! A write to the client that has not gone through after [`MAX_STALL`] ends the connection.
+
+use std::io;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use russh::ChannelId;
+use russh::server::Handle;
+
+use super::console::{End, Incoming, Outbox, SshConsole, Step, Timeouts};
+use super::menu::{self, Choice, Look, Menu};
+use super::players::{Player, Players};
+use crate::tui::app::{App, Place};
+use crate::tui::console::Console;
+use crate::tui::event_loop;
+use crate::tui::hint::{HintBudget, HintPool};
+use crate::tui::lab_view::{self, Palette};
+use crate::tui::theme::Theme;
+use sokoshot_core::lab::SceneId;
+use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::pasted::{load_pasted, pasted_pack, pasted_path};
+use sokoshot_core::store::progress::Progress;
+
+/// The stack of a session's thread.
+pub const SESSION_STACK: usize = 1024 * 1024;
+
+/// The longest a frame may wait for the client to take it before the connection is dropped.
+pub const MAX_STALL: Duration = Duration::from_secs(60);
+
+/// The server's hint searches: at most two at once across every session, 256 MiB between
+/// them, so however many players ask, hints cost the server two cores' worth at most.
+pub static HINT_POOL: HintPool = HintPool::new(2, 256 << 20);
+
+/// What one hint may cost in a server session: a fifth of local play's, so that a full
+/// server cannot be made to search for long, run in [`HINT_POOL`].
+#[must_use]
+pub fn hint_budget() -> HintBudget {
+    HintBudget {
+        positions: 400_000,
+        time: Some(Duration::from_secs(2)),
+        pool: Some(&HINT_POOL),
+    }
+}
+
+/// What every session shares: the levels, where progress goes, and the server's state.
+#[derive(Debug)]
+pub struct Shared {
+    /// The packs offered, parsed once at start.
+    pub packs: Vec<Collection>,
+    /// Where keyed players' progress is kept; `None` when there is no data directory.
+    pub players: Option<Players>,
+    /// Set when the server is shutting down.
+    pub shutdown: Arc<AtomicBool>,
+    /// The sessions' time limits.
+    pub timeouts: Timeouts,
+}
+
+/// What a session starts with, from the client's pty and shell requests.
+#[derive(Debug)]
+pub struct Start {
+    /// The window size, clamped.
+    pub size: (u16, u16),
+    /// The client's `TERM`.
+    pub term: String,
+    /// Who is playing.
+    pub player: Player,
+    /// The client's input.
+    pub input: Receiver<Incoming>,
+    /// Where frames go.
+    pub outbox: Arc<Outbox>,
+}
+
+/// Starts the session's thread; `done` gets why it ended.
+///
+/// # Errors
+/// When the thread cannot be started.
+pub fn spawn(
+    shared: Arc<Shared>,
+    start: Start,
+    done: Arc<Mutex<Option<End>>>,
+    keep: impl Send + 'static,
+) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("session".into())
+        .stack_size(SESSION_STACK)
+        .spawn(move || {
+            let end = run(&shared, start);
+            *done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(end);
+            drop(keep);
+        })?;
+    Ok(())
+}
+
+fn run(shared: &Shared, start: Start) -> End {
+    let outbox = Arc::clone(&start.outbox);
+    let mut console = match SshConsole::new(
+        start.size,
+        start.input,
+        start.outbox,
+        Arc::clone(&shared.shutdown),
+        shared.timeouts,
+    ) {
+        Ok(console) => console,
+        Err(_) => {
+            outbox.finish(Vec::new(), 1);
+            return End::Failed;
+        }
+    };
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        body(&mut console, shared, &start.player, &start.term)
+    }));
+    let end = match result {
+        Ok(Ok(end)) => end,
+        Ok(Err(_)) => console.end().unwrap_or(End::ClientGone),
+        Err(_) => End::Failed,
+    };
+    console.finish(end);
+    end
+}
+
+fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) -> io::Result<End> {
+    let names: Vec<String> = shared.packs.iter().map(|pack| pack.name.clone()).collect();
+    let key = match player {
+        Player::Key(fingerprint) => Some(fingerprint.as_str()),
+        Player::Guest => None,
+    };
+    let mut menu = Menu::new(&names, Look::for_term(term), key);
+    loop {
+        let choice = menu::run(console, &mut menu)?;
+        if let Some(end) = console.end() {
+            return Ok(end);
+        }
+        match choice {
+            Choice::Quit => return Ok(End::Quit),
+            Choice::Lab => {
+                let look = menu.look;
+                let palette = Palette {
+                    color: look.color,
+                    ascii: look.ascii,
+                };
+                let options = lab_view::Options {
+                    scene: SceneId::DiskAabb,
+                    ascii: look.ascii,
+                    mouse: look.mouse,
+                };
+                console.mouse = look.mouse;
+                lab_view::run_on(console, options, palette)?;
+                console.release_mouse()?;
+            }
+            Choice::Pack(pack) => play(console, shared, player, pack, menu.look)?,
+        }
+        if let Some(end) = console.end() {
+            return Ok(end);
+        }
+        console.invalidate()?;
+    }
+}
+
+fn play(
+    console: &mut SshConsole,
+    shared: &Shared,
+    player: &Player,
+    pack: usize,
+    look: Look,
+) -> io::Result<()> {
+    let saving = shared
+        .players
+        .as_ref()
+        .map(|players| players.save_file(player));
+    let (save, unsaved) = match saving {
+        Some(Ok(save)) => (save, false),
+        Some(Err(_)) => (None, true),
+        None => (None, matches!(player, Player::Key(_))),
+    };
+    let (progress, warning) = match &save {
+        Some(save) => save.load(),
+        None => (Progress::default(), None),
+    };
+    let key = &shared.packs[pack].key;
+    let level = progress
+        .last(key)
+        .filter(|(last, _)| last == key)
+        .map_or(0, |(_, level)| level);
+    let theme = Theme {
+        ascii: look.ascii,
+        color: look.color,
+    };
+    let start = Place { pack, level };
+    let mut packs = shared.packs.clone();
+    if let Some(save) = &save {
+        let pasted = load_pasted(&pasted_path(save.path()));
+        if !pasted.is_empty() {
+            packs.push(pasted_pack(pasted));
+        }
+    }
+    let Ok(mut app) = App::new(packs, start, progress, save, theme) else {
+        return Ok(());
+    };
+    app.set_mouse(look.mouse);
+    app.set_hint_budget(hint_budget());
+    console.mouse = look.mouse;
+    console.capture_mouse()?;
+    match (warning, player) {
+        _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
+        // The details name the server's files; the player is told what it means for them.
+        (Some(_), _) => app.tell(
+            "your saved progress could not be read; starting afresh",
+            true,
+        ),
+        (None, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
+        (None, Player::Key(_)) => {}
+    }
+    let ended = event_loop::run(console, &mut app, None);
+    console.release_mouse()?;
+    ended.map(|_| ())
+}
+
+/// Carries the session's frames to the channel until the session ends, then sends its exit
+/// status and closes the channel. Asks the session for a full redraw (through `input`) when
+/// the client caught up after frames were skipped.
+pub async fn pump(
+    outbox: Arc<Outbox>,
+    handle: Handle,
+    channel: ChannelId,
+    input: SyncSender<Incoming>,
+) {
+    loop {
+        match outbox.next() {
+            Step::Send(frame) => {
+                let sent = tokio::time::timeout(MAX_STALL, handle.data(channel, frame)).await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    let _ = input.try_send(Incoming::Closed);
+                    let _ = handle
+                        .disconnect(
+                            russh::Disconnect::ByApplication,
+                            "the client stopped reading".into(),
+                            String::new(),
+                        )
+                        .await;
+                    return;
+                }
+                if outbox.caught_up() {
+                    let _ = input.try_send(Incoming::Redraw);
+                }
+            }
+            Step::Close(status) => {
+                let _ = handle.exit_status_request(channel, status).await;
+                let _ = handle.eof(channel).await;
+                let _ = handle.close(channel).await;
+                return;
+            }
+            Step::Wait => outbox.notify.notified().await,
+        }
+    }
+}

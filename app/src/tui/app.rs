@@ -1,0 +1,526 @@
+//! The game as the player sees it: the packs, the level in play, what is on screen, and the
+//! progress kept. State changes only here (`handle_*`, `tick`, `reload`); drawing is in
+//! `view` and takes `&App`.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+mod aid;
+mod blocked;
+mod history;
+mod paste;
+mod playback;
+mod pointer;
+mod record;
+mod reload;
+mod share;
+mod tools;
+
+pub use aid::keys_for;
+pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
+pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
+pub use pointer::cell_under;
+pub use share::MAX_CLIPBOARD_BYTES;
+
+use super::board::inside_mask;
+use super::keys::{self, Action, Count, Mode};
+use super::theme::Theme;
+use sokoshot_core::game::{Command, Outcome, World};
+use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::progress::{Best, Figures, Progress, SaveFile, level_id};
+
+/// Where a level is: the pack and the level within it, both 0-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    /// The pack, an index into the session's packs.
+    pub pack: usize,
+    /// The level, an index into the pack's levels.
+    pub level: usize,
+}
+
+/// How a solution went, for the Solved panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solved {
+    /// This solution's figures.
+    pub figures: Figures,
+    /// The best figures saved before this solution, if the level was solved before.
+    pub previous: Option<Best>,
+}
+
+/// A line for the bottom of the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// What to say.
+    pub text: String,
+    /// Whether it is a warning or an error (drawn to stand out) rather than news.
+    pub warning: bool,
+}
+
+/// The level in play.
+#[derive(Debug, Clone)]
+pub(crate) struct Current {
+    pub(crate) place: Place,
+    pub(crate) world: World,
+    pub(crate) inside: Vec<bool>,
+    pub(crate) id: u64,
+}
+
+/// The whole front-end state.
+#[derive(Debug)]
+pub struct App {
+    pub(crate) packs: Vec<Collection>,
+    pub(crate) current: Current,
+    pub(crate) mode: Mode,
+    pub(crate) count: Count,
+    pub(crate) solved: Option<Solved>,
+    /// Whether the end-of-campaign screen is up (after `n` on a campaign's last level).
+    pub(crate) campaign_end: bool,
+    pub(crate) selected: Place,
+    pub(crate) message: Option<Message>,
+    pub(crate) reload_error: Option<String>,
+    pub(crate) progress: Progress,
+    save: Option<SaveFile>,
+    pub(crate) theme: Theme,
+    pub(crate) tools: tools::Tools,
+    quit: bool,
+    /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
+    message_from_rules: bool,
+    /// The cell a turning bar was refused for, while the message on screen says so: the
+    /// message goes when the bar has turned past it.
+    rule_bar: Option<sokoshot_core::level::Pos>,
+    /// How far the help overlay is scrolled.
+    pub(crate) help_scroll: u16,
+    /// The size of the screen, when known: keys for the board are ignored while it does not
+    /// fit.
+    screen: Option<(u16, u16)>,
+}
+
+/// Why a session could not start.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum StartError {
+    /// No pack holds a level that can be played.
+    #[error("there is no playable level")]
+    NoLevels,
+}
+
+impl App {
+    /// Starts a session over `packs` at `start` (or the first playable level if `start` is
+    /// not one), with the saved `progress`, saving to `save` when given.
+    ///
+    /// # Errors
+    /// [`StartError::NoLevels`] when no pack has a level that can be played.
+    pub fn new(
+        packs: Vec<Collection>,
+        start: Place,
+        progress: Progress,
+        save: Option<SaveFile>,
+        theme: Theme,
+    ) -> Result<Self, StartError> {
+        let places = all_places(&packs);
+        let first_good = std::iter::once(start)
+            .chain(places)
+            .find_map(|place| load(&packs, place))
+            .ok_or(StartError::NoLevels)?;
+        let mut app = Self {
+            packs,
+            selected: first_good.place,
+            current: first_good,
+            mode: Mode::Playing,
+            count: Count::default(),
+            solved: None,
+            campaign_end: false,
+            message: None,
+            reload_error: None,
+            progress,
+            save,
+            theme,
+            tools: tools::Tools::default(),
+            quit: false,
+            message_from_rules: false,
+            rule_bar: None,
+            help_scroll: 0,
+            screen: None,
+        };
+        app.read_aid_settings();
+        app.remember_place();
+        app.resume_level();
+        Ok(app)
+    }
+
+    /// Shows `text` on the bottom line until the next key.
+    pub fn tell(&mut self, text: impl Into<String>, warning: bool) {
+        self.message = Some(Message {
+            text: text.into(),
+            warning,
+        });
+        self.message_from_rules = false;
+        self.rule_bar = None;
+    }
+
+    /// Tells the app the size of the screen it is drawn on.
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.screen = Some((columns, rows));
+    }
+
+    /// Whether the board is hidden behind the "terminal too small" message.
+    #[must_use]
+    pub fn board_hidden(&self) -> bool {
+        let (need_w, need_h) = super::view::needed_size(self);
+        self.screen.is_some_and(|(w, h)| w < need_w || h < need_h)
+    }
+
+    /// Whether the player asked to quit.
+    #[must_use]
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The world in play.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.current.world
+    }
+
+    /// Which level is in play.
+    #[must_use]
+    pub fn place(&self) -> Place {
+        self.current.place
+    }
+
+    /// The packs in play.
+    #[must_use]
+    pub fn packs(&self) -> &[Collection] {
+        &self.packs
+    }
+
+    /// Whether the level in play is the last of the last pack.
+    #[must_use]
+    pub fn is_last_level(&self) -> bool {
+        let place = self.current.place;
+        place.pack + 1 == self.packs.len() && !self.packs[place.pack].has_level_after(place.level)
+    }
+
+    /// What is on screen.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the world should be ticked: something moves and the board is on screen.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
+            || self.playback_running()
+            || self.is_thinking()
+    }
+
+    /// Advances the world one tick (1/60 s) and notices a level solved by a shot. A rule's
+    /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
+    /// changes: an enemy or a shot gone, or the bar it names turned past its cell.
+    pub fn tick(&mut self) {
+        let answered = self.poll_hint();
+        self.poll_watch_job();
+        if self.mode == Mode::Watching {
+            return self.playback_tick();
+        }
+        // Time stands still while a hint is worked out (and for the tick its answer comes
+        // in), so the hint is for the position on screen even where bars turn; a key still
+        // plays, and the hint is then for an earlier position.
+        if self.hint_pending() || answered {
+            return;
+        }
+        // Ticks also run while a hint is worked out; a world that does not move is left as
+        // it is, so the hint's position stays the one on screen.
+        if !self.current.world.is_moving() {
+            return;
+        }
+        let before = (
+            self.current.world.enemies().len(),
+            self.current.world.shots().len(),
+        );
+        self.current.world.tick();
+        let after = (
+            self.current.world.enemies().len(),
+            self.current.world.shots().len(),
+        );
+        let stale = match self.rule_bar {
+            Some(cell) => !self.current.world.barred(cell),
+            None => before != after,
+        };
+        if self.message_from_rules && stale {
+            self.message = None;
+            self.message_from_rules = false;
+            self.rule_bar = None;
+        }
+        if before != after && !self.current.world.has_shots_in_flight() {
+            self.check_lost();
+        }
+        self.check_solved();
+    }
+
+    /// Handles one key press. Returns whether anything on screen may have changed.
+    pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        // Esc and a key typed close together reach us as that key with Alt (terminals send
+        // them as one sequence, and tmux joins them within its escape-time). Nothing is bound
+        // to Alt, so it is what was typed: Esc, then the key.
+        if key.modifiers.contains(KeyModifiers::ALT) && matches!(key.code, KeyCode::Char(_)) {
+            let mut plain = key;
+            plain.modifiers.remove(KeyModifiers::ALT);
+            let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+            let closed = self.handle_key(esc);
+            return self.handle_key(plain) | closed;
+        }
+        let Some(action) = keys::action(self.mode, key) else {
+            return false;
+        };
+        // Behind "terminal too small" the board cannot be seen: only keys that do not touch
+        // it (quit, help, the level list, Esc) are taken.
+        if self.board_hidden()
+            && matches!(self.mode, Mode::Playing | Mode::Solved)
+            && matches!(
+                action,
+                Action::Play(_) | Action::Digit(_) | Action::NextLevel | Action::PreviousLevel
+            )
+        {
+            return false;
+        }
+        self.message = None;
+        let was_at_end = std::mem::take(&mut self.campaign_end);
+        if was_at_end && action == Action::NextLevel {
+            self.go_forward();
+            return true;
+        }
+        self.handle_action(action);
+        self.check_lost();
+        true
+    }
+
+    fn handle_action(&mut self, action: Action) {
+        match action {
+            Action::Play(command) => {
+                if self.mode == Mode::Watching {
+                    self.take_over();
+                }
+                self.play(command);
+            }
+            Action::Digit(digit) => self.digit(digit),
+            Action::NextLevel => self.step_level(true),
+            Action::PreviousLevel => self.step_level(false),
+            Action::LevelList => self.toggle(Mode::LevelList),
+            Action::Help => self.toggle(Mode::Help),
+            Action::Close if self.mode == Mode::Watching => self.stop_watching(),
+            Action::Close => self.close(),
+            Action::Quit => {
+                self.save_resume();
+                self.quit = true;
+            }
+            Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
+            Action::Down if self.mode == Mode::Help => self.scroll_help(1),
+            Action::Up => self.move_selection(-1),
+            Action::Down => self.move_selection(1),
+            Action::PageUp => self.move_selection(-10),
+            Action::PageDown => self.move_selection(10),
+            Action::First => self.selected = first_place(&self.packs, self.selected.pack),
+            Action::Last => self.selected = last_place(&self.packs, self.selected.pack),
+            Action::Choose => {
+                self.count.clear();
+                self.go_to(self.selected);
+            }
+            Action::Watch => self.watch(),
+            Action::PausePlayback => self.toggle_pause(),
+            Action::StepPlayback => self.step_playback(),
+            Action::Faster => self.change_speed(1),
+            Action::Slower => self.change_speed(-1),
+            Action::CopyLevel => self.copy_level(),
+            Action::CopySolution => self.copy_solution(),
+            Action::Hint => self.ask_hint(),
+            Action::DeadSquares => self.toggle_dead_squares(),
+            Action::Warnings => self.toggle_warnings(),
+        }
+    }
+
+    fn play(&mut self, command: Command) {
+        self.tools.picked = None;
+        let asked = self.count.take();
+        let times = asked.min(keys::MAX_REPEAT);
+        if matches!(self.mode, Mode::Solved) {
+            self.mode = Mode::Playing;
+        }
+        let mut last_error = None;
+        let mut bar = None;
+        for _ in 0..times {
+            let result = self.current.world.apply(command);
+            bar = blocked::bar_notice(&self.current.world, command, &result);
+            if let Ok(outcome) = result {
+                self.note(command, outcome);
+            }
+            match result {
+                // A step that only turned the player ends a count: the way is blocked.
+                Ok(Outcome::Turned { .. }) => break,
+                Ok(_) => {}
+                Err(err) => {
+                    last_error = Some(err);
+                    break;
+                }
+            }
+            if self.check_solved() {
+                break;
+            }
+        }
+        if !self.current.world.is_solved() {
+            self.solved = None;
+        }
+        if let Some((cell, text)) = bar {
+            self.tell(text, false);
+            self.message_from_rules = true;
+            self.rule_bar = Some(cell);
+        } else if let Some(err) = last_error {
+            self.tell(err.to_string(), false);
+            self.message_from_rules = true;
+        } else if asked > times {
+            let max = keys::MAX_REPEAT;
+            self.tell(
+                format!("a count repeats a key at most {max} times: {asked} was cut to {max}"),
+                true,
+            );
+        }
+    }
+
+    fn digit(&mut self, digit: u8) {
+        if self.mode == Mode::LevelList {
+            let number = self.count.pending().map_or(0, |n| n * 10) + u32::from(digit);
+            self.count.push(digit);
+            let levels = self.packs[self.selected.pack].levels.len();
+            if let Some(index) = usize::try_from(number).ok().and_then(|n| n.checked_sub(1))
+                && index < levels
+            {
+                self.selected.level = index;
+            }
+        } else {
+            self.count.push(digit);
+        }
+    }
+
+    fn scroll_help(&mut self, by: i16) {
+        let (columns, rows) = self.screen.unwrap_or((u16::MAX, u16::MAX));
+        let most = super::view::help::Help::max_scroll(self.theme, columns, rows);
+        self.help_scroll = self.help_scroll.saturating_add_signed(by).min(most);
+    }
+
+    fn toggle(&mut self, mode: Mode) {
+        self.count.clear();
+        self.help_scroll = 0;
+        if self.mode == mode {
+            self.close();
+        } else {
+            if mode == Mode::LevelList {
+                self.selected = self.current.place;
+            }
+            self.mode = mode;
+        }
+    }
+
+    /// Esc: closes an overlay (back to the Solved panel if the level is solved), hides the
+    /// Solved panel to show the finished board, and forgets a pending count.
+    fn close(&mut self) {
+        self.count.clear();
+        self.mode = match self.mode {
+            Mode::Help | Mode::LevelList if self.solved.is_some() => Mode::Solved,
+            _ => Mode::Playing,
+        };
+    }
+
+    fn move_selection(&mut self, by: isize) {
+        self.count.clear();
+        let places = all_places(&self.packs).collect::<Vec<_>>();
+        let at = places.iter().position(|&p| p == self.selected).unwrap_or(0);
+        let to = at
+            .saturating_add_signed(by)
+            .min(places.len().saturating_sub(1));
+        if let Some(&place) = places.get(to) {
+            self.selected = place;
+        }
+    }
+
+    fn step_level(&mut self, forward: bool) {
+        if forward && super::view::chapter::ends_a_campaign(&self.packs, self.current.place) {
+            // The end of a campaign gets its own screen before whatever comes next.
+            self.count.clear();
+            self.campaign_end = true;
+            return;
+        }
+        self.go_forward_or_back(forward);
+    }
+
+    /// `n` from the end-of-campaign screen: on to the next pack, if there is one.
+    fn go_forward(&mut self) {
+        self.go_forward_or_back(true);
+    }
+
+    fn go_forward_or_back(&mut self, forward: bool) {
+        self.count.clear();
+        let places = all_places(&self.packs).collect::<Vec<_>>();
+        let at = places.iter().position(|&p| p == self.current.place);
+        let next = match (at, forward) {
+            (Some(i), true) => places.get(i + 1),
+            (Some(i), false) => i.checked_sub(1).and_then(|i| places.get(i)),
+            (None, _) => places.first(),
+        };
+        match next {
+            Some(&place) => self.go_to(place),
+            None if forward => self.tell("that was the last level", false),
+            None => self.tell("this is the first level", false),
+        }
+    }
+
+    /// Plays the level at `place`, resuming the game saved on it if there is one.
+    pub fn go_to(&mut self, place: Place) {
+        match load(&self.packs, place) {
+            Some(current) => {
+                self.save_resume();
+                self.current = current;
+                self.tools.picked = None;
+                self.tools.playback = None;
+                self.tools.watch_job = None;
+                self.reset_aid();
+                self.mode = Mode::Playing;
+                self.solved = None;
+                self.selected = place;
+                self.remember_place();
+                self.resume_level();
+            }
+            None => self.tell(format!("level {} cannot be played", place.level + 1), true),
+        }
+    }
+}
+
+/// Every level's place, pack by pack.
+fn all_places(packs: &[Collection]) -> impl Iterator<Item = Place> + '_ {
+    packs.iter().enumerate().flat_map(|(pack, collection)| {
+        (0..collection.levels.len()).map(move |level| Place { pack, level })
+    })
+}
+
+fn first_place(packs: &[Collection], pack: usize) -> Place {
+    all_places(packs)
+        .find(|p| p.pack == pack)
+        .unwrap_or(Place { pack, level: 0 })
+}
+
+fn last_place(packs: &[Collection], pack: usize) -> Place {
+    all_places(packs)
+        .filter(|p| p.pack == pack)
+        .last()
+        .unwrap_or(Place { pack, level: 0 })
+}
+
+/// The level at `place`, ready to play; `None` if there is none or the rules refuse it.
+fn load(packs: &[Collection], place: Place) -> Option<Current> {
+    let level = packs.get(place.pack)?.levels.get(place.level)?;
+    let world = World::new(level).ok()?;
+    Some(Current {
+        place,
+        inside: inside_mask(level),
+        id: level_id(level),
+        world,
+    })
+}

@@ -1,0 +1,187 @@
+//! The moves made on the level in play, one group of letters (replay alphabet) per undo
+//! step, beside the world's own undo history: what is saved to resume a level after a quit,
+//! and, on solving, the solution kept in the progress file.
+//!
+//! A group is the letters of one command: `r` a step (or a turn, when blocked), `R` a push,
+//! `rrr` a run or a walk by mouse, `f` a shot, `!` a restart. Resuming plays the groups again
+//! from the level's start, each as one undo step, so the position and its undo history come
+//! back (exactly on levels where nothing turns by itself; on levels with spinners the clock
+//! of the game may differ).
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::App;
+use sokoshot_core::game::{Command, Dir, Move, Outcome, World, parse_moves, replay};
+use sokoshot_core::store::progress::{MAX_RESUME_BYTES, Resume, Solution};
+
+/// The letters of one command's outcome, or `None` for undo and redo (which move along the
+/// history instead).
+fn group(command: Command, outcome: Outcome) -> Option<String> {
+    let letter = |dir: Dir| dir.letter().to_string();
+    Some(match (command, outcome) {
+        (Command::Undo | Command::Redo, _) => return None,
+        (Command::Step(dir), Outcome::Pushed { .. }) => letter(dir).to_uppercase(),
+        (Command::Run(dir), Outcome::Ran { steps, .. }) => letter(dir).repeat(steps as usize),
+        (Command::Step(dir) | Command::Run(dir), _) => letter(dir),
+        (Command::Fire, _) => "f".into(),
+        (Command::Wait(_), _) => "w".into(),
+        (Command::Restart, _) => "!".into(),
+    })
+}
+
+impl App {
+    /// Notes what a command did on the world.
+    pub(super) fn note(&mut self, command: Command, outcome: Outcome) {
+        let tools = &mut self.tools;
+        match command {
+            Command::Undo => {
+                if let Some(g) = tools.history.pop() {
+                    tools.redone.push(g);
+                }
+            }
+            Command::Redo => {
+                if let Some(g) = tools.redone.pop() {
+                    tools.history.push(g);
+                }
+            }
+            _ => {
+                if let Some(g) = group(command, outcome) {
+                    tools.history.push(g);
+                    tools.redone.clear();
+                }
+            }
+        }
+    }
+
+    /// Notes a path walked as one command.
+    pub(super) fn note_path(&mut self, letters: &str) {
+        self.tools.history.push(letters.to_owned());
+        self.tools.redone.clear();
+    }
+
+    /// The letters since the last restart: the solution, once the level is solved.
+    fn solution_letters(&self) -> String {
+        let history = &self.tools.history;
+        let start = history.iter().rposition(|g| g == "!").map_or(0, |i| i + 1);
+        history[start..].concat()
+    }
+
+    /// On solving: keeps the solution (if it replays to a solve) and forgets the game to
+    /// resume.
+    pub(super) fn keep_solution(&mut self) {
+        let letters = self.solution_letters();
+        let level = self.current.world.level();
+        let solves = replay(level, &letters).is_ok_and(|end| end.world.is_solved());
+        let key = self.packs[self.current.place.pack].key.clone();
+        if solves && let Some(solution) = Solution::new(&letters) {
+            let hints = self.tools.aid.hints_used;
+            self.progress
+                .keep_solution(&key, self.current.id, &solution, hints);
+        }
+        self.set_resume(&key, Vec::new());
+    }
+
+    /// Saves the game on the level in play to resume (before leaving it or quitting).
+    pub(super) fn save_resume(&mut self) {
+        if self.current.world.is_solved() {
+            return;
+        }
+        let key = self.packs[self.current.place.pack].key.clone();
+        let steps = self.tools.history.clone();
+        let bytes: usize = steps.iter().map(|g| g.len() + 1).sum();
+        let steps = if bytes > MAX_RESUME_BYTES {
+            Vec::new()
+        } else {
+            steps
+        };
+        self.set_resume(&key, steps);
+        self.write_progress();
+    }
+
+    fn set_resume(&mut self, key: &str, steps: Vec<String>) {
+        let at = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let resume = Resume {
+            index: self.current.place.level,
+            at,
+            steps,
+        };
+        self.progress.set_resume(key, self.current.id, resume);
+    }
+
+    /// Whether the saved solution with the fewest moves for the level at `place` still
+    /// solves it (`None` when none is saved). Worked out once per level and remembered.
+    #[must_use]
+    pub fn saved_solution_replays(&self, place: super::Place) -> Option<bool> {
+        let pack = self.packs.get(place.pack)?;
+        let level = pack.levels.get(place.level)?;
+        let id = sokoshot_core::store::progress::level_id(level);
+        let solution = self.progress.kept(&pack.key, id)?.by_moves.as_ref()?;
+        let mut checked = self.tools.replays.borrow_mut();
+        let ok = *checked.entry((pack.key.clone(), id)).or_insert_with(|| {
+            replay(level, &solution.letters).is_ok_and(|end| end.world.is_solved())
+        });
+        Some(ok)
+    }
+
+    /// On arriving at a level: the game saved to resume, played again from the start.
+    pub(super) fn resume_level(&mut self) {
+        self.tools.history.clear();
+        self.tools.redone.clear();
+        let key = self.packs[self.current.place.pack].key.clone();
+        let (index, id) = (self.current.place.level, self.current.id);
+        let Some(resume) = self.progress.resume(&key, id).cloned() else {
+            if self.progress.stale_resume(&key, index, id) {
+                self.tell("this level changed since you left it: starting over", false);
+            }
+            return;
+        };
+        let total = resume.steps.len();
+        let mut played = 0;
+        for g in &resume.steps {
+            if !replay_group(&mut self.current.world, g) {
+                break;
+            }
+            self.tools.history.push(g.clone());
+            played += 1;
+        }
+        if played == total {
+            self.tell(
+                format!("resumed where you left off ({total} steps; u undoes them)"),
+                false,
+            );
+        } else {
+            self.tell(
+                format!("resumed {played} of {total} steps: the rest no longer plays"),
+                true,
+            );
+        }
+    }
+}
+
+/// Plays one saved group as one undo step. Returns whether it played.
+fn replay_group(world: &mut World, g: &str) -> bool {
+    match g {
+        "!" => return world.apply(Command::Restart).is_ok(),
+        "f" => return world.apply(Command::Fire).is_ok(),
+        "w" => {
+            return world
+                .apply(Command::Wait(sokoshot_core::game::WAIT_TICKS))
+                .is_ok();
+        }
+        _ => {}
+    }
+    let Ok(tokens) = parse_moves(g) else {
+        return false;
+    };
+    let letters: Vec<Move> = tokens
+        .iter()
+        .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
+        .collect();
+    match letters.as_slice() {
+        [Move::Step(dir)] => world.apply(Command::Step(*dir)).is_ok(),
+        [Move::Push(dir)] => matches!(world.apply(Command::Step(*dir)), Ok(Outcome::Pushed { .. })),
+        path => world.apply_path(path).is_ok(),
+    }
+}

@@ -1,0 +1,59 @@
+//! Keeping score: noticing a solved level, recording its figures, and saving progress.
+
+use super::{App, Place, Solved};
+use crate::tui::keys::Mode;
+use sokoshot_core::store::progress::{Best, Figures, level_id};
+
+impl App {
+    /// Checks whether the world became solved; if so records it and shows the Solved panel.
+    /// Returns whether the world is solved.
+    pub(super) fn check_solved(&mut self) -> bool {
+        if !self.current.world.is_solved() {
+            return false;
+        }
+        if self.solved.is_none() {
+            let counters = self.current.world.counters();
+            let figures = Figures {
+                moves: counters.moves,
+                pushes: counters.pushes,
+                shots: counters.shots,
+            };
+            let key = &self.packs[self.current.place.pack].key;
+            let index = self.current.place.level;
+            let previous = self.progress.best(key, index, self.current.id);
+            self.progress.record(key, index, self.current.id, figures);
+            self.keep_solution();
+            self.solved = Some(Solved { figures, previous });
+            self.mode = Mode::Solved;
+            self.write_progress();
+        }
+        true
+    }
+
+    pub(super) fn remember_place(&mut self) {
+        let key = self.packs[self.current.place.pack].key.clone();
+        self.progress.set_last(&key, self.current.place.level);
+        self.write_progress();
+    }
+
+    pub(super) fn write_progress(&mut self) {
+        let Some(save) = &self.save else {
+            return;
+        };
+        match save.save(&self.progress) {
+            Ok(merged) => self.progress = merged,
+            Err(err) => {
+                let text = format!("cannot save progress to {}: {err}", save.path().display());
+                self.tell(text, true);
+            }
+        }
+    }
+
+    /// The best figures saved for the level at `place`, if it is solved as it is now.
+    #[must_use]
+    pub fn best(&self, place: Place) -> Option<Best> {
+        let pack = self.packs.get(place.pack)?;
+        let level = pack.levels.get(place.level)?;
+        self.progress.best(&pack.key, place.level, level_id(level))
+    }
+}

@@ -1,0 +1,36 @@
+//! The player's tools beside the board, in one place so the app holds them as one field:
+//! the box picked with the mouse, a solution being watched, text waiting to be copied to the
+//! clipboard, and the solver's aids.
+
+use std::cell::Cell;
+
+use ratatui::layout::Rect;
+
+use super::aid::Aid;
+use super::playback::Playback;
+use sokoshot_core::level::Pos;
+
+/// What the tools keep between keys.
+#[derive(Debug, Default)]
+pub(crate) struct Tools {
+    /// The box a click picked, waiting for the click on the cell to push it to.
+    pub(crate) picked: Option<Pos>,
+    /// Where the board was last drawn, for reading clicks.
+    pub(crate) board_area: Cell<Option<Rect>>,
+    /// The solution being watched.
+    pub(crate) playback: Option<Playback>,
+    /// The solver working out a solution for `w`.
+    pub(crate) watch_job: Option<crate::tui::hint::HintJob>,
+    /// Text to copy to the clipboard at the next chance to write to the terminal.
+    pub(crate) clipboard: Option<String>,
+    /// Whether clicks are ignored (`--no-mouse`).
+    pub(crate) mouse_off: bool,
+    /// The moves made on the level, one group of letters per undo step.
+    pub(crate) history: Vec<String>,
+    /// Groups undone, for redo.
+    pub(crate) redone: Vec<String>,
+    /// Whether each saved solution replays, by pack key and level fingerprint.
+    pub(crate) replays: std::cell::RefCell<std::collections::HashMap<(String, u64), bool>>,
+    /// Deadlock warnings, dead squares and hints.
+    pub(crate) aid: Aid,
+}

@@ -1,0 +1,229 @@
+//! The board view: every cell two columns wide, things over tiles, shots and spinner bars as
+//! braille dots over the floor.
+//!
+//! What is drawn is what blocks: a bar is drawn only in the cells it covers by the game's
+//! rule ([`World::barred`]), and those cells are shaded whole, with whatever stands in them,
+//! so a player sees exactly which cells cannot be entered at this moment. A spinner's hub
+//! always blocks, and is always shaded the same way.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+use super::dots::{DotLayer, braille};
+use super::theme::{Theme, Thing};
+use sokoshot_core::game::World;
+use sokoshot_core::level::{Level, Pos, Tile};
+
+/// The cells inside the walls: those the player could reach if nothing but walls stood in
+/// the way. Floor outside them is drawn as blank space.
+#[must_use]
+pub fn inside_mask(level: &Level) -> Vec<bool> {
+    let mut inside = vec![false; level.tiles.len()];
+    let index = |pos: Pos| usize::try_from(pos.y * level.width + pos.x).ok();
+    let mut stack = vec![level.player];
+    while let Some(pos) = stack.pop() {
+        if level.tile(pos) == Tile::Wall {
+            continue;
+        }
+        let Some(i) = index(pos) else { continue };
+        if std::mem::replace(&mut inside[i], true) {
+            continue;
+        }
+        stack.extend([
+            Pos::new(pos.x - 1, pos.y),
+            Pos::new(pos.x + 1, pos.y),
+            Pos::new(pos.x, pos.y - 1),
+            Pos::new(pos.x, pos.y + 1),
+        ]);
+    }
+    inside
+}
+
+/// The terminal columns and rows a level's board takes.
+#[must_use]
+pub fn board_size(level: &Level) -> (u16, u16) {
+    let columns = u16::try_from(level.width.max(0).saturating_mul(2)).unwrap_or(u16::MAX);
+    let rows = u16::try_from(level.height.max(0)).unwrap_or(u16::MAX);
+    (columns, rows)
+}
+
+/// The board of a world, drawn at the top-left of the area it is given.
+#[derive(Debug, Clone, Copy)]
+pub struct BoardView<'a> {
+    /// The world to draw.
+    pub world: &'a World,
+    /// Which cells are inside the walls (from [`inside_mask`] of the world's level).
+    pub inside: &'a [bool],
+    /// How things look.
+    pub theme: Theme,
+}
+
+impl BoardView<'_> {
+    /// What is seen in cell `pos`, things over tiles.
+    fn thing_at(&self, pos: Pos) -> Thing {
+        let level = self.world.level();
+        let tile = level.tile(pos);
+        let on_goal = tile == Tile::Goal;
+        if pos == self.world.player() {
+            return Thing::Player {
+                facing: self.world.facing(),
+                on_goal,
+            };
+        }
+        if self.world.box_at(pos) {
+            return if on_goal {
+                Thing::BoxOnGoal
+            } else {
+                Thing::Box
+            };
+        }
+        if self.world.enemy_at(pos) {
+            return Thing::Enemy;
+        }
+        match tile {
+            Tile::Floor => {
+                let index = usize::try_from(pos.y * level.width + pos.x).ok();
+                let inside = index.and_then(|i| self.inside.get(i)).copied();
+                if inside == Some(true) {
+                    Thing::Floor
+                } else {
+                    Thing::Outside
+                }
+            }
+            Tile::Goal => Thing::Goal,
+            Tile::Wall => Thing::Wall,
+            Tile::Slope(slope) => Thing::Slope(slope),
+            Tile::Hub => Thing::Hub,
+        }
+    }
+
+    fn shot_layer(&self) -> DotLayer {
+        let level = self.world.level();
+        let mut layer = DotLayer::new(level.width, level.height);
+        for shot in self.world.shots() {
+            layer.plot(shot.pos);
+        }
+        layer
+    }
+
+    /// The dots of every spinner bar, and for the ASCII look the mark of the bar crossing
+    /// each column.
+    fn bar_layer(&self) -> (DotLayer, Vec<&'static str>) {
+        let level = self.world.level();
+        let mut all = DotLayer::new(level.width, level.height);
+        let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2;
+        let rows = usize::try_from(level.height.max(0)).unwrap_or(0);
+        let mut marks = Vec::new();
+        for bar in self.world.spinner_bars() {
+            all.fill_obb(bar);
+            if self.theme.ascii {
+                let mut one = DotLayer::new(level.width, level.height);
+                one.fill_obb(bar);
+                marks.resize(columns * rows, "");
+                for row in 0..rows {
+                    for column in 0..columns {
+                        if one.bits(column, row) != 0 {
+                            marks[row * columns + column] = bar_mark(bar.angle());
+                        }
+                    }
+                }
+            }
+        }
+        (all, marks)
+    }
+}
+
+/// Whether dots may be drawn over `thing`. Walls, slopes and the things that stand on cells
+/// keep their glyph (a slope's two halves make one shape: a dot in one column would leave
+/// half of it); a hub shows its bar, since a bar no longer than a cell lies within it and its
+/// angle is what a player aims by.
+fn takes_dots(thing: Thing) -> bool {
+    matches!(
+        thing,
+        Thing::Outside | Thing::Floor | Thing::Goal | Thing::Hub
+    )
+}
+
+/// The ASCII mark of a spinner bar at `angle` radians: `-`, `\`, `|` or `/`.
+fn bar_mark(angle: f32) -> &'static str {
+    let eighths = (angle.rem_euclid(std::f32::consts::PI) / std::f32::consts::FRAC_PI_4).round();
+    // Positive angles turn +x towards +y, which is down the screen: 45° is `\`.
+    match eighths as u8 {
+        1 => "\\",
+        2 => "|",
+        3 => "/",
+        _ => "-",
+    }
+}
+
+impl Widget for BoardView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let level = self.world.level();
+        let shots = self.shot_layer();
+        let (bars, marks) = self.bar_layer();
+        let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2;
+        for (row, y) in (0..level.height).enumerate() {
+            for (cell, x) in (0..level.width).enumerate() {
+                let pos = Pos::new(x, y);
+                let thing = self.thing_at(pos);
+                // A hub blocks like the cells under its bar, and is shaded like them.
+                let blocked = thing == Thing::Hub || self.world.barred(pos);
+                for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
+                    let column = cell * 2 + half;
+                    let Some(target) = cell_in(area, column, row) else {
+                        continue;
+                    };
+                    let shot = shots.bits(column, row);
+                    // A goal under a bar keeps its glyph, shaded, so it is still seen.
+                    let bar = if blocked && thing != Thing::Goal {
+                        bars.bits(column, row)
+                    } else {
+                        0
+                    };
+                    let shade = if blocked {
+                        self.theme.barred()
+                    } else {
+                        Style::new()
+                    };
+                    let target = &mut buf[target];
+                    if takes_dots(thing) && (shot | bar) != 0 {
+                        let mark = marks.get(row * columns + column).copied().unwrap_or("-");
+                        let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
+                        target.set_symbol(&symbol).set_style(style.patch(shade));
+                    } else {
+                        let style = self.theme.style(thing).patch(shade);
+                        target.set_char(ch).set_style(style);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl BoardView<'_> {
+    /// The symbol and style of a column of `thing` crossed by shots (`shot` bits) or bars
+    /// (`bar` bits); `bar_mark` is the ASCII mark of the bar there.
+    fn dot_cell(&self, thing: Thing, shot: u8, bar: u8, bar_mark: &str) -> (String, Style) {
+        let style = if shot != 0 {
+            self.theme.shot()
+        } else if thing == Thing::Hub {
+            self.theme.style(Thing::Hub)
+        } else {
+            self.theme.style(Thing::Dots)
+        };
+        let symbol = match (self.theme.ascii, shot != 0) {
+            (false, _) => braille(shot | bar).to_string(),
+            (true, true) => "o".to_owned(),
+            (true, false) => bar_mark.to_owned(),
+        };
+        (symbol, style)
+    }
+}
+
+/// The buffer position of board column `column`, row `row`, if it falls inside `area`.
+fn cell_in(area: Rect, column: usize, row: usize) -> Option<(u16, u16)> {
+    let (x, y) = (u16::try_from(column).ok()?, u16::try_from(row).ok()?);
+    (x < area.width && y < area.height).then_some((area.x + x, area.y + y))
+}

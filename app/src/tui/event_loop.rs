@@ -1,0 +1,259 @@
+//! The event loop: wait for a key, a signal, a tick or a saved file, update the [`App`], and
+//! draw a frame only when something changed.
+//!
+//! The world is ticked at 60 Hz only while something moves (a shot flies, a bar turns) and the
+//! board is on screen. Otherwise the loop blocks on input for up to [`IDLE_WAIT`], and writes
+//! nothing to the terminal. Ticks that are due run before each key is handled, so a key is
+//! judged on the world as it is on screen. The level file is watched, read and parsed on a
+//! thread of its own (see [`Reloader`]), so a slow or blocking file never holds up a key.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use super::app::App;
+use super::console::Console;
+use super::sequences::copy_to_clipboard;
+use super::terminal::{Input, Quit, paste_keys};
+use super::watch::{Reload, Reloader};
+
+/// The simulation step: 1/60 s.
+pub const TICK: Duration = Duration::from_nanos(1_000_000_000 / 60);
+
+/// The longest the loop sleeps with nothing happening (signals wake it at once).
+pub const IDLE_WAIT: Duration = Duration::from_millis(250);
+
+/// At most this many ticks are run to catch up after a stall; beyond that the clock is let go.
+const MAX_CATCH_UP: u32 = 6;
+
+/// A level file being watched, and which of the app's packs it fills.
+#[derive(Debug)]
+pub struct Watched {
+    /// The file's watcher thread.
+    pub reloader: Reloader,
+    /// The index of the pack it was read into.
+    pub pack: usize,
+}
+
+/// How the loop ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The player quit.
+    Quit,
+    /// A signal asked the program to end, or the terminal went away.
+    Signal(Quit),
+}
+
+/// Runs the game on `screen` (the local terminal or an SSH channel) until the player quits or
+/// a signal arrives.
+///
+/// # Errors
+/// When reading the terminal or drawing to it fails, unless a quit signal explains it (a
+/// terminal that hung up fails its reads and writes; that ends the game quietly).
+pub fn run(
+    screen: &mut impl Console,
+    app: &mut App,
+    watched: Option<Watched>,
+) -> io::Result<Ending> {
+    run_until_done(screen, app, watched)
+        .or_else(|err| screen.quit_signal().map(Ending::Signal).ok_or(err))
+}
+
+fn run_until_done(
+    screen: &mut impl Console,
+    app: &mut App,
+    watched: Option<Watched>,
+) -> io::Result<Ending> {
+    let mut dirty = true;
+    let mut next_tick = Instant::now() + TICK;
+    loop {
+        if let Some(signal) = screen.quit_signal() {
+            return Ok(Ending::Signal(signal));
+        }
+        if app.should_quit() {
+            return Ok(Ending::Quit);
+        }
+        if dirty {
+            screen.draw(|frame| frame.render_widget(&*app, frame.area()))?;
+            let (columns, rows) = screen.size();
+            app.set_screen_size(columns, rows);
+            dirty = false;
+        }
+        let wait = if app.is_animating() {
+            next_tick.saturating_duration_since(Instant::now())
+        } else {
+            IDLE_WAIT
+        };
+        for input in screen.read_input(wait)? {
+            match input {
+                Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
+                Input::Mouse(mouse) => {
+                    dirty |= catch_up(app, &mut next_tick, Instant::now());
+                    dirty |= app.handle_mouse(mouse);
+                }
+                Input::Paste(text) => dirty |= paste(app, &text),
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Quit => return Ok(Ending::Quit),
+                Input::Redraw => dirty = true,
+                Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
+            }
+            if app.should_quit() {
+                return Ok(Ending::Quit);
+            }
+        }
+        if let Some(text) = app.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
+        }
+        let now = Instant::now();
+        if app.is_animating() {
+            dirty |= catch_up(app, &mut next_tick, now);
+        } else {
+            next_tick = now + TICK;
+        }
+        if let Some(watched) = &watched {
+            while let Some(reload) = watched.reloader.take() {
+                apply_reload(app, watched, reload);
+                dirty = true;
+            }
+        }
+    }
+}
+
+/// Takes a paste: a level (or what looks like one) goes to [`App::paste_level`]; anything
+/// else is the keys it would have been if typed, in order. Returns whether the screen needs
+/// drawing.
+pub fn paste(app: &mut App, text: &str) -> bool {
+    if app.paste_level(text) {
+        return true;
+    }
+    let (keys, cut) = paste_keys(text);
+    let mut dirty = false;
+    for key in keys {
+        dirty |= app.handle_key(key);
+        if app.should_quit() {
+            return dirty;
+        }
+    }
+    if cut {
+        let max = super::terminal::MAX_PASTE_KEYS;
+        app.tell(
+            format!("paste cut: only its first {max} keys were taken"),
+            true,
+        );
+        dirty = true;
+    }
+    dirty
+}
+
+/// Handles a key that arrived at `now`, after running the ticks due by then, so that the key
+/// is judged on the world as the player sees it (a shot that already hit has hit). Returns
+/// whether the screen needs drawing.
+pub fn key_at(
+    app: &mut App,
+    key: crossterm::event::KeyEvent,
+    next_tick: &mut Instant,
+    now: Instant,
+) -> bool {
+    let ticked = catch_up(app, next_tick, now);
+    let handled = app.handle_key(key);
+    if !app.is_animating() {
+        *next_tick = now + TICK;
+    }
+    ticked | handled
+}
+
+/// Runs the ticks that are due. Returns whether any ran.
+fn catch_up(app: &mut App, next_tick: &mut Instant, now: Instant) -> bool {
+    let mut ran = 0;
+    while *next_tick <= now && app.is_animating() {
+        app.tick();
+        *next_tick += TICK;
+        ran += 1;
+        if ran == MAX_CATCH_UP {
+            *next_tick = now + TICK;
+        }
+    }
+    ran > 0
+}
+
+/// Applies what the watcher found: new levels, or the error that keeps them out while the
+/// level in play carries on.
+fn apply_reload(app: &mut App, watched: &Watched, reload: Reload) {
+    match reload {
+        Reload::Levels(levels) => app.replace_levels(watched.pack, levels),
+        Reload::Failed(why) => app.reload_failed(why),
+    }
+}
+
+/// How waiting for a playable level ended.
+#[derive(Debug)]
+pub enum Waited {
+    /// The file was saved with these levels, all valid.
+    Levels(Vec<sokoshot_core::level::Level>),
+    /// The player quit, or a signal ended the program, before that.
+    Ended(Ending),
+}
+
+/// Shows why the level file cannot be played (`problems`) until the author saves a version
+/// that can be, or the player quits (`q`, Esc, Ctrl-C, Ctrl-\).
+///
+/// # Errors
+/// When reading the terminal or drawing to it fails, unless a quit signal explains it.
+pub fn wait_for_levels(
+    screen: &mut impl Console,
+    reloader: &Reloader,
+    problems: String,
+) -> io::Result<Waited> {
+    let mut problems = problems;
+    let mut dirty = true;
+    let ended = |ending| Ok(Waited::Ended(ending));
+    loop {
+        if let Some(signal) = screen.quit_signal() {
+            return ended(Ending::Signal(signal));
+        }
+        if dirty {
+            let view = super::view::Waiting {
+                problems: &problems,
+            };
+            let drawn = screen.draw(|frame| frame.render_widget(view, frame.area()));
+            if let Err(err) = drawn {
+                return screen
+                    .quit_signal()
+                    .map_or(Err(err), |s| ended(Ending::Signal(s)));
+            }
+            dirty = false;
+        }
+        for input in screen.read_input(IDLE_WAIT)? {
+            match input {
+                Input::Key(key) if is_quit_key(key) => return ended(Ending::Quit),
+                Input::Quit => return ended(Ending::Quit),
+                Input::HangUp => return ended(Ending::Signal(Quit::HANG_UP)),
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Redraw => dirty = true,
+                Input::Key(_) | Input::Paste(_) | Input::Mouse(_) => {}
+            }
+        }
+        while let Some(reload) = reloader.take() {
+            match reload {
+                Reload::Levels(levels) => return Ok(Waited::Levels(levels)),
+                Reload::Failed(why) => {
+                    problems = why;
+                    dirty = true;
+                }
+            }
+        }
+    }
+}
+
+/// `q`, Esc or Ctrl-C.
+fn is_quit_key(key: crossterm::event::KeyEvent) -> bool {
+    use crossterm::event::{KeyCode, KeyModifiers};
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    matches!(key.code, KeyCode::Char('q') | KeyCode::Esc)
+        || (ctrl && key.code == KeyCode::Char('c'))
+}

@@ -1,0 +1,303 @@
+//! Starting a game: read the packs (built in, or one file), find where to start (the level
+//! asked for, or the one played last), take the terminal, run the loop, give it back.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::app::{App, Place, StartError};
+use super::event_loop::{self, Ending, Waited, Watched};
+use super::hint::HintBudget;
+use super::terminal::Screen;
+use super::theme::Theme;
+use super::watch::Reloader;
+use sokoshot_core::level;
+use sokoshot_core::level::{PackReport, parse_pack, parse_pack_bytes};
+use sokoshot_core::store::collection::{Collection, EMBEDDED};
+use sokoshot_core::store::pasted::{load_pasted, pasted_pack, pasted_path};
+use sokoshot_core::store::progress::{Progress, SaveFile};
+
+/// What to play and how.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// The pack file to play; `None` plays the built-in packs.
+    pub file: Option<PathBuf>,
+    /// The level to start at, 1-based; `None` resumes where the player left off.
+    pub level: Option<usize>,
+    /// Draw with ASCII only.
+    pub ascii: bool,
+    /// Leave the mouse to the terminal (no clicks to walk and push; text can be selected).
+    pub no_mouse: bool,
+    /// Positions a hint may search, with no time limit; `None` for the default budget.
+    pub hint_positions: Option<u64>,
+}
+
+/// Why a game could not be played.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// The pack file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The pack file holds no level that can be played.
+    #[error("{path} has no playable level:\n{problems}")]
+    NoPlayableLevel {
+        /// The file.
+        path: PathBuf,
+        /// Its problems, one per line as `FILE:LINE:COL: message`.
+        problems: String,
+    },
+    /// `--level N` names no level of the pack.
+    #[error("there is no level {asked}: {what} has {count} levels")]
+    NoSuchLevel {
+        /// The level asked for, 1-based.
+        asked: usize,
+        /// The pack's name.
+        what: String,
+        /// How many levels it has.
+        count: usize,
+    },
+    /// No level could be started.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// Standard input or output is not a terminal.
+    #[error("the game draws on a terminal: run it with standard input and output on one")]
+    NotATerminal,
+    /// The terminal could not be used.
+    #[error("terminal: {0}")]
+    Terminal(#[from] std::io::Error),
+}
+
+/// The built-in packs, in order, with their valid levels.
+#[must_use]
+pub fn built_in_packs() -> Vec<Collection> {
+    EMBEDDED
+        .iter()
+        .map(|pack| {
+            Collection::built_in(pack.name, pack.credit, valid_levels(parse_pack(pack.text)))
+        })
+        .collect()
+}
+
+fn valid_levels(report: PackReport) -> Vec<sokoshot_core::level::Level> {
+    report
+        .levels
+        .into_iter()
+        .filter_map(|level| level.result.ok())
+        .collect()
+}
+
+/// A pack file as read: its playable levels (perhaps none), its bytes and its problems.
+#[derive(Debug)]
+pub struct FileRead {
+    /// The file's absolute path (progress is saved under it).
+    pub absolute: PathBuf,
+    /// The levels that can be played.
+    pub levels: Vec<sokoshot_core::level::Level>,
+    /// The bytes read.
+    pub bytes: Vec<u8>,
+    /// Its errors, one per line as `FILE:LINE:COL: message`.
+    pub errors: Vec<String>,
+}
+
+/// Reads the pack at `path`, keeping its playable levels and listing its errors.
+///
+/// # Errors
+/// When the file cannot be read (not a regular file, too big, unreadable).
+pub fn read_file(path: &Path) -> Result<FileRead, PlayError> {
+    let read_error = |source| PlayError::Read {
+        path: path.to_owned(),
+        source,
+    };
+    let bytes = level::read_file(path).map_err(read_error)?;
+    let absolute = std::path::absolute(path).map_err(read_error)?;
+    let report = parse_pack_bytes(&bytes);
+    let name = path.display();
+    let errors: Vec<String> = report
+        .diagnostics()
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| format!("{name}:{d}"))
+        .collect();
+    Ok(FileRead {
+        absolute,
+        levels: valid_levels(report),
+        bytes,
+        errors,
+    })
+}
+
+/// Reads the pack at `path`: its playable levels, and a warning when some levels could not
+/// be read (they are left out).
+///
+/// # Errors
+/// When the file cannot be read or holds no playable level.
+pub fn file_pack(path: &Path) -> Result<(Collection, Vec<u8>, Option<String>), PlayError> {
+    let read = read_file(path)?;
+    if read.levels.is_empty() {
+        return Err(no_playable_level(path, &read.errors));
+    }
+    Ok(file_collection(path, read))
+}
+
+fn no_playable_level(path: &Path, errors: &[String]) -> PlayError {
+    PlayError::NoPlayableLevel {
+        path: path.to_owned(),
+        problems: errors.join("\n"),
+    }
+}
+
+fn file_collection(path: &Path, read: FileRead) -> (Collection, Vec<u8>, Option<String>) {
+    let name = path.display();
+    let warning = read.errors.first().map(|first| {
+        format!(
+            "{first} ({} problem(s); run `sokoshot check {name}`)",
+            read.errors.len()
+        )
+    });
+    (
+        Collection::from_file(read.absolute, read.levels),
+        read.bytes,
+        warning,
+    )
+}
+
+/// Where to start: the level asked for (1-based, in the first pack), or the level played
+/// last in these packs, or the first level.
+///
+/// # Errors
+/// When the level asked for is not in the first pack.
+pub fn start_place(
+    packs: &[Collection],
+    asked: Option<usize>,
+    last: Option<(&str, usize)>,
+) -> Result<Place, PlayError> {
+    if let Some(asked) = asked {
+        let first = packs.first();
+        let count = first.map_or(0, |pack| pack.levels.len());
+        return match asked.checked_sub(1).filter(|&i| i < count) {
+            Some(level) => Ok(Place { pack: 0, level }),
+            None => Err(PlayError::NoSuchLevel {
+                asked,
+                what: first.map_or_else(String::new, |pack| pack.name.clone()),
+                count,
+            }),
+        };
+    }
+    let resumed = last.and_then(|(key, level)| {
+        let pack = packs.iter().position(|p| p.key == key)?;
+        (level < packs[pack].levels.len()).then_some(Place { pack, level })
+    });
+    Ok(resumed.unwrap_or(Place { pack: 0, level: 0 }))
+}
+
+/// Plays until the player quits or a signal arrives. A file with no playable level opens
+/// on a screen that shows its problems and waits for the author to save a fix.
+///
+/// # Errors
+/// When not on a terminal, when the pack cannot be read (or, without a terminal, has no
+/// playable level), when the level asked for does not exist, or when the terminal fails.
+pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
+    let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let mut screen = None;
+    let mut reloader = None;
+    let (mut packs, watched_bytes, mut warnings) = match &options.file {
+        Some(path) => {
+            let mut read = read_file(path)?;
+            if read.levels.is_empty() {
+                if !on_terminal {
+                    return Err(no_playable_level(path, &read.errors));
+                }
+                let started = screen.insert(Screen::start()?);
+                let watching =
+                    reloader.insert(Reloader::spawn(read.absolute.clone(), &read.bytes)?);
+                let problems = waiting_problems(path, &read.errors);
+                match event_loop::wait_for_levels(started, watching, problems)? {
+                    Waited::Levels(levels) => read.levels = levels,
+                    Waited::Ended(ending) => return Ok(ending),
+                }
+                read.errors.clear();
+            }
+            let (pack, bytes, warning) = file_collection(path, read);
+            (vec![pack], Some(bytes), warning.into_iter().collect())
+        }
+        None => (built_in_packs(), None, Vec::new()),
+    };
+    let save = SaveFile::from_env();
+    let (progress, save_warning) = match &save {
+        Some(save) => save.load(),
+        None => (
+            Progress::default(),
+            Some("progress will not be saved: neither HOME nor XDG_DATA_HOME is set".to_owned()),
+        ),
+    };
+    warnings.extend(save_warning);
+    if let Some(save) = &save {
+        let pasted = load_pasted(&pasted_path(save.path()));
+        if !pasted.is_empty() {
+            packs.push(pasted_pack(pasted));
+        }
+    }
+    let first = packs.first();
+    let last = first.and_then(|pack| progress.last(&pack.key));
+    let start = match start_place(&packs, options.level, last) {
+        // The levels came in a fix saved while waiting: start at the first.
+        Err(_) if screen.is_some() => Place { pack: 0, level: 0 },
+        other => other?,
+    };
+    // Checked after the file and the level number, so that those are reported as such
+    // anywhere, and before anything is written: without a terminal nothing is touched.
+    if !on_terminal {
+        return Err(PlayError::NotATerminal);
+    }
+    let reloader = match (
+        reloader,
+        first.and_then(|pack| pack.file.clone()).zip(watched_bytes),
+    ) {
+        (Some(reloader), _) => Some(reloader),
+        (None, Some((path, bytes))) => Some(Reloader::spawn(path, &bytes)?),
+        (None, None) => None,
+    };
+    let watched = reloader.map(|reloader| Watched { reloader, pack: 0 });
+    let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
+    if !warnings.is_empty() {
+        app.tell(warnings.join("; "), true);
+    }
+    app.set_mouse(!options.no_mouse);
+    if let Some(positions) = options.hint_positions {
+        app.set_hint_budget(HintBudget::positions(positions));
+    }
+    let mut screen = match screen {
+        Some(screen) => screen,
+        None => Screen::start()?,
+    };
+    if !options.no_mouse {
+        screen.capture_mouse()?;
+    }
+    let ending = event_loop::run(&mut screen, &mut app, watched)?;
+    drop(screen);
+    Ok(ending)
+}
+
+/// The most problems listed on the waiting screen.
+const MAX_WAITING_PROBLEMS: usize = 20;
+
+/// What the waiting screen says is wrong with the file at `path`.
+fn waiting_problems(path: &Path, errors: &[String]) -> String {
+    let mut lines: Vec<String> = errors.iter().take(MAX_WAITING_PROBLEMS).cloned().collect();
+    if errors.len() > MAX_WAITING_PROBLEMS {
+        lines.push(format!(
+            "… and {} more",
+            errors.len() - MAX_WAITING_PROBLEMS
+        ));
+    }
+    if lines.is_empty() {
+        lines.push(format!("{}: no level in the file", path.display()));
+    }
+    lines.join("\n")
+}

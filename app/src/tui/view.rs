@@ -1,0 +1,218 @@
+//! Drawing the game: the board in the middle, a status line above it, the keys that matter
+//! (or news and errors) below it, and the overlays on top. Everything here reads `&App`.
+
+pub mod chapter;
+pub mod help;
+mod levels;
+mod solved;
+mod status;
+mod waiting;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Text};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::app::App;
+use super::board::{BoardView, board_size};
+use super::keys::Mode;
+use super::theme::Thing;
+use sokoshot_core::level::{Pos, Tile};
+
+pub use waiting::Waiting;
+
+/// Rows taken by the status line and the hint line.
+pub const CHROME_ROWS: u16 = 2;
+
+/// The terminal size needed to play the level in play: its board plus the two text lines.
+#[must_use]
+pub fn needed_size(app: &App) -> (u16, u16) {
+    let (columns, rows) = board_size(app.world().level());
+    (columns, rows.saturating_add(CHROME_ROWS))
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (need_w, need_h) = needed_size(self);
+        let fits = area.width >= need_w && area.height >= need_h;
+        match self.mode() {
+            Mode::LevelList => levels::LevelList { app: self }.render(area, buf),
+            Mode::Help if !fits => help::Help {
+                theme: self.theme,
+                scroll: self.help_scroll,
+            }
+            .render(area, buf),
+            _ if !fits => {
+                self.tools.board_area.set(None);
+                too_small(need_w, need_h, area, buf);
+            }
+            mode => {
+                let [top, tip, middle, bottom] = self.layout(area, need_h);
+                status::StatusLine { app: self }.render(top, buf);
+                status::Tip { app: self }.render(tip, buf);
+                status::HintLine { app: self }.render(bottom, buf);
+                let (w, h) = board_size(self.world().level());
+                let panel = self.panel_height(mode);
+                let (board_area, panel_area) = board_and_panel(middle, (w, h), panel);
+                BoardView {
+                    world: self.world(),
+                    inside: &self.current.inside,
+                    theme: self.theme,
+                }
+                .render(board_area, buf);
+                self.tools.board_area.set(Some(board_area));
+                self.mark_picked(board_area, buf);
+                self.mark_aids(board_area, buf);
+                match mode {
+                    _ if self.campaign_end => chapter::CampaignEnd { app: self }.render(area, buf),
+                    Mode::Help => help::Help {
+                        theme: self.theme,
+                        scroll: self.help_scroll,
+                    }
+                    .render(area, buf),
+                    Mode::Solved => {
+                        solved::SolvedPanel { app: self }.render(panel_area, buf);
+                    }
+                    Mode::Playing => {
+                        chapter::ChapterCard { app: self }.render(panel_area, buf);
+                    }
+                    Mode::LevelList | Mode::Watching => {}
+                }
+            }
+        }
+    }
+}
+
+impl App {
+    /// Rows of the panel shown beside the board in `mode`: the Solved panel, the chapter
+    /// card, or none.
+    fn panel_height(&self, mode: Mode) -> u16 {
+        match mode {
+            _ if self.campaign_end => 0,
+            Mode::Solved if self.solved.is_some() => solved::HEIGHT,
+            Mode::Playing if (chapter::ChapterCard { app: self }).chapter().is_some() => {
+                chapter::CARD_HEIGHT
+            }
+            _ => 0,
+        }
+    }
+
+    /// Shows the box picked with the mouse in reverse video.
+    fn mark_picked(&self, board: Rect, buf: &mut Buffer) {
+        let Some(pos) = self.tools.picked else { return };
+        let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
+            return;
+        };
+        let cell = Rect::new(board.x + x * 2, board.y + y, 2, 1).intersection(board);
+        buf.set_style(cell, self.theme.selected());
+    }
+
+    /// Draws the solver's aids over the board: dead squares (on `d`), the hint's path, and
+    /// boxes that can never reach a goal.
+    fn mark_aids(&self, board: Rect, buf: &mut Buffer) {
+        let level = self.world().level();
+        let world = self.world();
+        let mut draw = |pos: Pos, thing: Thing| {
+            let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
+                return;
+            };
+            let (column, row) = (board.x + x * 2, board.y + y);
+            for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
+                let column = column + half as u16;
+                if column < board.right() && row < board.bottom() {
+                    buf[(column, row)]
+                        .set_char(ch)
+                        .set_style(self.theme.style(thing));
+                }
+            }
+        };
+        let empty_floor = |pos: Pos| {
+            level.tile(pos) == Tile::Floor
+                && pos != world.player()
+                && !world.box_at(pos)
+                && !world.enemy_at(pos)
+        };
+        if let Some(dead) = self.dead_squares() {
+            let inside = &self.current.inside;
+            for (i, _) in dead.iter().enumerate().filter(|&(i, &d)| d && inside[i]) {
+                let pos = Pos::new(i as i32 % level.width, i as i32 / level.width);
+                if empty_floor(pos) {
+                    draw(pos, Thing::DeadSquare);
+                }
+            }
+        }
+        for &pos in self.hint_path().unwrap_or_default() {
+            if empty_floor(pos) {
+                draw(pos, Thing::HintPath);
+            }
+        }
+        for pos in self.dead_boxes() {
+            draw(pos, Thing::DeadBox);
+        }
+    }
+
+    /// The rows of the screen, top to bottom: the status line, the level's tip, the board's
+    /// area and the hint line. The hint line takes more rows for a long notice, and the tip
+    /// takes what is left, as long as the board still fits (`need_h` rows with one row each
+    /// for the status and hint lines).
+    fn layout(&self, area: Rect, need_h: u16) -> [Rect; 4] {
+        let spare = area.height.saturating_sub(need_h);
+        let hint = status::HintLine { app: self }.rows_wanted(area.width);
+        let hint = hint.clamp(1, 1 + spare.min(5));
+        let spare = spare - (hint - 1);
+        let tip = status::Tip { app: self }.rows_wanted(area.width).min(spare);
+        Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(tip),
+            Constraint::Fill(1),
+            Constraint::Length(hint),
+        ])
+        .areas(area)
+    }
+}
+
+/// Where the board (`size` columns × rows) and a panel `height` rows high go in `middle`, the
+/// area between the level's tip and the line below. The panel goes just below the board with
+/// a blank row between, if there is room; else just above it with a blank row on each side
+/// (so it stays clear of the tip above); else the board moves up to make room below it (the
+/// two centred together); and only on a screen too short for both does the panel go over the
+/// board: the board at the top, the panel at the bottom, over the fewest of its rows. The
+/// board stays where it is without a panel whenever the panel fits beside it.
+fn board_and_panel(middle: Rect, size: (u16, u16), height: u16) -> (Rect, Rect) {
+    let (w, h) = size;
+    let board = middle.centered(Constraint::Length(w), Constraint::Length(h));
+    let row = |y| Rect::new(middle.x, y, middle.width, height).intersection(middle);
+    if height == 0 {
+        return (board, row(middle.y));
+    }
+    if board.bottom() + 1 + height <= middle.bottom() {
+        return (board, row(board.bottom() + 1));
+    }
+    // A blank row between the tip and the panel, and one between the panel and the board.
+    if board.y > middle.y + 1 + height {
+        return (board, row(board.y - height - 1));
+    }
+    let both = h.saturating_add(1).saturating_add(height);
+    let top = if both <= middle.height {
+        middle.y + (middle.height - both) / 2
+    } else {
+        middle.y
+    };
+    let board = Rect { y: top, ..board }.intersection(middle);
+    let panel_y = (board.bottom() + 1).min(middle.bottom().saturating_sub(height));
+    (board, row(panel_y))
+}
+
+/// The message shown instead of a board that does not fit, wrapped to the width there is.
+fn too_small(need_w: u16, need_h: u16, area: Rect, buf: &mut Buffer) {
+    let lines = vec![
+        Line::from(format!("terminal too small: need {need_w}×{need_h}")),
+        Line::from(format!("now {}×{} · q quits", area.width, area.height)),
+    ];
+    // Rows the wrapped lines take (a word-wrapped line can need one more than this).
+    let width = usize::from(area.width.max(1));
+    let rows: usize = lines.iter().map(|line| line.width().div_ceil(width)).sum();
+    let height = u16::try_from(rows + 1).unwrap_or(u16::MAX);
+    let paragraph = Paragraph::new(Text::from(lines).centered()).wrap(Wrap { trim: true });
+    paragraph.render(area.centered_vertically(Constraint::Length(height)), buf);
+}

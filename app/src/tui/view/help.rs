@@ -1,0 +1,294 @@
+//! The help overlay (`?`): every key, what each thing on the board is, and what solves a
+//! level.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use crate::tui::theme::{Theme, Thing};
+use sokoshot_core::game::Dir;
+use sokoshot_core::level::Slope;
+
+/// Every key, as (keys, what they do).
+pub const KEYS: &[(&str, &str)] = &[
+    ("h j k l  ← ↓ ↑ →", "step; walk into a box to push it"),
+    ("H J K L  Shift+arrow", "run until something is in the way"),
+    ("5l  12j …", "a count first repeats the next key"),
+    ("space", "fire the way you face (bump a wall to turn)"),
+    ("u  Ctrl-r", "undo, redo (anything, shots too)"),
+    ("r", "restart the level (u brings it back)"),
+    ("n  p", "next, previous level"),
+    ("g", "level list with your best results"),
+    ("i", "hint: the keys up to the next push"),
+    ("d  D", "dead squares; deadlock warnings off/on"),
+    ("w", "watch a solution (space . + - Esc h j k l)"),
+    ("y  Y", "copy the level, the solution (OSC 52)"),
+    ("click", "walk there; a box, then a cell: push it"),
+    ("?  Esc  q", "this help; close, quit (progress is saved)"),
+    ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
+];
+
+/// How time passes, for the help: bars turn by themselves, and there is no key to wait.
+pub const TIME: &str = "Bars turn on their own: to wait, press no key. Shaded cells block.";
+
+/// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
+/// key's description goes under the key and long lines wrap at words; on a short one the
+/// overlay scrolls (`j`/`k`), starting `scroll` lines down.
+#[derive(Debug, Clone, Copy)]
+pub struct Help {
+    /// How things look.
+    pub theme: Theme,
+    /// How many lines are scrolled past (cut to what there is).
+    pub scroll: u16,
+}
+
+/// Columns taken by the border and padding around the help text.
+const FRAME_COLUMNS: usize = 4;
+
+impl Help {
+    /// The help's lines at most `inner` columns wide.
+    fn lines(self, inner: usize) -> Vec<Line<'static>> {
+        let theme = self.theme;
+        let inner = inner.max(1);
+        let key_width = KEYS
+            .iter()
+            .map(|(keys, _)| keys.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut lines: Vec<Line> = Vec::new();
+        for (keys, what) in KEYS {
+            let keys = if theme.ascii { ascii_keys(keys) } else { keys };
+            if key_width + 2 + what.chars().count() <= inner {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{keys:key_width$}  "), theme.key()),
+                    Span::raw(*what),
+                ]));
+            } else {
+                lines.push(Line::styled(keys.to_owned(), theme.key()));
+                for row in wrap_words(what, inner.saturating_sub(2).max(1)) {
+                    lines.push(Line::raw(format!("  {row}")));
+                }
+            }
+        }
+        lines.push(Line::raw(""));
+        let thing = |thing, name| (theme.glyph(thing), theme.style(thing), name);
+        let you = Thing::Player {
+            facing: Dir::Right,
+            on_goal: false,
+        };
+        let bar = if theme.ascii { "--" } else { "⠶⠶" };
+        lines.extend(legend(
+            &[
+                thing(Thing::Wall, "wall"),
+                thing(Thing::Goal, "goal"),
+                thing(Thing::Box, "box"),
+                thing(Thing::BoxOnGoal, "box on goal"),
+            ],
+            inner,
+        ));
+        lines.extend(legend(
+            &[
+                thing(you, "you, facing right"),
+                thing(Thing::Enemy, "enemy"),
+                thing(Thing::Slope(Slope::TopLeft), "slope"),
+                (
+                    bar,
+                    theme.style(Thing::Hub).patch(theme.barred()),
+                    "spinner's bar",
+                ),
+            ],
+            inner,
+        ));
+        for row in wrap_words(
+            "Solve a level: every box on a goal and no enemy left.",
+            inner,
+        ) {
+            lines.push(Line::styled(row, theme.heading()));
+        }
+        for row in wrap_words(
+            "Shots stop at walls and boxes, and bounce off slopes and spinners.",
+            inner,
+        ) {
+            lines.push(Line::raw(row));
+        }
+        for row in wrap_words(TIME, inner) {
+            lines.push(Line::raw(row));
+        }
+        lines
+    }
+
+    /// The widest the text wants to be.
+    fn natural_width(self) -> usize {
+        self.lines(usize::MAX)
+            .iter()
+            .map(Line::width)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The panel's area within `area`, the lines, and how many are scrolled past.
+    fn layout(self, area: Rect) -> (Rect, Vec<Line<'static>>, u16) {
+        let inner = self
+            .natural_width()
+            .min(usize::from(area.width).saturating_sub(FRAME_COLUMNS));
+        let lines = self.lines(inner);
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) + FRAME_COLUMNS;
+        let height = (lines.len() + 2).min(usize::from(area.height));
+        // The last row (the keys that close the help) stays in view when the help fits
+        // above it.
+        let room = if height < usize::from(area.height) {
+            area.height - 1
+        } else {
+            area.height
+        };
+        let panel = Rect {
+            height: room,
+            ..area
+        }
+        .centered(
+            Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)),
+            Constraint::Length(u16::try_from(height).unwrap_or(u16::MAX)),
+        );
+        let rows = height.saturating_sub(2);
+        let most = u16::try_from(lines.len().saturating_sub(rows)).unwrap_or(u16::MAX);
+        (panel, lines, self.scroll.min(most))
+    }
+
+    /// How far the overlay can scroll on a `columns` × `rows` screen.
+    #[must_use]
+    pub fn max_scroll(theme: Theme, columns: u16, rows: u16) -> u16 {
+        let help = Help {
+            theme,
+            scroll: u16::MAX,
+        };
+        help.layout(Rect::new(0, 0, columns, rows)).2
+    }
+}
+
+/// `text` cut into rows of at most `width` characters at spaces (a word longer than a row is
+/// cut where it must be).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if !row.is_empty() {
+                rows.push(std::mem::take(&mut row));
+            }
+            rows.push(word.drain(..width).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let needed = row.chars().count() + usize::from(!row.is_empty()) + word.chars().count();
+        if needed > width && !row.is_empty() {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push(' ');
+        }
+        row.push_str(&word);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+/// The legend: each glyph in its style, then its name, as many to a row as fit in `width`.
+fn legend(entries: &[(&'static str, Style, &'static str)], width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    let mut spans: Vec<Span> = Vec::new();
+    let mut used = 0;
+    for (glyph, style, name) in entries {
+        let cost = glyph.chars().count() + 1 + name.chars().count();
+        if !spans.is_empty() && used + 3 + cost > width {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            used = 0;
+        }
+        if !spans.is_empty() {
+            spans.push(Span::raw("   "));
+            used += 3;
+        }
+        spans.push(Span::styled(*glyph, *style));
+        spans.push(Span::raw(format!(" {name}")));
+        used += cost;
+    }
+    if !spans.is_empty() {
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The key names without arrows, for the ASCII look.
+fn ascii_keys(keys: &'static str) -> &'static str {
+    match keys {
+        "h j k l  ← ↓ ↑ →" => "h j k l  arrows",
+        "5l  12j …" => "5l  12j ...",
+        other => other,
+    }
+}
+
+impl Widget for Help {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (panel, lines, scroll) = self.layout(area);
+        let rows = usize::from(panel.height.saturating_sub(2));
+        Clear.render(panel, buf);
+        if panel.y == area.y {
+            // Reaching the top, the help would leave cut words of the lines under it at its
+            // sides: the rows it takes are cleared across.
+            Clear.render(Rect::new(area.x, panel.y, area.width, panel.height), buf);
+        }
+        let mut block = Block::bordered()
+            .title(Line::styled(" Help ", self.theme.heading()).centered())
+            .border_set(border_set(self.theme));
+        if lines.len() > rows {
+            let more = if usize::from(scroll) + rows < lines.len() {
+                " j more "
+            } else {
+                " k back "
+            };
+            block = block.title_bottom(Line::styled(more, self.theme.key()).centered());
+        }
+        Paragraph::new(lines)
+            .scroll((scroll, 0))
+            .block(block.padding(ratatui::widgets::Padding::horizontal(1)))
+            .render(panel, buf);
+    }
+}
+
+/// Clears `panel` and draws `lines` in it inside a box whose top border carries `heading`
+/// (the Solved panel, the chapter card, the campaign's end).
+pub fn framed(lines: Vec<Line<'_>>, heading: &str, panel: Rect, buf: &mut Buffer, theme: Theme) {
+    Clear.render(panel, buf);
+    let title = Line::from(Span::styled(heading, theme.heading())).centered();
+    Paragraph::new(lines)
+        .block(Block::bordered().title(title).border_set(border_set(theme)))
+        .render(panel, buf);
+}
+
+/// The top `height` rows of `area`, `width` columns wide and centred: where a panel goes.
+pub fn top_band(area: Rect, width: usize, height: u16) -> Rect {
+    area.centered_horizontally(Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)))
+        .intersection(Rect { height, ..area })
+}
+
+/// Box-drawing lines, or `+ - |` for the ASCII look.
+pub fn border_set(theme: Theme) -> ratatui::symbols::border::Set<'static> {
+    if theme.ascii {
+        ratatui::symbols::border::Set {
+            top_left: "+",
+            top_right: "+",
+            bottom_left: "+",
+            bottom_right: "+",
+            vertical_left: "|",
+            vertical_right: "|",
+            horizontal_top: "-",
+            horizontal_bottom: "-",
+        }
+    } else {
+        ratatui::symbols::border::PLAIN
+    }
+}

@@ -1,0 +1,150 @@
+//! The level list (`g`): every pack with its count of solved levels, and every level with
+//! its solved mark and best results, the selection kept in view. A level with a saved
+//! solution that replays is marked `▸` (`w` watches it); one whose saved solution no longer
+//! replays (the level or the rules changed) says so instead of its figures.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+use sokoshot_core::level::visible;
+
+use super::help::border_set;
+use super::status::keys_line;
+use crate::tui::app::{App, Place};
+
+/// One row of the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Row {
+    /// A pack's name and credit.
+    Pack(usize),
+    /// A level.
+    Level(Place),
+}
+
+/// The level list, filling the area it is given.
+#[derive(Debug, Clone, Copy)]
+pub struct LevelList<'a> {
+    /// The game whose levels are listed.
+    pub app: &'a App,
+}
+
+impl LevelList<'_> {
+    fn rows(self) -> Vec<Row> {
+        let mut rows = Vec::new();
+        for (pack, collection) in self.app.packs().iter().enumerate() {
+            rows.push(Row::Pack(pack));
+            rows.extend(
+                (0..collection.levels.len()).map(|level| Row::Level(Place { pack, level })),
+            );
+        }
+        rows
+    }
+
+    fn line(self, row: Row, width: usize) -> Line<'static> {
+        let app = self.app;
+        let theme = app.theme;
+        match row {
+            Row::Pack(pack) => {
+                let collection = &app.packs()[pack];
+                let mut spans = vec![Span::styled(
+                    visible(&collection.name).into_owned(),
+                    theme.heading(),
+                )];
+                if let Some(credit) = &collection.credit {
+                    spans.push(Span::styled(format!(" by {credit}"), theme.dim()));
+                }
+                let solved = (0..collection.levels.len())
+                    .filter(|&level| app.best(Place { pack, level }).is_some())
+                    .count();
+                spans.push(Span::styled(
+                    format!(" · {solved}/{} solved", collection.levels.len()),
+                    theme.dim(),
+                ));
+                Line::from(spans)
+            }
+            Row::Level(place) => {
+                let best = app.best(place);
+                let mark = if best.is_some() {
+                    theme.solved_mark()
+                } else {
+                    " "
+                };
+                let figures = match (best, app.saved_solution_replays(place)) {
+                    (_, Some(false)) => "saved solution no longer replays".to_owned(),
+                    (Some(b), kept) => format!(
+                        "{}{} {}",
+                        match (kept, theme.ascii) {
+                            (Some(true), false) => "▸ ",
+                            (Some(true), true) => "> ",
+                            _ => "",
+                        },
+                        super::solved::counted(b.moves, "move", "moves"),
+                        super::solved::counted(b.pushes, "push", "pushes")
+                    ),
+                    (None, _) => String::new(),
+                };
+                let title = app.packs()[place.pack].title(place.level).unwrap_or("");
+                let room = width.saturating_sub(9 + figures.chars().count());
+                let title: String = visible(title).chars().take(room).collect();
+                let text = format!(" {mark} {:>4}  {title:<room$}{figures}", place.level + 1);
+                let style = if place == app.selected {
+                    theme.selected()
+                } else if place == app.place() {
+                    theme.heading()
+                } else {
+                    ratatui::style::Style::new()
+                };
+                Line::styled(text, style)
+            }
+        }
+    }
+}
+
+impl Widget for LevelList<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.app.theme;
+        let hints = keys_line(
+            &[
+                ("j/k", "select"),
+                ("12", "jump"),
+                ("Enter", "play"),
+                ("Esc", "close"),
+                ("q", "quit"),
+            ],
+            area.width.saturating_sub(4),
+            theme,
+        );
+        let block = Block::bordered()
+            .title(Line::styled(" Levels ", theme.heading()).centered())
+            .title_bottom(
+                Line::from_iter(
+                    [" ".into()]
+                        .into_iter()
+                        .chain(hints.spans)
+                        .chain([" ".into()]),
+                )
+                .centered(),
+            )
+            .border_set(border_set(theme));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let rows = self.rows();
+        let visible = usize::from(inner.height);
+        let selected = rows
+            .iter()
+            .position(|&row| row == Row::Level(self.app.selected))
+            .unwrap_or(0);
+        // Keep the selection in the middle of the view when the list is longer than it.
+        let top = selected
+            .saturating_sub(visible / 2)
+            .min(rows.len().saturating_sub(visible));
+        let lines: Vec<Line> = rows
+            .iter()
+            .skip(top)
+            .take(visible)
+            .map(|&row| self.line(row, usize::from(inner.width)))
+            .collect();
+        Paragraph::new(lines).render(inner, buf);
+    }
+}

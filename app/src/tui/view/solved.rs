@@ -1,0 +1,112 @@
+//! The panel that says **Solved**: this solution's figures, how they compare with the best
+//! saved, and how to go on.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::help::{framed, top_band};
+use super::status::keys_line;
+use crate::tui::app::{App, Solved};
+use sokoshot_core::store::progress::{Best, Figures};
+
+/// Rows the Solved panel takes.
+pub const HEIGHT: u16 = 6;
+
+/// The Solved panel, drawn centred across the top of the area it is given.
+#[derive(Debug, Clone, Copy)]
+pub struct SolvedPanel<'a> {
+    /// The game whose level was solved.
+    pub app: &'a App,
+}
+
+/// What to say about a solution compared with the best saved before it.
+fn verdict(figures: Figures, previous: Option<Best>) -> String {
+    let Some(best) = previous else {
+        return "First solution.".to_owned();
+    };
+    let fewer_moves = figures.moves < best.moves;
+    let fewer_pushes = figures.pushes < best.pushes;
+    match (fewer_moves, fewer_pushes) {
+        (true, true) => "New best moves and pushes!".to_owned(),
+        (true, false) => "New best moves!".to_owned(),
+        (false, true) => "New best pushes!".to_owned(),
+        (false, false) => format!(
+            "Best so far: {}, {}.",
+            counted(best.moves, "move", "moves"),
+            counted(best.pushes, "push", "pushes")
+        ),
+    }
+}
+
+/// `n` and the noun, singular for 1: "1 move", "2 moves".
+#[must_use]
+pub fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Widget for SolvedPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Some(Solved { figures, previous }) = self.app.solved else {
+            return;
+        };
+        let theme = self.app.theme;
+        let next = if self.app.is_last_level() {
+            "that was the last level"
+        } else {
+            "next level"
+        };
+        let lines = vec![
+            Line::from(vec![
+                Span::raw(format!("Moves {}  ", figures.moves)),
+                Span::raw(format!("Pushes {}  ", figures.pushes)),
+                Span::raw(format!("Shots {}", figures.shots)),
+                Span::raw(match self.app.hints_used() {
+                    0 => String::new(),
+                    1 => "  (1 hint)".to_owned(),
+                    n => format!("  ({n} hints)"),
+                }),
+            ])
+            .centered(),
+            Line::raw(verdict(figures, previous)).centered(),
+            Line::raw(""),
+            keys_line(&[("n", next), ("u", "undo"), ("r", "again")], 40, theme).centered(),
+        ];
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
+        framed(lines, " Solved ", top_band(area, width, HEIGHT), buf, theme);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_compare_with_the_best_saved_before() {
+        let figures = Figures {
+            moves: 10,
+            pushes: 4,
+            shots: 0,
+        };
+        let best = |moves, pushes| {
+            Some(Best {
+                id: 0,
+                moves,
+                pushes,
+                shots: 0,
+            })
+        };
+        let cases = [
+            ("first", None, "First solution."),
+            ("both better", best(12, 5), "New best moves and pushes!"),
+            ("fewer moves", best(12, 4), "New best moves!"),
+            ("fewer pushes", best(10, 6), "New best pushes!"),
+            ("no better", best(9, 4), "Best so far: 9 moves, 4 pushes."),
+            ("singular", best(1, 1), "Best so far: 1 move, 1 push."),
+        ];
+        for (name, previous, want) in cases {
+            assert_eq!(verdict(figures, previous), want, "{name}");
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! The two text lines around the board: where you are and how you are doing above it, and
+//! below it the keys that matter now, or news, or the error that stopped a reload.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::tui::app::App;
+use crate::tui::keys::Mode;
+use crate::tui::theme::Theme;
+use sokoshot_core::level::visible;
+
+/// The line above the board: pack, level number, title, and the counters.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusLine<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+/// One part of the status line, and how much it matters: when the line is too wide, the
+/// parts that matter least go first. A part that can be shortened (the title) is first cut
+/// with an ellipsis, down to [`SHORTEST_TITLE`] columns, and goes only if that is not enough.
+struct Part {
+    rank: u8,
+    spans: Vec<Span<'static>>,
+    /// The ellipsis to shorten the first span with, if it may be shortened.
+    shorten: Option<&'static str>,
+}
+
+/// The fewest columns a title is shortened to (ellipsis included) before it is dropped.
+pub const SHORTEST_TITLE: usize = 8;
+
+impl Part {
+    fn width(&self) -> usize {
+        self.spans.iter().map(Span::width).sum()
+    }
+
+    /// Cuts the first span by `columns` (and adds the ellipsis) if it stays at least
+    /// [`SHORTEST_TITLE`] wide. Returns whether it did.
+    fn shorten_by(&mut self, columns: usize) -> bool {
+        let (Some(ellipsis), Some(first)) = (self.shorten, self.spans.first_mut()) else {
+            return false;
+        };
+        let keep = first.width().saturating_sub(columns);
+        if columns == 0 || keep < SHORTEST_TITLE.max(ellipsis.len() + 1) {
+            return false;
+        }
+        first.content = shorten(&first.content, keep, ellipsis).into();
+        true
+    }
+}
+
+/// `text` cut to at most `columns` terminal columns, ending in `ellipsis`.
+fn shorten(text: &str, columns: usize, ellipsis: &str) -> String {
+    let room = columns.saturating_sub(Span::raw(ellipsis).width());
+    let mut cut = String::new();
+    let mut used = 0;
+    for ch in text.chars() {
+        let width = Span::raw(ch.to_string()).width();
+        if used + width > room {
+            break;
+        }
+        used += width;
+        cut.push(ch);
+    }
+    format!("{}{ellipsis}", cut.trim_end())
+}
+
+impl StatusLine<'_> {
+    /// The parts of the line, left to right, each with its rank (higher stays longer): the
+    /// counters, then the level number, then the shots left, the title (shortened before it
+    /// goes: a player wants to know which level this is), the best result and last the
+    /// pack's name.
+    fn parts(self) -> Vec<Part> {
+        let app = self.app;
+        let theme = app.theme;
+        let place = app.place();
+        let pack = &app.packs()[place.pack];
+        let counters = app.world().counters();
+        let sep = || Span::styled(theme.separator(), theme.dim());
+        let part = |rank, spans| Part {
+            rank,
+            spans,
+            shorten: None,
+        };
+        let mut parts = vec![
+            part(
+                1,
+                vec![Span::styled(
+                    format!("{} ", visible(&pack.name)),
+                    theme.heading(),
+                )],
+            ),
+            part(
+                5,
+                vec![
+                    Span::styled(
+                        format!("{}/{}", place.level + 1, pack.levels.len()),
+                        theme.heading(),
+                    ),
+                    sep(),
+                ],
+            ),
+        ];
+        if let Some(title) = pack.title(place.level) {
+            parts.push(Part {
+                shorten: Some(if theme.ascii { "..." } else { "…" }),
+                ..part(3, vec![Span::raw(visible(title).into_owned()), sep()])
+            });
+        }
+        parts.push(part(
+            6,
+            vec![Span::raw(format!(
+                "Moves {}  Pushes {}  Shots {}",
+                counters.moves, counters.pushes, counters.shots
+            ))],
+        ));
+        if let Some(left) = app.world().shots_left() {
+            parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
+        }
+        if let Some(playback) = app
+            .tools
+            .playback
+            .as_ref()
+            .filter(|_| app.mode() == Mode::Watching)
+        {
+            let state = if playback.paused {
+                "paused".to_owned()
+            } else {
+                format!("{}/s", playback.letters_per_second())
+            };
+            parts.push(part(
+                7,
+                vec![
+                    sep(),
+                    Span::styled(
+                        format!("watching {}/{} {state}", playback.done, playback.len()),
+                        theme.heading(),
+                    ),
+                ],
+            ));
+        }
+        if let Some(best) = app.best(place) {
+            parts.push(part(
+                2,
+                vec![
+                    sep(),
+                    Span::styled(
+                        format!(
+                            "{} best {}/{}",
+                            theme.solved_mark(),
+                            best.moves,
+                            best.pushes
+                        ),
+                        theme.dim(),
+                    ),
+                ],
+            ));
+        }
+        parts
+    }
+}
+
+/// Shortens or drops the parts that matter least (the rightmost first among equals) until
+/// the rest fit in `width` columns.
+fn fit(mut parts: Vec<Part>, width: usize) -> Vec<Part> {
+    loop {
+        let over = parts
+            .iter()
+            .map(Part::width)
+            .sum::<usize>()
+            .saturating_sub(width);
+        if over == 0 || parts.len() < 2 {
+            return parts;
+        }
+        let Some(least) = parts
+            .iter()
+            .enumerate()
+            .min_by_key(|(i, part)| (part.rank, std::cmp::Reverse(*i)))
+            .map(|(i, _)| i)
+        else {
+            return parts;
+        };
+        if !parts[least].shorten_by(over) {
+            parts.remove(least);
+        }
+    }
+}
+
+impl Widget for StatusLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let parts = fit(self.parts(), usize::from(area.width));
+        let spans: Vec<Span> = parts.into_iter().flat_map(|part| part.spans).collect();
+        Line::from(spans).render(area, buf);
+    }
+}
+
+/// The level's own comment (an author's hint, such as the campaign's "Walk into the box to
+/// push it"), shown under the status line when there is room.
+#[derive(Debug, Clone, Copy)]
+pub struct Tip<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+impl Tip<'_> {
+    fn text(self) -> Option<String> {
+        let comments = &self.app.world().level().comments;
+        let text = comments.join(" ");
+        let text = text.trim();
+        (!text.is_empty()).then(|| visible(text).into_owned())
+    }
+
+    /// Rows the tip would like at `width` columns (none without a comment; at most two).
+    #[must_use]
+    pub fn rows_wanted(self, width: u16) -> u16 {
+        let width = usize::from(width.max(1));
+        let rows = self
+            .text()
+            .map_or(0, |text| text.chars().count().div_ceil(width).min(2));
+        u16::try_from(rows).unwrap_or(0)
+    }
+}
+
+impl Widget for Tip<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some(text) = self.text() {
+            Paragraph::new(Line::styled(text, self.app.theme.dim()))
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+        }
+    }
+}
+
+/// What the line below the board says while a hint is worked out.
+pub const THINKING: &str = "hint: thinking… (keys still work)";
+
+/// The line below the board: an error or news (wrapped over as many rows as it is given),
+/// a pending count, or the keys that matter now.
+#[derive(Debug, Clone, Copy)]
+pub struct HintLine<'a> {
+    /// The game to describe.
+    pub app: &'a App,
+}
+
+impl HintLine<'_> {
+    /// The error or news to show, if any, in its style.
+    fn notice(self) -> Option<Line<'static>> {
+        let app = self.app;
+        let theme = app.theme;
+        if let Some(error) = &app.reload_error {
+            return Some(Line::styled(visible(error).into_owned(), theme.warning()));
+        }
+        let Some(message) = app.message.as_ref() else {
+            if let Some(text) = app.deadlock_warning() {
+                return Some(Line::styled(text, theme.warning()));
+            }
+            return app
+                .hint_pending()
+                .then(|| Line::styled(THINKING, theme.heading()));
+        };
+        let style = if message.warning {
+            theme.warning()
+        } else {
+            theme.heading()
+        };
+        Some(Line::styled(visible(&message.text).into_owned(), style))
+    }
+
+    /// Rows the line would like at `width` columns: more than one only for a long notice.
+    #[must_use]
+    pub fn rows_wanted(self, width: u16) -> u16 {
+        let width = usize::from(width.max(1));
+        let rows = self
+            .notice()
+            .map_or(1, |line| line.width().div_ceil(width).max(1));
+        u16::try_from(rows).unwrap_or(u16::MAX)
+    }
+}
+
+impl Widget for HintLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = app.theme;
+        if let Some(notice) = self.notice() {
+            Paragraph::new(notice)
+                .wrap(Wrap { trim: false })
+                .render(area, buf);
+            return;
+        }
+        let line = if let Some(count) = app.count.pending() {
+            Line::from(vec![
+                Span::styled(count.to_string(), theme.key()),
+                Span::raw(" × the next key (Esc forgets it)"),
+            ])
+        } else {
+            keys_line(&hints(app), area.width, theme)
+        };
+        line.render(area, buf);
+    }
+}
+
+/// The keys worth showing now, as (key, what it does), most useful first; the last two
+/// (help and quit) are always shown.
+fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
+    let world = app.world();
+    let level = world.level();
+    let mut hints = Vec::new();
+    match app.mode() {
+        Mode::Solved => {
+            if !app.is_last_level() {
+                hints.push(("n", "next level"));
+            }
+            hints.extend([("u", "undo"), ("r", "restart")]);
+            hints.extend([("g", "levels"), ("Esc", "look at the board")]);
+        }
+        Mode::Help | Mode::LevelList => return vec![("Esc", "close"), ("q", "quit")],
+        Mode::Watching => {
+            return vec![
+                ("space", "pause"),
+                (".", "step"),
+                ("+/-", "speed"),
+                ("hjkl", "play on"),
+                ("Esc", "stop"),
+                ("q", "quit"),
+            ];
+        }
+        Mode::Playing => {
+            hints.push(("hjkl", "move"));
+            let targets = !level.enemies.is_empty() || !level.spinners.is_empty();
+            if targets && world.shots_left() != Some(0) {
+                hints.push(("space", "fire"));
+            }
+            // Bars turn in real time: waiting is pressing nothing, and this says so.
+            if level.spinners.iter().any(|s| s.speed != 0.0) {
+                hints.push(("no key", "wait"));
+            }
+            if world.can_undo() {
+                hints.push(("u", "undo"));
+            }
+            if world.can_redo() {
+                hints.push(("^r", "redo"));
+            }
+            hints.extend([("r", "restart"), ("HJKL", "run")]);
+            hints.extend([("n/p", "level"), ("g", "levels")]);
+        }
+    }
+    hints.extend([("?", "help"), ("q", "quit")]);
+    hints
+}
+
+/// Key hints as `key what  key what`, as many as fit in `width` columns; the last two are
+/// always kept.
+pub fn keys_line(hints: &[(&str, &str)], width: u16, theme: Theme) -> Line<'static> {
+    let cost = |(key, what): &(&str, &str)| key.chars().count() + what.chars().count() + 3;
+    let split = hints.len().saturating_sub(2);
+    let (optional, pinned) = hints.split_at(split);
+    let mut room = usize::from(width).saturating_sub(pinned.iter().map(cost).sum());
+    let mut shown: Vec<&(&str, &str)> = Vec::new();
+    for hint in optional {
+        if cost(hint) > room {
+            break;
+        }
+        room -= cost(hint);
+        shown.push(hint);
+    }
+    shown.extend(pinned);
+    let mut spans = Vec::new();
+    for (i, (key, what)) in shown.into_iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::raw("  "));
+        }
+        spans.push(Span::styled((*key).to_owned(), theme.key()));
+        spans.push(Span::styled(format!(" {what}"), Style::new()));
+    }
+    Line::from(spans)
+}

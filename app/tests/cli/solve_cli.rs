@@ -1,0 +1,146 @@
+//! `sokoshot solve` and `check --solve` end to end: the real binary's lines and exit status.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sokoshot-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write test file");
+    path
+}
+
+fn sokoshot(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .args(args)
+        .output()
+        .expect("sokoshot runs")
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Checks `line` against `prefix`, then `solved in <s> s, <n> positions, <m> layouts: ` and
+/// `rest`.
+fn assert_solved_line(line: &str, prefix: &str, rest: &str) {
+    let tail = line
+        .strip_prefix(prefix)
+        .and_then(|t| t.strip_prefix("solved in "))
+        .unwrap_or_else(|| panic!("{line}"));
+    let (seconds, tail) = tail.split_once(" s, ").expect("seconds");
+    assert!(seconds.parse::<f64>().is_ok(), "{line}");
+    let (positions, tail) = tail.split_once(" positions, ").expect("positions");
+    let positions: u64 = positions.parse().expect("a count of positions");
+    let (layouts, tail) = tail.split_once(" layouts: ").expect("layouts");
+    let layouts: u64 = layouts.parse().expect("a count of layouts");
+    assert!(
+        (1..=positions).contains(&layouts),
+        "at least one layout, and no more than positions: {line}"
+    );
+    assert_eq!(tail, rest, "{line}");
+}
+
+const TWO: &str =
+    "Title: Corridor\n#######\n#@ $ .#\n#######\n\n#####\n#$  #\n#  .#\n# @ #\n#####\n";
+
+#[test]
+fn solve_prints_one_line_per_level_and_exits_1_when_one_has_no_solution() {
+    let path = file("two.xsb", TWO);
+    let name = path.display().to_string();
+    let out = sokoshot(&["solve", &name]);
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_solved_line(
+        &got[0],
+        &format!("{name}: level 1 \"Corridor\": "),
+        "3 moves, 2 pushes, 0 shots: rRR",
+    );
+    assert_eq!(
+        got[1],
+        format!("{name}: level 2: no solution (all 0 positions searched)")
+    );
+}
+
+#[test]
+fn solve_one_level_that_solves_exits_0() {
+    let path = file("one.xsb", TWO);
+    let name = path.display().to_string();
+    let out = sokoshot(&["solve", &name, "--level", "1", "--optimize", "pushes"]);
+    assert_eq!(out.status.code(), Some(0));
+    let got = lines(&out);
+    assert_eq!(got.len(), 1);
+    assert_solved_line(
+        &got[0],
+        &format!("{name}: level 1 \"Corridor\": "),
+        "3 moves, 2 pushes, 0 shots: rRR",
+    );
+}
+
+#[test]
+fn a_level_with_shots_prints_its_shots() {
+    let path = file("shot.xsb", "#########\n#@  E $.#\n#########\n");
+    let name = path.display().to_string();
+    let out = sokoshot(&["solve", &name]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_solved_line(
+        &lines(&out)[0],
+        &format!("{name}: level 1: "),
+        "5 moves, 1 pushes, 1 shots: rfrrrR",
+    );
+}
+
+#[test]
+fn titles_are_printed_with_control_characters_visible() {
+    let path = file(
+        "title.xsb",
+        "Title: a\u{1b}[2Jb\n#######\n#@ $ .#\n#######\n",
+    );
+    let name = path.display().to_string();
+    let out = sokoshot(&["solve", &name]);
+    assert!(lines(&out)[0].starts_with(&format!("{name}: level 1 \"a^[[2Jb\": solved")));
+}
+
+#[test]
+fn a_search_stopped_by_the_limit_gives_up_and_exits_1() {
+    let microban = concat!(env!("CARGO_MANIFEST_DIR"), "/../levels/microban.xsb");
+    let out = sokoshot(&["solve", microban, "--level", "153", "--time-limit", "0"]);
+    assert_eq!(out.status.code(), Some(1));
+    let line = &lines(&out)[0];
+    let prefix = format!("{microban}: level 153 \"reduction of (Revenge 306)\": gave up after ");
+    let rest = line
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(rest.ends_with(" positions"), "{line}");
+}
+
+#[test]
+fn errors_exit_2() {
+    let out = sokoshot(&["solve", "/nonexistent/levels.xsb"]);
+    assert_eq!(out.status.code(), Some(2));
+    let path = file("three.xsb", TWO);
+    let out = sokoshot(&["solve", path.to_str().unwrap(), "--level", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--level 3 is not one of them"));
+}
+
+#[test]
+fn check_solve_adds_each_levels_verdict() {
+    let path = file("check.xsb", TWO);
+    let name = path.display().to_string();
+    let out = sokoshot(&["check", "--solve", &name]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        lines(&out),
+        [
+            format!("{name}:2:1: level 1 \"Corridor\": solved: 3 moves, 2 pushes, 0 shots"),
+            format!("{name}:6:1: level 2: no solution (all 0 positions searched)"),
+            format!("{name}: 2 levels read, all valid"),
+        ]
+    );
+}

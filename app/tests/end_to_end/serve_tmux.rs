@@ -1,0 +1,604 @@
+//! `sokoshot serve` driven by the real OpenSSH client in tmux: each test starts its own server
+//! on a free port (`--listen 127.0.0.1:0`, the port read from its first log line) with a
+//! private data directory, makes client keys with `ssh-keygen`, and connects from its own
+//! tmux server.
+
+use crate::tmux;
+
+use std::fs;
+use std::io::Read;
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use tmux::{Pane, TempDir, available};
+
+/// How long to wait for the server or a client before failing (liveness, not speed).
+const PATIENCE: Duration = Duration::from_secs(20);
+
+const TWO_LEVELS: &str = "\
+Title: First push
+#####
+#@$.#
+#####
+
+Title: Second push
+######
+#@ $.#
+######
+";
+
+/// Whether tmux and the OpenSSH client (`ssh`, `ssh-keygen`, `ssh-keyscan`) can be run here;
+/// see [`tmux::require`] for what happens when they cannot.
+fn ssh_available() -> bool {
+    available()
+        && ["ssh", "ssh-keygen", "ssh-keyscan"].iter().all(|tool| {
+            tmux::require(
+                &format!("the OpenSSH client ({tool})"),
+                &["sh", "-c", &format!("command -v {tool}")],
+            )
+        })
+}
+
+/// A running `sokoshot serve`, stopped with SIGTERM when dropped.
+struct Server {
+    child: Child,
+    log: PathBuf,
+    port: u16,
+}
+
+impl Server {
+    fn start(dir: &Path, args: &[&str]) -> Self {
+        let log = dir.join(format!("server-{}.log", args.len()));
+        let _ = fs::remove_file(&log);
+        let child = Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+            .arg("serve")
+            .args(["--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("HOME", dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(fs::File::create(&log).expect("log file"))
+            .spawn()
+            .expect("server starts");
+        let mut server = Self {
+            child,
+            log,
+            port: 0,
+        };
+        let line = server.wait_for_log("listening on");
+        let port = line
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|port| port.parse().ok())
+            .expect("the log names the port");
+        server.port = port;
+        server
+    }
+
+    fn log_text(&self) -> String {
+        fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Waits for a log line containing `text` and returns it.
+    fn wait_for_log(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let log = self.log_text();
+            if let Some(line) = log.lines().find(|line| line.contains(text)) {
+                return line.to_owned();
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for {text:?} in the server's log:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM and waits for the server to exit; returns its exit code.
+    fn terminate(&mut self) -> Option<i32> {
+        signal(self.pid(), "TERM");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code();
+            }
+            assert!(start.elapsed() < PATIENCE, "the server did not stop");
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    }
+
+    /// The server's resident memory in KiB.
+    fn rss_kib(&self) -> u64 {
+        let status = fs::read_to_string(format!("/proc/{}/status", self.pid())).expect("status");
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn signal(pid: u32, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{name} {pid}");
+}
+
+/// Makes an ed25519 key pair at `dir/NAME` (and `NAME.pub`).
+fn make_key(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let status = Command::new("ssh-keygen")
+        .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(status.success());
+    path
+}
+
+/// The options every client uses: no config files, no agent, a private known-hosts file.
+fn ssh_options(dir: &Path, port: u16, key: Option<&Path>) -> Vec<String> {
+    let mut args: Vec<String> = vec![
+        "-F".into(),
+        "/dev/null".into(),
+        "-p".into(),
+        port.to_string(),
+        "-o".into(),
+        "StrictHostKeyChecking=no".into(),
+        "-o".into(),
+        format!("UserKnownHostsFile={}", dir.join("known_hosts").display()),
+        "-o".into(),
+        "IdentityAgent=none".into(),
+        "-o".into(),
+        "LogLevel=ERROR".into(),
+    ];
+    match key {
+        Some(key) => args.extend([
+            "-o".into(),
+            "IdentitiesOnly=yes".into(),
+            "-i".into(),
+            key.display().to_string(),
+        ]),
+        None => args.extend(["-o".into(), "PubkeyAuthentication=no".into()]),
+    }
+    args
+}
+
+fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
+/// A tmux pane running an interactive `ssh -t` to the server, in a directory of its own.
+fn connect(name: &str, dir: &Path, port: u16, key: Option<&Path>) -> Pane {
+    let own = dir.join(format!("pane-{name}"));
+    fs::create_dir_all(&own).expect("pane dir");
+    let args: Vec<String> = ssh_options(dir, port, key)
+        .iter()
+        .map(|a| quote(a))
+        .collect();
+    let body = format!(
+        "sh -c 'echo $$ > \"$0\"; exec \"$@\"' {pid} ssh -t {args} localhost\n\
+         echo \"EXIT=$?\"\n\
+         exec sleep 600\n",
+        pid = quote(&own.join("game.pid").display().to_string()),
+        args = args.join(" "),
+    );
+    Pane::start_script(name, &own, &body)
+}
+
+/// Runs `ssh ARGS` to completion (with no terminal), killing it if it outlives the patience.
+fn run_ssh(dir: &Path, port: u16, key: Option<&Path>, extra: &[&str]) -> Output {
+    let mut child = Command::new("ssh")
+        .args(ssh_options(dir, port, key))
+        .args(["-o", "BatchMode=yes"])
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ssh runs");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn a_player_connects_solves_a_level_opens_the_lab_resizes_and_quits() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-play");
+    let levels = dir.join("tiny.xsb");
+    fs::write(&levels, TWO_LEVELS).expect("levels");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    let pane = connect("serve-play", &dir.0, server.port, Some(&key));
+    let menu = pane.wait_for("sokoshot over SSH");
+    assert!(menu.contains("Play tiny.xsb"), "{menu}");
+    assert!(menu.contains("your progress is kept"), "{menu}");
+    pane.keys(&["j", "j", "Enter"]);
+    let screen = pane.wait_for("tiny.xsb 1/2");
+    assert!(screen.contains("██@▴[]··██"), "{screen}");
+    // Ctrl-Z is the session's key: it stops neither the server nor the game.
+    pane.keys(&["C-z"]);
+    pane.keys(&["l"]);
+    let screen = pane.wait_for("Solved");
+    assert!(screen.contains("Moves 1  Pushes 1  Shots 0"), "{screen}");
+    let state = fs::read_to_string(format!("/proc/{}/stat", server.pid())).expect("stat");
+    assert!(!state.contains(") T "), "the server was stopped: {state}");
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["l"]);
+    let lab = pane.wait_for("disk-aabb");
+    let column = |screen: &str| {
+        screen
+            .lines()
+            .find(|line| line.contains("disk-aabb"))
+            .and_then(|line| line.chars().position(|c| c == '│'))
+    };
+    let before = column(&lab).expect("panel");
+    pane.tmux(&["resize-window", "-t", "main", "-x", "100", "-y", "30"]);
+    let start = Instant::now();
+    loop {
+        let screen = pane.screen();
+        if column(&screen).is_some_and(|at| at == before + 20) {
+            break;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the lab did not follow the resize:\n{screen}"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["q"]);
+    let end = pane.wait_for("EXIT=0");
+    assert!(end.contains("sokoshot: thanks for playing."), "{end}");
+    let line = server.wait_for_log(" quit");
+    assert!(
+        line.contains("SHA256:"),
+        "the key's fingerprint is logged: {line}"
+    );
+    assert!(line.contains("in=") && line.contains("out="), "{line}");
+    let players = dir.join("data/sokoshot/players");
+    let homes: Vec<_> = fs::read_dir(&players)
+        .expect("players")
+        .filter_map(Result::ok)
+        .collect();
+    assert_eq!(homes.len(), 1, "one directory for the key");
+    let progress = fs::read_to_string(homes[0].path().join("progress.txt")).expect("progress");
+    assert!(progress.contains("moves=1 pushes=1"), "{progress}");
+}
+
+#[test]
+fn a_guest_plays_without_a_key_and_nothing_is_saved() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-guest");
+    let levels = dir.join("tiny.xsb");
+    fs::write(&levels, TWO_LEVELS).expect("levels");
+    let server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    let pane = connect("serve-guest", &dir.0, server.port, None);
+    pane.wait_for("Playing as a guest");
+    pane.keys(&["j", "j", "Enter"]);
+    pane.wait_for("tiny.xsb 1/2");
+    pane.keys(&["l"]);
+    pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let line = server.wait_for_log(" quit");
+    assert!(line.contains(" guest "), "{line}");
+    assert!(
+        !dir.join("data/sokoshot/players").exists()
+            || fs::read_dir(dir.join("data/sokoshot/players"))
+                .expect("dir")
+                .next()
+                .is_none()
+    );
+}
+
+#[test]
+fn a_command_is_refused() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-exec");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &[]);
+    let out = run_ssh(&dir.0, server.port, Some(&key), &["localhost", "ls"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing was run");
+    assert!(stderr.contains("exec request failed"), "{stderr}");
+    let out = run_ssh(
+        &dir.0,
+        server.port,
+        Some(&key),
+        &["-s", "localhost", "sftp"],
+    );
+    assert!(!out.status.success());
+}
+
+#[test]
+fn port_forwarding_is_refused_both_ways() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-forward");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &[]);
+    // -R: the server refuses to listen for the client.
+    let out = run_ssh(
+        &dir.0,
+        server.port,
+        Some(&key),
+        &[
+            "-N",
+            "-o",
+            "ExitOnForwardFailure=yes",
+            "-R",
+            "127.0.0.1:0:127.0.0.1:9",
+            "localhost",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("forwarding failed"), "{stderr}");
+    // -L: the client listens, but each connection through it is refused by the server.
+    let local = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+    let local_port = local.local_addr().expect("addr").port();
+    drop(local);
+    // At the default log level, so that the client reports the refusal.
+    let mut options = ssh_options(&dir.0, server.port, Some(&key));
+    if let Some(at) = options.iter().position(|option| option == "LogLevel=ERROR") {
+        options.drain(at - 1..=at);
+    }
+    let mut child = Command::new("ssh")
+        .args(options)
+        .args(["-o", "LogLevel=INFO", "-o", "BatchMode=yes", "-N", "-L"])
+        .arg(format!("127.0.0.1:{local_port}:127.0.0.1:{}", server.port))
+        .arg("localhost")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ssh -L runs");
+    let start = Instant::now();
+    let mut stream = loop {
+        if let Ok(stream) = TcpStream::connect(("127.0.0.1", local_port)) {
+            break stream;
+        }
+        assert!(start.elapsed() < PATIENCE, "ssh -L never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
+    let mut got = Vec::new();
+    let read = stream.read_to_end(&mut got);
+    assert!(
+        read.is_ok(),
+        "the forwarded connection was closed: {read:?}"
+    );
+    assert!(
+        got.is_empty(),
+        "nothing came through: {:?}",
+        String::from_utf8_lossy(&got)
+    );
+    let _ = child.kill();
+    let out = child.wait_with_output().expect("output");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("administratively prohibited"), "{stderr}");
+}
+
+/// The host key's fingerprint as a client sees it.
+fn scanned_fingerprint(dir: &Path, port: u16) -> String {
+    let scan = Command::new("ssh-keyscan")
+        .args(["-t", "ed25519", "-p", &port.to_string(), "127.0.0.1"])
+        .output()
+        .expect("ssh-keyscan runs");
+    let keys = dir.join("scanned");
+    fs::write(&keys, &scan.stdout).expect("scan saved");
+    let out = Command::new("ssh-keygen")
+        .arg("-lf")
+        .arg(&keys)
+        .output()
+        .expect("ssh-keygen runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.split_whitespace()
+        .find(|word| word.starts_with("SHA256:"))
+        .unwrap_or_else(|| panic!("no fingerprint in {text:?}"))
+        .to_owned()
+}
+
+#[test]
+fn the_host_key_fingerprint_is_the_same_after_a_restart() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-hostkey");
+    let mut first = Server::start(&dir.0, &[]);
+    let seen = scanned_fingerprint(&dir.0, first.port);
+    assert!(first.wait_for_log("listening").contains(&seen));
+    assert_eq!(first.terminate(), Some(0));
+    let mode = {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(dir.join("data/sokoshot/host_ed25519_key"))
+            .expect("key kept")
+            .permissions()
+            .mode()
+    };
+    assert_eq!(mode & 0o777, 0o600);
+    let second = Server::start(&dir.0, &["--max-sessions", "3"]);
+    assert_eq!(scanned_fingerprint(&dir.0, second.port), seen);
+}
+
+#[test]
+fn under_authorized_keys_a_listed_key_gets_in_and_another_is_refused() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-authorized");
+    let listed = make_key(&dir.0, "listed");
+    let other = make_key(&dir.0, "other");
+    let allowed = dir.join("authorized_keys");
+    fs::copy(listed.with_extension("pub"), &allowed).expect("authorized");
+    let server = Server::start(
+        &dir.0,
+        &["--authorized-keys", &allowed.display().to_string()],
+    );
+    let out = run_ssh(&dir.0, server.port, Some(&other), &["-t", "localhost"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("Permission denied"), "{stderr}");
+    let guest = run_ssh(&dir.0, server.port, None, &["-t", "localhost"]);
+    assert!(!guest.status.success(), "no guests under --authorized-keys");
+    let pane = connect("serve-authorized", &dir.0, server.port, Some(&listed));
+    pane.wait_for("your progress is kept");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+#[test]
+fn the_per_address_cap_refuses_a_second_session() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-per-ip");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--max-per-ip", "1"]);
+    let pane = connect("serve-per-ip", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    let out = run_ssh(&dir.0, server.port, Some(&key), &["-t", "localhost"]);
+    assert!(!out.status.success());
+    assert!(
+        server
+            .wait_for_log("refused")
+            .contains("this address already has 1 sessions")
+    );
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+#[test]
+fn an_idle_session_is_closed_with_a_message() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-idle");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--idle-timeout", "2"]);
+    let pane = connect("serve-idle", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    let end = pane.wait_for("EXIT=0");
+    assert!(end.contains("no key was pressed for a while"), "{end}");
+    assert!(server.wait_for_log("idle-timeout").contains("SHA256:"));
+}
+
+#[test]
+fn sigterm_ends_every_session_with_a_message_and_the_server_exits() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-term");
+    let key = make_key(&dir.0, "player");
+    let mut server = Server::start(&dir.0, &[]);
+    let pane = connect("serve-term", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    assert_eq!(server.terminate(), Some(0));
+    let end = pane.wait_for("EXIT=");
+    assert!(end.contains("the server is shutting down"), "{end}");
+    assert!(server.log_text().contains("shutdown"));
+}
+
+#[test]
+fn a_client_that_stops_reading_does_not_grow_server_memory() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-stall");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &[]);
+    let pane = connect("serve-stall", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    // A large window and a moving lab scene: frames go out at 60 Hz.
+    pane.tmux(&["resize-window", "-t", "main", "-x", "300", "-y", "100"]);
+    pane.keys(&["l"]);
+    pane.wait_for("disk-aabb");
+    pane.keys(&["s"]);
+    pane.wait_for("motion on");
+    let client = pane.game_pid();
+    signal(client, "STOP");
+    // The stream first fills what lies between the server and the stopped client (the
+    // client's 2 MiB channel window and the sockets' buffers); then the server skips frames.
+    std::thread::sleep(Duration::from_secs(6));
+    let settled = server.rss_kib();
+    std::thread::sleep(Duration::from_secs(30));
+    let later = server.rss_kib();
+    signal(client, "CONT");
+    assert!(
+        later <= settled + 1024,
+        "server memory grew from {settled} KiB to {later} KiB while the client was stopped"
+    );
+    // The client jumps to the latest frame and the session carries on.
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let line = server.wait_for_log(" quit");
+    let skipped: u64 = line
+        .split("skipped=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("skipped count");
+    assert!(
+        skipped > 0,
+        "frames were skipped while the client was stopped: {line}"
+    );
+}
+
+#[test]
+fn a_dropped_connection_ends_its_session_and_frees_its_place() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-dropped");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--max-per-ip", "1"]);
+    let first = connect("serve-dropped-1", &dir.0, server.port, Some(&key));
+    first.wait_for("sokoshot over SSH");
+    signal(first.game_pid(), "KILL");
+    assert!(server.wait_for_log(" closed").contains("SHA256:"));
+    let second = connect("serve-dropped-2", &dir.0, server.port, Some(&key));
+    second.wait_for("sokoshot over SSH");
+    second.keys(&["q"]);
+    second.wait_for("EXIT=0");
+}

@@ -1,0 +1,225 @@
+//! Snapshots of every lab scene with its steps shown, rendered into ratatui's `TestBackend`
+//! at 80×24 in colour, without colour (`NO_COLOR`) and in `--ascii`. Each snapshot is the
+//! screen's text and, for colour, a second grid with one letter per cell for its colour, so
+//! that a change of ink shows as a diff. The files live in `app/tests/snapshots/`; run with
+//! `UPDATE_SNAPSHOTS=1` to write them after a deliberate change, and read the diff.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use sokoshot::tui::lab_view::{LabView, Palette};
+use sokoshot_core::lab::{Key, Lab, SceneId};
+
+fn render(lab: &Lab, palette: Palette) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+    terminal
+        .draw(|frame| frame.render_widget(LabView::new(lab, palette), frame.area()))
+        .expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// One letter per colour, `.` for the default.
+fn color_code(color: Color) -> char {
+    match color {
+        Color::Reset => '.',
+        Color::LightRed => 'R',
+        Color::LightGreen => 'G',
+        Color::LightBlue => 'B',
+        Color::LightMagenta => 'M',
+        Color::Yellow => 'Y',
+        Color::Cyan => 'C',
+        Color::White => 'W',
+        Color::Gray => 'g',
+        Color::DarkGray => 'd',
+        _ => '?',
+    }
+}
+
+/// One letter per style without colour: `b` bold, `d` dim, `r` reversed, `.` plain.
+fn modifier_code(modifier: Modifier) -> char {
+    if modifier.contains(Modifier::REVERSED) {
+        'r'
+    } else if modifier.contains(Modifier::BOLD) {
+        'b'
+    } else if modifier.contains(Modifier::DIM) {
+        'd'
+    } else {
+        '.'
+    }
+}
+
+fn snapshot(buf: &Buffer, palette: Palette) -> String {
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        writeln!(out, "{}", line.trim_end()).unwrap();
+    }
+    out.push_str("----\n");
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width)
+            .map(|x| {
+                let cell = &buf[(x, y)];
+                if palette.color {
+                    color_code(cell.fg)
+                } else {
+                    modifier_code(cell.modifier)
+                }
+            })
+            .collect();
+        writeln!(out, "{}", line.trim_end_matches('.')).unwrap();
+    }
+    out
+}
+
+fn check(name: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
+            path.display()
+        )
+    });
+    assert!(
+        expected == actual,
+        "{name} differs from {}:\n{actual}",
+        path.display()
+    );
+}
+
+/// Each scene, moved to where its steps have something to say, with the steps shown and
+/// stepped to the one that decides.
+fn scene_with_steps(scene: SceneId) -> Lab {
+    let mut lab = Lab::new(scene);
+    let keys: &[(char, usize)] = match scene {
+        SceneId::DiskAabb => &[('l', 10), ('k', 3)],
+        SceneId::DiskObb => &[('l', 9), ('k', 2)],
+        SceneId::ObbObb => &[('c', 1)],
+        SceneId::DiskTriangle => &[('l', 13), ('k', 2)],
+        SceneId::Slope => &[('m', 1), (' ', 1)],
+        SceneId::AabbAabb => &[('l', 8)],
+    };
+    for &(key, times) in keys {
+        for _ in 0..times {
+            lab.press(Key::Char(key));
+        }
+    }
+    if scene == SceneId::Slope {
+        // Three jumps of the page's point: the third crosses the slope.
+        for _ in 0..45 {
+            lab.tick();
+        }
+        lab.press(Key::Char(' '));
+    }
+    lab.press(Key::Char('e'));
+    let steps = lab.step().map_or(0, |(_, s)| s.len());
+    let decides = lab
+        .step()
+        .and_then(|(_, s)| s.iter().position(|step| step.decides))
+        .unwrap_or(0);
+    for _ in 0..decides.min(steps) {
+        lab.press(Key::Char(']'));
+    }
+    lab
+}
+
+#[test]
+fn every_scene_with_its_steps_in_colour_no_color_and_ascii() {
+    let palettes = [
+        (
+            "color",
+            Palette {
+                color: true,
+                ascii: false,
+            },
+        ),
+        (
+            "no_color",
+            Palette {
+                color: false,
+                ascii: false,
+            },
+        ),
+        (
+            "ascii",
+            Palette {
+                color: false,
+                ascii: true,
+            },
+        ),
+    ];
+    for scene in SceneId::ALL {
+        let lab = scene_with_steps(scene);
+        for (mode, palette) in palettes {
+            let buf = render(&lab, palette);
+            check(
+                &format!("lab_{}_{mode}", scene.name()),
+                &snapshot(&buf, palette),
+            );
+        }
+    }
+}
+
+#[test]
+fn ascii_screens_hold_only_printable_ascii() {
+    let palette = Palette {
+        color: false,
+        ascii: true,
+    };
+    for scene in SceneId::ALL {
+        let mut lab = scene_with_steps(scene);
+        lab.press(Key::Char('?'));
+        for lab in [scene_with_steps(scene), lab] {
+            let buf = render(&lab, palette);
+            for cell in buf.content() {
+                let symbol = cell.symbol();
+                assert!(
+                    symbol.chars().all(|c| c == ' ' || c.is_ascii_graphic()),
+                    "{scene}: {symbol:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn without_colour_the_legend_names_each_role_with_its_own_mark() {
+    for palette in [
+        Palette {
+            color: false,
+            ascii: false,
+        },
+        Palette {
+            color: false,
+            ascii: true,
+        },
+    ] {
+        let lab = scene_with_steps(SceneId::DiskObb);
+        let buf = render(&lab, palette);
+        let legend: String = (22..24)
+            .map(|y| (0..49).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect();
+        for name in ["active", "other", "tested"] {
+            assert!(legend.contains(name), "{palette:?}: {legend}");
+        }
+        // Each name is preceded by a sample of its own, different from the others'.
+        let samples: Vec<&str> = legend
+            .split("  ")
+            .filter_map(|item| item.trim().split_once(' ').map(|(sample, _)| sample))
+            .collect();
+        let mut unique = samples.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), samples.len(), "{palette:?}: {samples:?}");
+    }
+}

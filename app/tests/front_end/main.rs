@@ -1,0 +1,16 @@
+//! The front end's tests, in one binary: the game and the lab drawn into ratatui's
+//! TestBackend (snapshots of what a player sees), the key map, saved progress, file watching.
+
+mod campaign_screens;
+mod lab_scenes;
+mod lab_snapshots;
+mod lab_view;
+mod spinner_rule;
+mod support;
+mod tui_app;
+mod tui_built_in;
+mod tui_bytes;
+mod tui_keys;
+mod tui_progress;
+mod tui_view;
+mod tui_watch;

@@ -1,0 +1,89 @@
+//! Helpers shared by the front-end tests: an app over levels given as text, keys, and the
+//! text of a rendered screen.
+
+#![allow(dead_code)]
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use sokoshot::tui::app::{App, Place};
+use sokoshot::tui::theme::Theme;
+use sokoshot_core::level::parse_pack;
+use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::progress::Progress;
+
+/// Unicode glyphs, no colour: what the snapshots compare.
+pub const PLAIN: Theme = Theme {
+    ascii: false,
+    color: false,
+};
+
+/// The levels of a pack text, which must read cleanly.
+pub fn levels(text: &str) -> Vec<sokoshot_core::level::Level> {
+    let pack = parse_pack(text)
+        .into_pack()
+        .expect("test levels read cleanly");
+    pack.levels
+}
+
+/// An app over one pack named `Test`, at its first level, with no saved progress.
+pub fn app(text: &str, theme: Theme) -> App {
+    App::new(
+        vec![Collection::built_in("Test", "Tester", levels(text))],
+        Place { pack: 0, level: 0 },
+        Progress::default(),
+        None,
+        theme,
+    )
+    .expect("a playable level")
+}
+
+/// Presses each key of `keys` (letters as typed; `~` stands for Esc).
+pub fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        let code = if c == '~' {
+            KeyCode::Esc
+        } else {
+            KeyCode::Char(c)
+        };
+        let modifiers = if c.is_ascii_uppercase() {
+            KeyModifiers::SHIFT
+        } else {
+            KeyModifiers::NONE
+        };
+        app.handle_key(KeyEvent::new(code, modifiers));
+    }
+}
+
+/// Presses one key with its code.
+pub fn press_code(app: &mut App, code: KeyCode) {
+    app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+/// Renders the app on a `width × height` screen.
+pub fn render(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawn");
+    terminal.backend().buffer().clone()
+}
+
+/// The text of each row of a buffer, trailing blanks removed.
+pub fn rows(buffer: &Buffer) -> Vec<String> {
+    let width = usize::from(buffer.area.width);
+    buffer
+        .content()
+        .chunks(width)
+        .map(|row| {
+            let line: String = row.iter().map(|cell| cell.symbol()).collect();
+            line.trim_end().to_owned()
+        })
+        .collect()
+}
+
+/// The whole screen as text, one row per line, trailing blanks removed.
+pub fn screen(app: &App, width: u16, height: u16) -> String {
+    rows(&render(app, width, height)).join("\n")
+}

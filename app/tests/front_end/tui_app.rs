@@ -1,0 +1,450 @@
+//! The app's behaviour behind the screens: counts, undo, levels, overlays, progress and
+//! reloading a pack.
+
+use crate::support;
+
+use sokoshot::tui::app::{App, Place};
+use sokoshot::tui::keys::Mode;
+use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::progress::Progress;
+use support::{PLAIN, app, levels, press, render, rows};
+
+const CORRIDOR: &str = "\
+Title: Corridor
+#########
+#@     $.#
+#########
+
+Title: Enemy
+#######
+#@   E#
+#######
+";
+
+fn moves(app: &App) -> u32 {
+    app.world().counters().moves
+}
+
+fn hint_line(app: &App) -> String {
+    rows(&render(app, 70, 5))[4].clone()
+}
+
+#[test]
+fn a_count_repeats_a_step_and_stops_where_it_is_blocked() {
+    let cases = [
+        ("no count", "l", 1),
+        ("three", "3l", 3),
+        ("twelve stops at the wall after pushing", "12l", 6),
+        ("count then undo twice", "4l2u", 2),
+        ("esc forgets the count", "5~l", 1),
+        ("a count into a wall only turns", "5k", 0),
+    ];
+    for (name, keys, want) in cases {
+        let mut app = app(CORRIDOR, PLAIN);
+        press(&mut app, "h");
+        press(&mut app, keys);
+        assert_eq!(moves(&app), want, "{name}");
+        assert!(
+            !hint_line(&app).starts_with("blocked"),
+            "{name}: {}",
+            hint_line(&app)
+        );
+    }
+}
+
+#[test]
+fn runs_stop_before_a_box() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "L");
+    assert_eq!(moves(&app), 5);
+    assert_eq!(app.world().counters().pushes, 0);
+}
+
+#[test]
+fn undo_redo_and_restart_are_keys() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "lll");
+    press(&mut app, "u");
+    assert_eq!(moves(&app), 2);
+    // Ctrl-r comes as a control key, not a character.
+    app.handle_key(crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('r'),
+        crossterm::event::KeyModifiers::CONTROL,
+    ));
+    assert_eq!(moves(&app), 3);
+    press(&mut app, "r");
+    assert_eq!(moves(&app), 0);
+    press(&mut app, "u");
+    assert_eq!(moves(&app), 3, "restart is undoable");
+    press(&mut app, "uuuu");
+    assert_eq!(hint_line(&app), "nothing to undo");
+}
+
+#[test]
+fn solving_shows_the_panel_records_the_best_and_undo_hides_it() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "6l");
+    assert_eq!(app.mode(), Mode::Solved);
+    let best = app.best(Place { pack: 0, level: 0 }).expect("recorded");
+    assert_eq!((best.moves, best.pushes), (6, 1));
+    press(&mut app, "u");
+    assert_eq!(app.mode(), Mode::Playing);
+    assert!(!app.world().is_solved());
+}
+
+#[test]
+fn a_shot_that_clears_the_last_enemy_solves_the_level_while_ticking() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "n ");
+    // Facing up at the start: the shot goes into the wall above.
+    while app.is_animating() {
+        app.tick();
+    }
+    assert_eq!(app.mode(), Mode::Playing);
+    press(&mut app, "l ");
+    while app.is_animating() {
+        app.tick();
+    }
+    assert_eq!(app.mode(), Mode::Solved);
+    assert_eq!(app.world().counters().shots, 2);
+}
+
+#[test]
+fn overlays_pause_the_world_and_esc_goes_back() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "nl ");
+    assert!(app.is_animating());
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help);
+    assert!(!app.is_animating(), "paused under help");
+    press(&mut app, "~");
+    assert_eq!(app.mode(), Mode::Playing);
+    assert!(app.is_animating());
+    while app.is_animating() {
+        app.tick();
+    }
+    // On the Solved panel, help and the list come back to the panel.
+    assert_eq!(app.mode(), Mode::Solved);
+    press(&mut app, "?~");
+    assert_eq!(app.mode(), Mode::Solved);
+    press(&mut app, "g~");
+    assert_eq!(app.mode(), Mode::Solved);
+}
+
+#[test]
+fn next_and_previous_go_across_packs_and_stop_at_the_ends() {
+    let packs = vec![
+        Collection::built_in("A", "a", levels(CORRIDOR)),
+        Collection::built_in("B", "b", levels(CORRIDOR)),
+    ];
+    let start = Place { pack: 0, level: 1 };
+    let mut app = App::new(packs, start, Progress::default(), None, PLAIN).expect("starts");
+    press(&mut app, "n");
+    assert_eq!(app.place(), Place { pack: 1, level: 0 });
+    press(&mut app, "p");
+    assert_eq!(app.place(), Place { pack: 0, level: 1 });
+    press(&mut app, "pp");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+    assert_eq!(hint_line(&app), "this is the first level");
+    press(&mut app, "nnnn");
+    assert_eq!(app.place(), Place { pack: 1, level: 1 });
+    assert_eq!(hint_line(&app), "that was the last level");
+}
+
+#[test]
+fn the_level_list_opens_at_the_level_in_play_and_digits_pick_a_number() {
+    let packs = vec![Collection::built_in("A", "a", levels(CORRIDOR))];
+    let start = Place { pack: 0, level: 1 };
+    let mut app = App::new(packs, start, Progress::default(), None, PLAIN).expect("starts");
+    press(&mut app, "g");
+    assert_eq!(app.mode(), Mode::LevelList);
+    press(&mut app, "1");
+    press(&mut app, "l");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+    assert_eq!(app.mode(), Mode::Playing);
+}
+
+#[test]
+fn a_start_place_that_does_not_exist_falls_back_to_the_first_level() {
+    let packs = vec![Collection::built_in("A", "a", levels(CORRIDOR))];
+    let start = Place { pack: 3, level: 9 };
+    let app = App::new(packs, start, Progress::default(), None, PLAIN).expect("starts");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+    let empty = App::new(Vec::new(), start, Progress::default(), None, PLAIN);
+    assert!(empty.is_err());
+}
+
+#[test]
+fn reloading_an_unchanged_level_keeps_the_game_and_a_changed_one_starts_over() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "nll");
+    // The first level changed, the one in play did not.
+    let edited = CORRIDOR.replace("#@     $.#", "#@    $ .#");
+    app.replace_levels(0, levels(&edited));
+    assert_eq!(moves(&app), 2);
+    assert_eq!(hint_line(&app), "reloaded Test");
+    // Now the level in play changes.
+    let edited = edited.replace("#@   E#", "#@  E #");
+    app.replace_levels(0, levels(&edited));
+    assert_eq!(moves(&app), 0);
+    assert_eq!(hint_line(&app), "reloaded Test: level 2 starts over");
+    // A pack that lost the level in play goes to its last level.
+    app.replace_levels(0, levels("#####\n#@$.#\n#####\n"));
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
+}
+
+#[test]
+fn a_broken_reload_shows_the_error_and_the_level_stays_playable() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "l");
+    app.reload_failed("pack.xsb:3:2: level 1: two players".to_owned());
+    assert_eq!(hint_line(&app), "pack.xsb:3:2: level 1: two players");
+    press(&mut app, "l");
+    assert_eq!(moves(&app), 2, "still playable");
+    assert_eq!(
+        hint_line(&app),
+        "pack.xsb:3:2: level 1: two players",
+        "the error stays until the file reads cleanly"
+    );
+    app.replace_levels(0, levels(CORRIDOR));
+    assert_eq!(hint_line(&app), "reloaded Test");
+}
+
+#[test]
+fn the_start_is_the_level_asked_for_else_the_last_played_else_the_first() {
+    use sokoshot::tui::session::start_place;
+    let packs = vec![
+        Collection::built_in("A", "a", levels(CORRIDOR)),
+        Collection::built_in("B", "b", levels(CORRIDOR)),
+    ];
+    let at = |pack, level| Some(Place { pack, level });
+    let cases = [
+        ("asked", Some(2), None, at(0, 1)),
+        (
+            "asked wins over last",
+            Some(1),
+            Some(("built-in:B", 1)),
+            at(0, 0),
+        ),
+        ("asked beyond the pack", Some(3), None, None),
+        ("asked zero", Some(0), None, None),
+        ("last played", None, Some(("built-in:B", 1)), at(1, 1)),
+        ("last level gone", None, Some(("built-in:B", 7)), at(0, 0)),
+        ("last pack gone", None, Some(("built-in:C", 0)), at(0, 0)),
+        ("nothing", None, None, at(0, 0)),
+    ];
+    for (name, asked, last, want) in cases {
+        let got = start_place(&packs, asked, last).ok();
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn terminal_too_small_ignores_movement_keys() {
+    let mut app = app(CORRIDOR, PLAIN);
+    app.set_screen_size(10, 3);
+    assert!(app.board_hidden());
+    press(&mut app, "l5lLnu ");
+    assert_eq!(moves(&app), 0, "nothing moved behind the message");
+    assert_eq!(app.place(), Place { pack: 0, level: 0 }, "no level change");
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help, "help still opens");
+    press(&mut app, "~");
+    app.set_screen_size(80, 24);
+    press(&mut app, "l");
+    assert_eq!(moves(&app), 1, "keys act again once the board shows");
+}
+
+#[test]
+fn a_count_over_the_limit_is_cut_with_a_clear_message() {
+    let mut app = app(CORRIDOR, PLAIN);
+    press(&mut app, "9999h");
+    let hint = hint_line(&app);
+    assert!(
+        hint.contains("at most 100 times: 9999 was cut to 100"),
+        "{hint}"
+    );
+    assert_eq!(moves(&app), 0);
+}
+
+#[test]
+fn a_count_of_shots_is_cut_to_the_limit() {
+    let mut app = app("#####\n#@ E#\n#   #\n#####\n", PLAIN);
+    press(&mut app, "j");
+    press(&mut app, "9999 ");
+    assert_eq!(
+        app.world().counters().shots,
+        sokoshot::tui::keys::MAX_REPEAT,
+        "one shot per repeat, no more"
+    );
+}
+
+#[test]
+fn a_blocked_message_goes_when_the_enemy_that_blocked_is_shot() {
+    let mut app = app("######\n#@E  #\n######\n", PLAIN);
+    press(&mut app, "l");
+    // Facing the enemy: fire, then step into it before the shot lands.
+    press(&mut app, " l");
+    let hint = hint_line(&app);
+    assert!(hint.contains("an enemy is in the way"), "{hint}");
+    for _ in 0..120 {
+        if app.world().enemies().is_empty() {
+            break;
+        }
+        app.tick();
+    }
+    assert!(app.world().enemies().is_empty(), "the shot took the enemy");
+    let hint = hint_line(&app);
+    assert!(!hint.contains("enemy"), "the stale message is gone: {hint}");
+}
+
+#[test]
+fn a_key_typed_while_a_shot_flies_is_judged_after_the_ticks_due() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use sokoshot::tui::event_loop::{TICK, key_at};
+    use std::time::Instant;
+    let mut app = app("######\n#@E  #\n# $. #\n######\n", PLAIN);
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    let start = Instant::now();
+    let mut next_tick = start + TICK;
+    key_at(&mut app, key('l'), &mut next_tick, start);
+    key_at(&mut app, key(' '), &mut next_tick, start);
+    assert_eq!(app.world().enemies().len(), 1, "the shot is on its way");
+    // Six ticks later the shot has hit: the step goes into the cell the enemy held.
+    key_at(&mut app, key('l'), &mut next_tick, start + TICK * 6);
+    assert!(app.world().enemies().is_empty());
+    assert_eq!(
+        moves(&app),
+        1,
+        "the step was judged on the world after the hit"
+    );
+    assert!(!hint_line(&app).contains("enemy"), "{}", hint_line(&app));
+}
+
+/// A bar three cells long lying along the row of its hub and turning at 90° a second; the
+/// player stands two cells left of the hub, then a box stands two cells left of another.
+const TURNING_BAR: &str = "\
+#######
+#     #
+#@ % E#
+#     #
+#######
+Spinner: 3,2 length=3 speed=90
+
+########
+#      #
+#@$ % .#
+#      #
+########
+Spinner: 4,2 length=3 speed=90
+";
+
+/// The line below the board of a five-row level.
+fn bottom_line(app: &App) -> String {
+    rows(&render(app, 70, 10))[9].clone()
+}
+
+#[test]
+fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
+    use sokoshot::tui::app::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
+    use sokoshot_core::level::Pos;
+    let cases = [
+        ("a step", 0, Pos::new(2, 2), BAR_IN_THE_WAY),
+        ("a push", 1, Pos::new(3, 2), BAR_IN_THE_WAY_OF_THE_BOX),
+    ];
+    for (name, level, cell, text) in cases {
+        let mut app = app(TURNING_BAR, PLAIN);
+        app.go_to(Place { pack: 0, level });
+        assert!(
+            app.world().barred(cell),
+            "{name}: the bar starts over {cell:?}"
+        );
+        // The first press only turns the player to face the bar; the second is refused.
+        for key in ["l", "l"] {
+            press(&mut app, key);
+            assert_eq!(moves(&app), 0, "{name}");
+            assert!(
+                bottom_line(&app).contains(text),
+                "{name}: {}",
+                bottom_line(&app)
+            );
+        }
+        let mut ticks = 0;
+        while app.world().barred(cell) {
+            assert!(bottom_line(&app).contains(text), "{name}, tick {ticks}");
+            app.tick();
+            ticks += 1;
+            assert!(ticks < 240, "{name}: the bar never turned past");
+        }
+        assert!(
+            ticks > 1,
+            "{name}: the message stayed while the bar was there"
+        );
+        let hint = bottom_line(&app);
+        assert!(!hint.contains("bar"), "{name}: gone with the bar: {hint}");
+        press(&mut app, "l");
+        assert_eq!(moves(&app), 1, "{name}: the way is free now");
+    }
+}
+
+#[test]
+fn a_wall_message_on_a_level_with_a_turning_bar_stays_until_the_next_key() {
+    let mut app = app(TURNING_BAR, PLAIN);
+    press(&mut app, "kk");
+    assert!(bottom_line(&app).contains("a wall is in the way"));
+    for _ in 0..30 {
+        app.tick();
+    }
+    let hint = bottom_line(&app);
+    assert!(hint.contains("a wall is in the way"), "{hint}");
+}
+
+/// A bar stands across the only line of fire at first and turns out of it later.
+const SHOOTING_WINDOW: &str = "\
+#########
+####%####
+#F     E#
+# #######
+#@#
+###
+Spinner: 4,1 length=3 speed=30 angle=90
+Shots: 1
+";
+
+#[test]
+fn a_hint_whose_next_step_is_a_wait_says_how_long_in_a_players_words() {
+    use sokoshot::tui::hint::HintBudget;
+    let mut app = app(SHOOTING_WINDOW, PLAIN);
+    app.set_hint_budget(HintBudget::positions(200_000));
+    let start = app.world().elapsed_ticks();
+    press(&mut app, "i");
+    // The answer comes from a thread of its own: tick (as the game does) until it is in.
+    for _ in 0..20_000 {
+        if !app.hint_pending() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        app.tick();
+    }
+    assert_eq!(
+        app.world().elapsed_ticks(),
+        start,
+        "time stood still while the hint was worked out"
+    );
+    let hint = rows(&render(&app, 80, 10))[9].clone();
+    assert!(hint.starts_with("hint: wait about "), "{hint}");
+    assert!(hint.contains(" s for the bar, space"), "{hint}");
+    assert!(!hint.contains("wait wait"), "{hint}");
+}
+
+#[test]
+fn esc_and_a_key_typed_together_close_the_help_and_then_take_the_key() {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = app("#####\n#@  #\n# $.#\n#####\n", PLAIN);
+    press(&mut app, "?");
+    assert_eq!(app.mode(), Mode::Help);
+    // What a terminal (or tmux, within its escape-time) sends for Esc then `l`.
+    app.handle_key(KeyEvent::new(KeyCode::Char('l'), KeyModifiers::ALT));
+    assert_eq!(app.mode(), Mode::Playing, "the Esc closed the help");
+    assert_eq!(moves(&app), 1, "and the `l` was a step");
+}

@@ -1,0 +1,77 @@
+//! Solves every level of a pack with a time limit and prints one row per level (verdict,
+//! seconds, positions, moves, pushes) and the totals, with deadlock techniques switched off
+//! on request, to measure what each one buys:
+//!
+//! ```sh
+//! cargo run --release --example solve_pack -- levels/microban.xsb 10
+//! cargo run --release --example solve_pack -- levels/microban.xsb 2 --no-corrals
+//! ```
+//!
+//! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`, `--no-portfolio`,
+//! `--optimize pushes|moves`, `--markdown` (table rows for benches/README.md).
+
+use std::time::Duration;
+
+use sokoshot_core::level::check_file;
+use sokoshot_core::solve::{Limits, Optimize, Settings, Techniques, Verdict, solve_level};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, seconds, flags @ ..] = args.as_slice() else {
+        eprintln!(
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--optimize pushes|moves] [--markdown]"
+        );
+        std::process::exit(2);
+    };
+    let has = |flag: &str| flags.iter().any(|f| f == flag);
+    let optimize = match flags.iter().position(|f| f == "--optimize") {
+        Some(i) if flags.get(i + 1).map(String::as_str) == Some("pushes") => Optimize::Pushes,
+        Some(i) if flags.get(i + 1).map(String::as_str) == Some("moves") => Optimize::Moves,
+        _ => Optimize::Any,
+    };
+    let settings = Settings {
+        optimize,
+        limits: Limits {
+            time: Some(Duration::from_secs_f64(seconds.parse().expect("seconds"))),
+            ..Limits::default()
+        },
+        techniques: Techniques {
+            dead_squares: !has("--no-dead"),
+            freeze: !has("--no-freeze"),
+            matching: !has("--no-matching"),
+            corrals: !has("--no-corrals"),
+            portfolio: !has("--no-portfolio"),
+        },
+    };
+    let report = check_file(file.as_ref()).expect("the file reads");
+    let (mut solved, mut positions, mut seconds_total) = (0, 0u64, 0.0);
+    let markdown = has("--markdown");
+    for entry in &report.levels {
+        let Ok(level) = &entry.result else { continue };
+        let r = solve_level(level, &settings, None).expect("the solver runs");
+        positions += r.positions;
+        let secs = r.elapsed.as_secs_f64();
+        seconds_total += secs;
+        let what = match &r.verdict {
+            Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
+                solved += 1;
+                let c = solution.counters;
+                format!("solved | {} | {}", c.moves, c.pushes)
+            }
+            Verdict::NoSolution => "no solution | | ".to_owned(),
+            Verdict::GaveUp(stop) => format!("gave up ({}) | | ", stop.describe()),
+        };
+        if markdown {
+            println!("| {} | {what} | {secs:.2} | {} |", entry.index, r.positions);
+        } else {
+            println!(
+                "{:>4}  {what}  {secs:.2} s  {} positions",
+                entry.index, r.positions
+            );
+        }
+    }
+    println!(
+        "total: {solved} of {} solved, {positions} positions, {seconds_total:.1} s",
+        report.levels.len()
+    );
+}

@@ -1,0 +1,23 @@
+//! sokoshot's core: everything of the game that runs headless, with no terminal and no
+//! network (this crate's manifest names neither, so the compiler keeps it so).
+//!
+//! The modules, and the way their arrows point (`solve → game → level, geom`):
+//!
+//! - [`geom`]: shapes and pure collision queries (glam only); the lab's and the shots' maths.
+//! - [`level`]: the text level format (XSB with sokoshot's additions): parse, validate, print
+//!   back, with `file:line:col` errors.
+//! - [`game`]: the rules: [`game::World`], [`game::Command`], apply, tick, undo and redo,
+//!   replays.
+//! - [`solve`]: the solver and the deadlock checks, on the game's own rules.
+//! - [`store`]: what is kept on disk: progress and kept solutions, pasted levels, the host
+//!   key's file, the packs in play; one atomic write for all of them.
+//! - [`lab`]: the collision lab's scenes (state and update; the app draws them).
+//!
+//! The app crate (`sokoshot`) draws all of this in a terminal and serves it over SSH.
+
+pub mod game;
+pub mod geom;
+pub mod lab;
+pub mod level;
+pub mod solve;
+pub mod store;

@@ -1,0 +1,156 @@
+//! The progress file on disk: where it lives, reading it with a size cap, and saving it under
+//! a lock, merged with what another game saved meanwhile, through [`crate::store::atomic`].
+
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{Progress, ProgressError};
+use crate::store::atomic;
+
+/// The directory sokoshot keeps its data in, from the values of `XDG_DATA_HOME` and `HOME`.
+/// A relative `XDG_DATA_HOME` is ignored, as the XDG specification asks.
+#[must_use]
+pub fn data_dir(xdg_data_home: Option<OsString>, home: Option<OsString>) -> Option<PathBuf> {
+    let xdg = xdg_data_home
+        .map(PathBuf::from)
+        .filter(|path| path.is_absolute());
+    let base = xdg.or_else(|| {
+        home.map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+            .map(|home| home.join(".local").join("share"))
+    })?;
+    Some(base.join("sokoshot"))
+}
+
+/// The progress file on disk.
+#[derive(Debug, Clone)]
+pub struct SaveFile {
+    path: PathBuf,
+}
+
+/// What is on disk, as far as it could be read.
+enum OnDisk {
+    /// No file yet.
+    Missing,
+    /// A progress file, and the lines of it that could not be read.
+    Read(Progress, Vec<ProgressError>),
+    /// A file that is not a progress file (its bytes, and why).
+    Corrupt(Vec<u8>, ProgressError),
+}
+
+impl SaveFile {
+    /// The progress file in the XDG data directory of this process's environment, if one can
+    /// be found (a `HOME` or an absolute `XDG_DATA_HOME` is needed).
+    #[must_use]
+    pub fn from_env() -> Option<Self> {
+        let dir = data_dir(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))?;
+        Some(Self::at(dir.join("progress.txt")))
+    }
+
+    /// The progress file at `path`.
+    #[must_use]
+    pub fn at(path: PathBuf) -> Self {
+        Self { path }
+    }
+
+    /// Where the file lives.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn sibling(&self, suffix: &str) -> PathBuf {
+        atomic::sibling(&self.path, suffix)
+    }
+
+    /// Reads the saved progress, changing nothing on disk. A missing file is a fresh start.
+    /// Lines that cannot be read are skipped (and kept for the next save) with a warning; a
+    /// file that cannot be read, or is not a progress file, gives a fresh start with a warning
+    /// that says what the next save will do with it.
+    #[must_use]
+    pub fn load(&self) -> (Progress, Option<String>) {
+        let name = self.path.display();
+        match self.read_disk() {
+            Ok(OnDisk::Missing) => (Progress::default(), None),
+            Ok(OnDisk::Read(progress, problems)) => {
+                let warning = problems.first().map(|first| {
+                    format!(
+                        "{name}: {} line(s) skipped and kept as they are ({first})",
+                        problems.len()
+                    )
+                });
+                (progress, warning)
+            }
+            Ok(OnDisk::Corrupt(_, err)) => (
+                Progress::default(),
+                Some(format!(
+                    "{name} is not a progress file ({err}); it will be copied to {}-N before \
+                     anything is saved",
+                    self.sibling(".corrupt").display()
+                )),
+            ),
+            Err(err) => (
+                Progress::default(),
+                Some(format!(
+                    "cannot read {name} ({err}); progress will not be saved over it"
+                )),
+            ),
+        }
+    }
+
+    fn read_disk(&self) -> io::Result<OnDisk> {
+        let bytes = match crate::level::read_file(&self.path) {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
+            Err(err) => return Err(err),
+        };
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            let err = ProgressError {
+                line: 1,
+                message: "the file is not UTF-8 text".into(),
+            };
+            return Ok(OnDisk::Corrupt(bytes, err));
+        };
+        match Progress::parse_lenient(text) {
+            Ok((progress, problems)) => Ok(OnDisk::Read(progress, problems)),
+            Err(err) => Ok(OnDisk::Corrupt(bytes, err)),
+        }
+    }
+
+    /// Saves `progress` merged with what is on disk now (another game may have saved since
+    /// this one loaded), and returns the merged progress. Under the lock: re-read, merge,
+    /// copy a corrupt file aside, write a temporary file, flush it, rename it over, and remove
+    /// temporary files a crash left. The directory is created if needed.
+    ///
+    /// # Errors
+    /// When the file on disk cannot be read (it is then left as it is), or the directory or
+    /// the file cannot be written.
+    pub fn save(&self, progress: &Progress) -> io::Result<Progress> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        fs::create_dir_all(dir)?;
+        let lock = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.sibling(".lock"))?;
+        lock.lock()?;
+        let mut merged = progress.clone();
+        match self.read_disk().map_err(|err| {
+            io::Error::new(
+                err.kind(),
+                format!("cannot read it ({err}), so it is not overwritten"),
+            )
+        })? {
+            OnDisk::Missing => {}
+            OnDisk::Read(on_disk, _) => merged.merge(&on_disk),
+            OnDisk::Corrupt(bytes, _) => {
+                atomic::back_up(&self.path, &bytes)?;
+            }
+        }
+        atomic::remove_stale_temporaries(&self.path);
+        atomic::write(&self.path, merged.to_string().as_bytes())?;
+        Ok(merged)
+    }
+}

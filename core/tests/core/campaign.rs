@@ -1,0 +1,375 @@
+//! The built-in campaign (`levels/campaign.xsb`): it loads cleanly, every level fits a
+//! terminal, every stored solution solves its level (and not one letter sooner), spinner
+//! solutions do not hang on a single frame, no level falls to mashing one key, the levels
+//! come in the five chapters, and they introduce one idea at a time.
+
+use sokoshot_core::game::{
+    self, Command, Dir, FIRE_TICK_LIMIT, STEP_TICKS, TICKS_PER_SECOND, Token, WAIT_TICKS, World,
+};
+use sokoshot_core::level::{Level, Tile, parse_pack};
+
+/// The campaign as shipped.
+const CAMPAIGN: &str = include_str!("../../../levels/campaign.xsb");
+
+/// Terminal the game must fit: 80 columns at two columns per cell, 24 rows with a status line
+/// above and below the board.
+const TERMINAL_COLUMNS: i32 = 80;
+const TERMINAL_ROWS: i32 = 24;
+const COLUMNS_PER_CELL: i32 = 2;
+const STATUS_ROWS: i32 = 2;
+
+/// How far, in ticks, a spinner level's timeline may be shifted (every bar starting this much
+/// earlier or later in its turn) with its stored solution still solving it: a fifth of a
+/// second each way, so no step or shot has to land on one exact frame.
+const TIMING_SLACK_TICKS: i32 = 12;
+
+/// Levels each idea has to itself (mixed only with earlier ideas) before the next is
+/// introduced.
+const MIN_LEVELS_PER_IDEA: usize = 3;
+
+/// The chapters, in order, as their `Chapter:` lines name them.
+const CHAPTERS: [&str; 5] = ["Pushing", "Shooting", "Banking", "Spinners", "Mixed"];
+
+/// The fewest levels in the campaign.
+const MIN_LEVELS: usize = 30;
+
+/// Key mashing: each step key pressed this many times in a row …
+const MASH_PRESSES: usize = 60;
+/// … each step key and space pressed in turn this many times …
+const MASH_PAIRS: usize = 30;
+/// … and space alone this many times.
+const MASH_SHOTS: usize = 20;
+/// Ticks between two mashed keys: as fast as the replay steps, and as slow as its waits.
+const MASH_GAPS: [u32; 2] = [STEP_TICKS, WAIT_TICKS];
+
+/// The ideas the campaign teaches, in the order it introduces them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Mechanic {
+    Boxes,
+    Enemies,
+    Slopes,
+    Spinners,
+}
+
+const MECHANICS: [Mechanic; 4] = [
+    Mechanic::Boxes,
+    Mechanic::Enemies,
+    Mechanic::Slopes,
+    Mechanic::Spinners,
+];
+
+impl Mechanic {
+    fn appears_in(self, level: &Level) -> bool {
+        match self {
+            Self::Boxes => !level.boxes.is_empty(),
+            Self::Enemies => !level.enemies.is_empty(),
+            Self::Slopes => level.tiles.iter().any(|t| matches!(t, Tile::Slope(_))),
+            Self::Spinners => !level.spinners.is_empty(),
+        }
+    }
+}
+
+fn campaign() -> Vec<Level> {
+    let report = parse_pack(CAMPAIGN);
+    let problems: Vec<String> = report
+        .diagnostics()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(problems.is_empty(), "campaign.xsb: {problems:#?}");
+    report.into_pack().expect("every level loads").levels
+}
+
+fn name(index: usize, level: &Level) -> String {
+    format!(
+        "level {} {:?}",
+        index + 1,
+        level.title.as_deref().unwrap_or("")
+    )
+}
+
+fn solution(index: usize, level: &Level) -> &str {
+    level
+        .solution
+        .as_deref()
+        .unwrap_or_else(|| panic!("{} has no Solution: line", name(index, level)))
+}
+
+/// Whether `moves` replays to a solved board (a replay error counts as not solved).
+fn solves(level: &Level, moves: &str) -> bool {
+    game::replay(level, moves).is_ok_and(|r| r.world.is_solved())
+}
+
+/// The moves as text again, one letter fewer at the end.
+fn without_last_letter(moves: &str) -> String {
+    let mut tokens: Vec<Token> = game::parse_moves(moves).expect("solution parses");
+    if let Some(last) = tokens.last_mut() {
+        last.count -= 1;
+    }
+    tokens
+        .iter()
+        .filter(|t| t.count > 0)
+        .map(|t| match t.count {
+            1 => t.letter.to_string(),
+            n => format!("{n}{}", t.letter),
+        })
+        .collect()
+}
+
+/// The level with every bar `ticks` ticks further into its turn at the start.
+fn shifted(level: &Level, ticks: i32) -> Level {
+    let mut level = level.clone();
+    for spinner in &mut level.spinners {
+        spinner.angle += spinner.speed * ticks as f32 / TICKS_PER_SECOND as f32;
+    }
+    level
+}
+
+#[test]
+fn the_campaign_loads_clean_with_at_least_30_titled_levels() {
+    let levels = campaign();
+    assert!(levels.len() >= MIN_LEVELS, "only {} levels", levels.len());
+    let mut titles: Vec<&str> = Vec::new();
+    for (i, level) in levels.iter().enumerate() {
+        let title = level.title.as_deref().unwrap_or_default();
+        assert!(!title.is_empty(), "level {} has no title", i + 1);
+        assert!(
+            !titles.contains(&title),
+            "level {} repeats the title {title:?}",
+            i + 1
+        );
+        titles.push(title);
+    }
+}
+
+#[test]
+fn every_level_prints_and_reads_back_the_same() {
+    for (i, level) in campaign().iter().enumerate() {
+        let again: Level = level
+            .to_string()
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", name(i, level)));
+        assert_eq!(&again, level, "{}", name(i, level));
+    }
+}
+
+#[test]
+fn every_level_fits_an_80_by_24_terminal() {
+    for (i, level) in campaign().iter().enumerate() {
+        assert!(
+            level.width * COLUMNS_PER_CELL <= TERMINAL_COLUMNS,
+            "{} is {} cells wide",
+            name(i, level),
+            level.width
+        );
+        assert!(
+            level.height + STATUS_ROWS <= TERMINAL_ROWS,
+            "{} is {} rows tall",
+            name(i, level),
+            level.height
+        );
+    }
+}
+
+#[test]
+fn every_stored_solution_solves_its_level() {
+    for (i, level) in campaign().iter().enumerate() {
+        let moves = solution(i, level);
+        match game::replay(level, moves) {
+            Ok(end) => assert!(
+                end.world.is_solved(),
+                "{}: {moves} ends unsolved: {}",
+                name(i, level),
+                end.summary()
+            ),
+            Err(e) => panic!("{}: {moves}: {e}", name(i, level)),
+        }
+    }
+}
+
+#[test]
+fn no_solution_solves_its_level_one_letter_sooner() {
+    for (i, level) in campaign().iter().enumerate() {
+        let short = without_last_letter(solution(i, level));
+        assert!(
+            !solves(level, &short),
+            "{}: {short:?} already solves it",
+            name(i, level)
+        );
+    }
+}
+
+#[test]
+fn spinner_solutions_keep_working_when_the_bars_run_early_or_late() {
+    let mut timed = 0;
+    for (i, level) in campaign().iter().enumerate() {
+        if level.spinners.iter().all(|s| s.speed == 0.0) {
+            continue;
+        }
+        timed += 1;
+        let moves = solution(i, level);
+        for ticks in -TIMING_SLACK_TICKS..=TIMING_SLACK_TICKS {
+            assert!(
+                solves(&shifted(level, ticks), moves),
+                "{}: {moves} fails with the bars {ticks} ticks along",
+                name(i, level)
+            );
+        }
+    }
+    assert!(timed >= 3, "only {timed} levels with turning bars");
+}
+
+#[test]
+fn every_mechanic_appears_in_at_least_three_levels() {
+    let levels = campaign();
+    for mechanic in MECHANICS {
+        let count = levels.iter().filter(|l| mechanic.appears_in(l)).count();
+        assert!(count >= 3, "{mechanic:?} appear in only {count} levels");
+    }
+}
+
+#[test]
+fn mechanics_are_introduced_one_at_a_time_and_mixed_at_the_end() {
+    let levels = campaign();
+    let first = |m: Mechanic| {
+        levels
+            .iter()
+            .position(|l| m.appears_in(l))
+            .unwrap_or_else(|| panic!("{m:?} never appear"))
+    };
+    let firsts: Vec<usize> = MECHANICS.iter().map(|&m| first(m)).collect();
+    assert!(
+        firsts.windows(2).all(|w| w[0] < w[1]),
+        "first appearances {firsts:?} are not in the order {MECHANICS:?}"
+    );
+    // Each idea gets a few levels of its own before the next one arrives.
+    for (pair, m) in firsts.windows(2).zip(MECHANICS) {
+        assert!(
+            pair[1] - pair[0] >= MIN_LEVELS_PER_IDEA,
+            "{m:?} get only {} levels (from level {}) before the next idea",
+            pair[1] - pair[0],
+            pair[0] + 1
+        );
+    }
+    let last = levels.last().expect("levels");
+    assert!(
+        MECHANICS.iter().all(|m| m.appears_in(last)),
+        "the last level mixes every mechanic"
+    );
+}
+
+/// A key a player might mash: a step key or space.
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    Step(Dir),
+    Fire,
+}
+
+/// Whether pressing `keys` in order, `gap` ticks apart, solves the level at any point.
+fn mashing_solves(level: &Level, keys: &[Key], gap: u32) -> bool {
+    let mut world = World::new(level).expect("campaign levels are playable");
+    for &key in keys {
+        match key {
+            Key::Step(dir) => {
+                world.apply(Command::Step(dir)).ok();
+            }
+            Key::Fire => {
+                world.apply(Command::Fire).ok();
+                for _ in 0..FIRE_TICK_LIMIT {
+                    if !world.has_shots_in_flight() {
+                        break;
+                    }
+                    world.tick();
+                }
+            }
+        }
+        for _ in 0..gap {
+            world.tick();
+        }
+        if world.is_solved() {
+            return true;
+        }
+    }
+    false
+}
+
+/// The mashing patterns: each of h j k l 60 times, each alternated with space 30 times, and
+/// space alone 20 times.
+fn mashing_patterns() -> Vec<(String, Vec<Key>)> {
+    let mut patterns = Vec::new();
+    for (name, dir) in [
+        ("h", Dir::Left),
+        ("j", Dir::Down),
+        ("k", Dir::Up),
+        ("l", Dir::Right),
+    ] {
+        patterns.push((
+            format!("{name} × {MASH_PRESSES}"),
+            vec![Key::Step(dir); MASH_PRESSES],
+        ));
+        patterns.push((
+            format!("({name} space) × {MASH_PAIRS}"),
+            [Key::Step(dir), Key::Fire].repeat(MASH_PAIRS),
+        ));
+    }
+    patterns.push((format!("space × {MASH_SHOTS}"), vec![Key::Fire; MASH_SHOTS]));
+    patterns
+}
+
+#[test]
+fn no_level_falls_to_mashing_one_key() {
+    let patterns = mashing_patterns();
+    let mut mashed = Vec::new();
+    for (i, level) in campaign().iter().enumerate() {
+        for (pattern, keys) in &patterns {
+            for gap in MASH_GAPS {
+                if mashing_solves(level, keys, gap) {
+                    mashed.push(format!("{}: {pattern}, {gap} ticks apart", name(i, level)));
+                }
+            }
+        }
+    }
+    assert!(mashed.is_empty(), "solved by mashing: {mashed:#?}");
+}
+
+#[test]
+fn the_campaign_comes_in_five_chapters_each_opening_with_its_chapter_line() {
+    let levels = campaign();
+    let starts: Vec<(usize, &str)> = levels
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.chapter.as_deref().map(|c| (i, c)))
+        .collect();
+    let names: Vec<&str> = starts.iter().map(|&(_, c)| c).collect();
+    assert_eq!(names, CHAPTERS, "the chapters in order");
+    assert_eq!(starts[0].0, 0, "the first level opens the first chapter");
+    let ends = starts.iter().skip(1).map(|&(i, _)| i).chain([levels.len()]);
+    for (&(start, chapter), end) in starts.iter().zip(ends) {
+        assert!(
+            end - start >= MIN_LEVELS_PER_IDEA,
+            "chapter {chapter:?} has only {} levels",
+            end - start
+        );
+    }
+}
+
+#[test]
+fn the_chapter_key_is_read_printed_back_and_known_to_check() {
+    let text = "Title: Opening\nChapter: Pushing\n#####\n#@$.#\n#####\n";
+    let report = parse_pack(text);
+    assert!(
+        report.diagnostics().is_empty(),
+        "{:?}",
+        report.diagnostics()
+    );
+    let level = &report.into_pack().expect("reads").levels[0];
+    assert_eq!(level.chapter.as_deref(), Some("Pushing"));
+    let again: Level = level.to_string().parse().expect("reads back");
+    assert_eq!(again.chapter.as_deref(), Some("Pushing"));
+    let twice = parse_pack("Chapter: A\nChapter: B\n#####\n#@$.#\n#####\n");
+    assert_eq!(
+        twice.diagnostics().len(),
+        1,
+        "a second Chapter: line is reported"
+    );
+}

@@ -1,0 +1,9 @@
+//! Tests of `sokoshot_core::geom`: named case tables, invariants, agreement with parry2d, swept
+//! disks at high speed, and one-tick carries. The modules live in `tests/geom/`.
+
+mod carry;
+mod cases;
+mod invariants;
+mod parry;
+mod support;
+mod sweep;

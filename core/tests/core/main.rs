@@ -1,0 +1,28 @@
+//! The core's tests, in one binary: geometry against parry2d, the level format, the rules,
+//! the solver and the deadlock checks, the lab's scenes, the campaign and its stored
+//! solutions. Each module is one subject; none needs a terminal.
+
+mod campaign;
+mod campaign_progress;
+mod deadlock;
+mod game_limits;
+mod game_path;
+mod game_props;
+mod game_rules;
+mod game_shots;
+mod game_support;
+mod geom;
+#[path = "../../benches/support/hostile.rs"]
+mod hostile;
+mod lab_input;
+mod lab_toi;
+mod level_errors;
+mod level_formats;
+mod level_fuzz;
+mod level_large_pack;
+mod level_limits;
+mod level_packs;
+mod level_roundtrip;
+mod level_source;
+mod replay_microban;
+mod solve;
