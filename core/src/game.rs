@@ -6,7 +6,8 @@
 //! - Units and axes are the level's: one cell is a 1×1 square, cell `(x, y)` covers
 //!   `[x, x+1) × [y, y+1)`, `y` grows downward. Things on a cell stand at its centre.
 //! - Time moves only in fixed ticks of 1/60 s ([`TICKS_PER_SECOND`]); the same commands at
-//!   the same ticks give the same world, bit for bit.
+//!   the same ticks give the same world, bit for bit. In play, replay, the solver and hints
+//!   time passes only through commands, by one clock ([`World::play`]; see `clock`).
 //! - `apply` returns `Ok` exactly when the world changed; every `Ok` is one undo step (undo
 //!   and redo themselves move along the history). `Err` leaves the world untouched. A blocked
 //!   step that turns the player is `Ok(Outcome::Turned)`; blocked while already facing that
@@ -15,6 +16,7 @@
 
 mod board;
 mod cell;
+mod clock;
 mod command;
 mod moves;
 mod path;
@@ -27,12 +29,13 @@ pub use board::{
     BAR_GRAZE, SPINNER_THICKNESS, TICKS_PER_SECOND, bar_covers, cell_aabb, cell_center,
     slope_edges, slope_triangle, spinner_obb,
 };
+pub use clock::{FIRE_TICK_LIMIT, Pending, STEP_TICKS, WAIT_TICKS, letters_played};
 pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
 pub use moves::PLAYER_RADIUS;
 pub use path::{MAX_PATH_WORK, PathError};
 pub use replay::{
-    FIRE_TICK_LIMIT, MAX_REPEAT, MAX_REPLAY_TICKS, Move, Replay, ReplayError, STEP_TICKS, Token,
-    WAIT_TICKS, parse_moves, play_moves, replay, verify_solutions,
+    MAX_REPEAT, MAX_REPLAY_TICKS, Move, Replay, ReplayError, Token, parse_moves, play_moves,
+    replay, verify_solutions,
 };
 pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
 pub use world::{MAX_SHOTS_IN_FLIGHT, MAX_UNDO_STEPS, World, WorldError};

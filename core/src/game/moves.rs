@@ -46,21 +46,26 @@ impl World {
         }
     }
 
-    /// Steps in `dir` while the way is free (see [`Command::Run`](super::Command::Run)).
-    pub(super) fn run(&mut self, dir: Dir) -> Result<Outcome, RuleError> {
+    /// Steps in `dir` while the way is free (see [`Command::Run`](super::Command::Run)),
+    /// letting `step_ticks` ticks pass after each cell walked (or after the turn, when it
+    /// walks none), so that the next cell is judged at the time it is reached.
+    pub(super) fn run(&mut self, dir: Dir, step_ticks: u32) -> Result<Outcome, RuleError> {
         let mut steps = 0;
         let stopped_by = loop {
             match self.probe(dir) {
                 Probe::Walk(to) => {
                     self.walk(dir, to);
                     steps += 1;
+                    self.pass(step_ticks);
                 }
                 Probe::Push { .. } => break Blocker::Solid(Solid::Box),
                 Probe::Blocked(blocker) => break blocker,
             }
         };
         if steps == 0 {
-            return self.turn(dir, stopped_by);
+            let turned = self.turn(dir, stopped_by)?;
+            self.pass(step_ticks);
+            return Ok(turned);
         }
         Ok(Outcome::Ran { steps, stopped_by })
     }

@@ -187,9 +187,14 @@ impl World {
         Ok(moves)
     }
 
-    /// Plays the letters of `path` one after the other (the body of
-    /// [`World::apply_path`]); stops at the first that cannot be played as written.
-    pub(super) fn play_path(&mut self, path: &[Move]) -> Result<Outcome, RuleError> {
+    /// Plays the letters of `path` one after the other, each followed by `step_ticks` ticks
+    /// (the body of [`World::apply_path`] and [`World::play_path`]); stops at the first that
+    /// cannot be played as written.
+    pub(super) fn walk_letters(
+        &mut self,
+        path: &[Move],
+        step_ticks: u32,
+    ) -> Result<Outcome, RuleError> {
         if path.is_empty() {
             return Err(RuleError::NothingToPlay);
         }
@@ -202,6 +207,7 @@ impl World {
             if !fits {
                 return Err(RuleError::PathBlocked { at: i + 1 });
             }
+            self.pass(step_ticks);
         }
         let moves = u32::try_from(path.len()).unwrap_or(u32::MAX);
         let pushes = path.iter().filter(|m| matches!(m, Move::Push(_))).count();

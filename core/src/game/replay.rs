@@ -2,25 +2,21 @@
 //! wait, each letter optionally preceded by a repeat count (`3r` is `rrr`). Whitespace is
 //! ignored.
 //!
-//! The timeline is fixed so that levels with spinners replay the same way every time: every
-//! step (a turn against a wall included) lets [`STEP_TICKS`] ticks pass, `f` fires and then
-//! runs the world until no shot is in flight, and `w` lets [`WAIT_TICKS`] ticks pass.
+//! The timeline is the game's one clock (see [`super::clock`]), so a solution replays the
+//! way it was played: every step, push or turn lets [`STEP_TICKS`] ticks pass, `f` fires and
+//! then runs the world until no shot is in flight, and `w` lets [`WAIT_TICKS`] ticks (one
+//! beat) pass. A lower-case step refused while the player already faces what blocks it
+//! changes nothing and lets no time pass, as in play.
 
 use std::fmt;
 
 use crate::level::{Diagnostic, Level, LevelError, PackReport};
 
 use super::board::TICKS_PER_SECOND;
-use super::command::{Command, Dir, Outcome, RuleError};
-use super::state::SHOT_LIFETIME;
+#[cfg(doc)]
+use super::clock::{STEP_TICKS, WAIT_TICKS};
+use super::command::{Dir, Outcome, RuleError};
 use super::world::{World, WorldError};
-
-/// Ticks that pass after every step (a tenth of a second).
-pub const STEP_TICKS: u32 = 6;
-/// Ticks that `w` lets pass (a quarter of a second).
-pub const WAIT_TICKS: u32 = 15;
-/// Most ticks `f` waits for the shots to settle; every shot is gone by then.
-pub const FIRE_TICK_LIMIT: u32 = SHOT_LIFETIME + 1;
 /// Largest repeat count in front of one letter.
 pub const MAX_REPEAT: u32 = 100_000;
 /// The most ticks a replay may run: two hours of play at [`TICKS_PER_SECOND`]. A solution
@@ -36,7 +32,7 @@ pub enum Move {
     Push(Dir),
     /// `f`: fire, then let the shots settle.
     Fire,
-    /// `w`: wait a quarter of a second.
+    /// `w`: wait one beat (a quarter of a second).
     Wait,
 }
 
@@ -268,38 +264,18 @@ pub fn play_moves(world: &mut World, moves: &str) -> Result<(), ReplayError> {
     Ok(())
 }
 
-/// Plays one letter once, with the ticks that follow it.
+/// Plays one letter once, with the time that follows it on the game's clock.
 fn play(world: &mut World, token: Token) -> Result<(), ReplayError> {
     let Token { letter, at, .. } = token;
-    match token.action {
-        Move::Step(dir) | Move::Push(dir) => {
-            let pushed = matches!(world.apply(Command::Step(dir)), Ok(Outcome::Pushed { .. }));
-            match (token.action, pushed) {
-                (Move::Push(_), false) => return Err(ReplayError::NoPush { letter, at }),
-                (Move::Step(_), true) => return Err(ReplayError::UnexpectedPush { letter, at }),
-                _ => {}
-            }
-            run_ticks(world, STEP_TICKS);
+    let answer = world.play_letter(token.action);
+    let pushed = matches!(answer, Ok(Outcome::Pushed { .. }));
+    match (token.action, answer) {
+        (Move::Push(_), _) if !pushed => Err(ReplayError::NoPush { letter, at }),
+        (Move::Step(_), _) if pushed => Err(ReplayError::UnexpectedPush { letter, at }),
+        (Move::Fire, Err(RuleError::OutOfShots { limit })) => {
+            Err(ReplayError::OutOfShots { at, limit })
         }
-        Move::Fire => {
-            if let Err(RuleError::OutOfShots { limit }) = world.apply(Command::Fire) {
-                return Err(ReplayError::OutOfShots { at, limit });
-            }
-            for _ in 0..FIRE_TICK_LIMIT {
-                if !world.has_shots_in_flight() {
-                    break;
-                }
-                world.tick();
-            }
-        }
-        Move::Wait => run_ticks(world, WAIT_TICKS),
-    }
-    Ok(())
-}
-
-fn run_ticks(world: &mut World, ticks: u32) {
-    for _ in 0..ticks {
-        world.tick();
+        _ => Ok(()),
     }
 }
 

@@ -176,7 +176,7 @@ impl World {
             Command::Undo => self.undo(),
             Command::Redo => self.redo(),
             Command::Step(dir) => self.recorded(|world| world.step(dir)),
-            Command::Run(dir) => self.recorded(|world| world.run(dir)),
+            Command::Run(dir) => self.recorded(|world| world.run(dir, 0)),
             Command::Fire => self.recorded(Self::fire),
             Command::Wait(ticks) => self.recorded(|world| world.wait(ticks)),
             Command::Restart => self.recorded(|world| Ok(world.restart())),
@@ -185,7 +185,7 @@ impl World {
 
     /// Runs `change` and, when it succeeds, puts the state before it on the undo history and
     /// forgets what was undone.
-    fn recorded(
+    pub(super) fn recorded(
         &mut self,
         change: impl FnOnce(&mut Self) -> Result<Outcome, RuleError>,
     ) -> Result<Outcome, RuleError> {
@@ -225,11 +225,20 @@ impl World {
     /// [`RuleError::NothingToPlay`] for an empty path, [`RuleError::PathBlocked`] naming the
     /// first letter that cannot be played as written (or is not a step).
     pub fn apply_path(&mut self, path: &[Move]) -> Result<Outcome, RuleError> {
+        self.path_command(path, 0)
+    }
+
+    /// [`World::apply_path`] with `step_ticks` ticks after each letter.
+    pub(super) fn path_command(
+        &mut self,
+        path: &[Move],
+        step_ticks: u32,
+    ) -> Result<Outcome, RuleError> {
         let before = self.state.clone();
         // Several pushes, so the undo step keeps every box (as a restart does).
         let boxes = self.state.boxes.clone();
         let result = self.recorded(|world| {
-            let outcome = world.play_path(path)?;
+            let outcome = world.walk_letters(path, step_ticks)?;
             world.restarted_boxes = Some(boxes);
             Ok(outcome)
         });
@@ -304,7 +313,7 @@ impl World {
         now
     }
 
-    fn fire(&mut self) -> Result<Outcome, RuleError> {
+    pub(super) fn fire(&mut self) -> Result<Outcome, RuleError> {
         if let Some(limit) = self.level.shot_limit
             && self.state.counters.shots >= limit
         {
@@ -327,10 +336,15 @@ impl World {
         if ticks == 0 {
             return Err(RuleError::EmptyWait);
         }
+        self.pass(ticks);
+        Ok(Outcome::Waited { ticks })
+    }
+
+    /// Lets `ticks` ticks pass.
+    pub(super) fn pass(&mut self, ticks: u32) {
         for _ in 0..ticks {
             self.tick();
         }
-        Ok(Outcome::Waited { ticks })
     }
 
     /// Puts the world in `state`, a state of this level as [`World::state`] gave it, and

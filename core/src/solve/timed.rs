@@ -1,9 +1,9 @@
 //! The full-state search for levels with enemies or spinners: a position is everything the
 //! game's [`State`] holds between two letters of a solution (player, facing, boxes, enemies,
 //! shots fired, and the clock modulo the spinners' period), and each letter (`l u r d` steps
-//! and pushes, `f`, `w`) is played by the game itself, with the ticks that follow it in
-//! `replay`'s timeline. Nothing of the physics is worked out here: a shot's outcome is
-//! whatever [`World::tick`] made of it, cached by what decides it (the player's cell and
+//! and pushes, `f`, `w`) is played by the game itself with the time that follows it on the
+//! game's one clock ([`World::play_letter`], as in play and `replay`). Nothing of the
+//! physics is worked out here: a shot's outcome is whatever [`World::tick`] made of it, cached by what decides it (the player's cell and
 //! facing, the boxes, the enemies, the clock modulo the period).
 //!
 //! The order is A* on pushes (the matching bound of the classic search, which never
@@ -24,10 +24,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use crate::game::{
-    Command, Counters, Dir, FIRE_TICK_LIMIT, Outcome as Rule, STEP_TICKS, State, TICKS_PER_SECOND,
-    WAIT_TICKS, World,
-};
+use crate::game::{Counters, Dir, Move, Outcome as Rule, State, TICKS_PER_SECOND, World};
 use crate::level::Pos;
 
 use super::context::Context;
@@ -241,14 +238,11 @@ impl Search<'_> {
         let letters = self.nodes[id as usize].letters + 1;
         for dir in Dir::ALL {
             self.world.set_state(state.clone());
-            let letter = match self.world.apply(Command::Step(dir)) {
+            let letter = match self.world.play_letter(Move::Step(dir)) {
                 Ok(Rule::Pushed { .. }) => dir_letter(dir).to_ascii_uppercase(),
                 Ok(_) => dir_letter(dir),
                 Err(_) => continue,
             };
-            for _ in 0..STEP_TICKS {
-                self.world.tick();
-            }
             let next = self.world.state().clone();
             self.offer(next, id, letter, letters, budget)?;
         }
@@ -264,8 +258,8 @@ impl Search<'_> {
         }
         if self.period != Some(1) {
             self.world.set_state(state);
-            for _ in 0..WAIT_TICKS {
-                self.world.tick();
+            if self.world.play_letter(Move::Wait).is_err() {
+                return Ok(());
             }
             let next = self.world.state().clone();
             self.offer(next, id, 'w', letters, budget)?;
@@ -281,12 +275,10 @@ impl Search<'_> {
             Some(outcome) => outcome.clone(),
             None => {
                 self.world.set_state(state.clone());
-                self.world.apply(Command::Fire).ok()?;
-                let mut ticks = 0;
-                while ticks < FIRE_TICK_LIMIT && self.world.has_shots_in_flight() {
-                    self.world.tick();
-                    ticks += 1;
-                }
+                self.world.play_letter(Move::Fire).ok()?;
+                // A shot lands within its lifetime, far below `u32::MAX` ticks.
+                let ticks =
+                    u32::try_from(self.world.elapsed_ticks() - state.tick).unwrap_or(u32::MAX);
                 let outcome = ShotOutcome {
                     enemies: self.world.enemies().to_vec(),
                     ticks,

@@ -77,9 +77,9 @@ fn the_timeline_is_fixed_steps_six_ticks_waits_fifteen_fire_until_settled() {
         ("a wait", "w", u64::from(WAIT_TICKS)),
         ("three counted steps", "3l", 3 * u64::from(STEP_TICKS)),
         (
-            "a turn against a wall still lets time pass",
-            "uuu",
-            3 * u64::from(STEP_TICKS),
+            "a turn against a wall lets time pass, a step refused while facing it none",
+            "u2luu",
+            4 * u64::from(STEP_TICKS),
         ),
         (
             "fire into the top wall",
