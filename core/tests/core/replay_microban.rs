@@ -75,7 +75,11 @@ fn the_timeline_is_fixed_steps_six_ticks_waits_fifteen_fire_until_settled() {
         ("one step", "r", u64::from(STEP_TICKS)),
         ("a turn against nothing moves", "u", u64::from(STEP_TICKS)),
         ("a wait", "w", u64::from(WAIT_TICKS)),
-        ("three counted steps", "3l", 3 * u64::from(STEP_TICKS)),
+        (
+            "a step and three counted steps",
+            "r3l",
+            4 * u64::from(STEP_TICKS),
+        ),
         (
             "a turn against a wall lets time pass, a step refused while facing it none",
             "u2luu",
