@@ -1,10 +1,15 @@
 //! The game as the player sees it: the packs, the level in play, what is on screen, and the
 //! progress kept. State changes only here (`handle_*`, `tick`, `reload`); drawing is in
 //! `view` and takes `&App`.
+//!
+//! Time on the board passes only through the player's commands, on the game's one clock
+//! ([`World::play`]): a command's time runs at once, and [`App::tick`] only shows it
+//! (see `animation`). With no key pressed nothing moves and no frame is drawn.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 mod aid;
+mod animation;
 mod blocked;
 mod history;
 mod paste;
@@ -24,7 +29,7 @@ pub use share::MAX_CLIPBOARD_BYTES;
 use super::board::inside_mask;
 use super::keys::{self, Action, Count, Mode};
 use super::theme::Theme;
-use sokoshot_core::game::{Command, Outcome, World};
+use sokoshot_core::game::{Command, Move, Outcome, World, letters_played};
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::{Best, Figures, Progress, SaveFile, level_id};
 
@@ -60,6 +65,8 @@ pub struct Message {
 pub(crate) struct Current {
     pub(crate) place: Place,
     pub(crate) world: World,
+    /// The last command's time being shown, a tick a frame.
+    pub(crate) animation: Option<animation::Animation>,
     pub(crate) inside: Vec<bool>,
     pub(crate) id: u64,
 }
@@ -82,11 +89,6 @@ pub struct App {
     pub(crate) theme: Theme,
     pub(crate) tools: tools::Tools,
     quit: bool,
-    /// The message on screen is a rule's answer ("blocked: …") about the world as it was.
-    message_from_rules: bool,
-    /// The cell a turning bar was refused for, while the message on screen says so: the
-    /// message goes when the bar has turned past it.
-    rule_bar: Option<sokoshot_core::level::Pos>,
     /// How far the help overlay is scrolled.
     pub(crate) help_scroll: u16,
     /// The size of the screen, when known: keys for the board are ignored while it does not
@@ -135,8 +137,6 @@ impl App {
             theme,
             tools: tools::Tools::default(),
             quit: false,
-            message_from_rules: false,
-            rule_bar: None,
             help_scroll: 0,
             screen: None,
         };
@@ -152,8 +152,6 @@ impl App {
             text: text.into(),
             warning,
         });
-        self.message_from_rules = false;
-        self.rule_bar = None;
     }
 
     /// Tells the app the size of the screen it is drawn on.
@@ -174,10 +172,20 @@ impl App {
         self.quit
     }
 
-    /// The world in play.
+    /// The world in play, as the last command left it (what a replay of the moves reaches).
     #[must_use]
     pub fn world(&self) -> &World {
         &self.current.world
+    }
+
+    /// The world as drawn now: while a command's time is being shown, the moment shown;
+    /// otherwise the world in play.
+    #[must_use]
+    pub fn shown_world(&self) -> &World {
+        self.current
+            .animation
+            .as_ref()
+            .map_or(&self.current.world, animation::Animation::world)
     }
 
     /// Which level is in play.
@@ -205,56 +213,29 @@ impl App {
         self.mode
     }
 
-    /// Whether the world should be ticked: something moves and the board is on screen.
+    /// Whether frames are due: a command's time is being shown with the board on screen, a
+    /// solution is being watched, or the solver is working.
     #[must_use]
     pub fn is_animating(&self) -> bool {
-        matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.world.is_moving()
+        matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.animation.is_some()
             || self.playback_running()
             || self.is_thinking()
     }
 
-    /// Advances the world one tick (1/60 s) and notices a level solved by a shot. A rule's
-    /// answer on screen ("blocked: an enemy is in the way") goes when what it was about
-    /// changes: an enemy or a shot gone, or the bar it names turned past its cell.
+    /// One frame (1/60 s): takes the solver's answers if they have come, plays the next
+    /// letter of a solution being watched, and shows the next tick of the last command's time.
+    /// The world in play never changes here.
     pub fn tick(&mut self) {
-        let answered = self.poll_hint();
+        self.poll_hint();
         self.poll_watch_job();
         if self.mode == Mode::Watching {
             return self.playback_tick();
         }
-        // Time stands still while a hint is worked out (and for the tick its answer comes
-        // in), so the hint is for the position on screen even where bars turn; a key still
-        // plays, and the hint is then for an earlier position.
-        if self.hint_pending() || answered {
-            return;
+        if let Some(animation) = &mut self.current.animation
+            && !animation.tick()
+        {
+            self.current.animation = None;
         }
-        // Ticks also run while a hint is worked out; a world that does not move is left as
-        // it is, so the hint's position stays the one on screen.
-        if !self.current.world.is_moving() {
-            return;
-        }
-        let before = (
-            self.current.world.enemies().len(),
-            self.current.world.shots().len(),
-        );
-        self.current.world.tick();
-        let after = (
-            self.current.world.enemies().len(),
-            self.current.world.shots().len(),
-        );
-        let stale = match self.rule_bar {
-            Some(cell) => !self.current.world.barred(cell),
-            None => before != after,
-        };
-        if self.message_from_rules && stale {
-            self.message = None;
-            self.message_from_rules = false;
-            self.rule_bar = None;
-        }
-        if before != after && !self.current.world.has_shots_in_flight() {
-            self.check_lost();
-        }
-        self.check_solved();
     }
 
     /// Handles one key press. Returns whether anything on screen may have changed.
@@ -284,6 +265,8 @@ impl App {
             return false;
         }
         self.message = None;
+        // The last command's time is shown no longer: the board shows the world in play.
+        self.current.animation = None;
         let was_at_end = std::mem::take(&mut self.campaign_end);
         if was_at_end && action == Action::NextLevel {
             self.go_forward();
@@ -345,13 +328,18 @@ impl App {
         if matches!(self.mode, Mode::Solved) {
             self.mode = Mode::Playing;
         }
+        let before = self.current.world.state().clone();
+        let mut letters = Vec::new();
         let mut last_error = None;
         let mut bar = None;
         for _ in 0..times {
-            let result = self.current.world.apply(command);
+            let result = self.current.world.play(command);
             bar = blocked::bar_notice(&self.current.world, command, &result);
             if let Ok(outcome) = result {
                 self.note(command, outcome);
+                if letters.len() <= animation::MAX_SHOWN_LETTERS {
+                    letters.extend(letters_played(command, outcome));
+                }
             }
             match result {
                 // A step that only turned the player ends a count: the way is blocked.
@@ -366,16 +354,14 @@ impl App {
                 break;
             }
         }
+        self.show(before, letters);
         if !self.current.world.is_solved() {
             self.solved = None;
         }
-        if let Some((cell, text)) = bar {
+        if let Some(text) = bar {
             self.tell(text, false);
-            self.message_from_rules = true;
-            self.rule_bar = Some(cell);
         } else if let Some(err) = last_error {
             self.tell(err.to_string(), false);
-            self.message_from_rules = true;
         } else if asked > times {
             let max = keys::MAX_REPEAT;
             self.tell(
@@ -383,6 +369,12 @@ impl App {
                 true,
             );
         }
+    }
+
+    /// Shows `letters`, played from `before` to the world in play, a tick a frame (where
+    /// time shows on the level).
+    pub(super) fn show(&mut self, before: sokoshot_core::game::State, letters: Vec<Move>) {
+        self.current.animation = animation::Animation::new(&self.current.world, before, letters);
     }
 
     fn digit(&mut self, digit: u8) {
@@ -522,5 +514,6 @@ fn load(packs: &[Collection], place: Place) -> Option<Current> {
         inside: inside_mask(level),
         id: level_id(level),
         world,
+        animation: None,
     })
 }

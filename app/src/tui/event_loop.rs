@@ -1,10 +1,10 @@
 //! The event loop: wait for a key, a signal, a tick or a saved file, update the [`App`], and
 //! draw a frame only when something changed.
 //!
-//! The world is ticked at 60 Hz only while something moves (a shot flies, a bar turns) and the
-//! board is on screen. Otherwise the loop blocks on input for up to [`IDLE_WAIT`], and writes
-//! nothing to the terminal. Ticks that are due run before each key is handled, so a key is
-//! judged on the world as it is on screen. The level file is watched, read and parsed on a
+//! Time on the board passes only through the player's commands (see [`App`]): frames come at
+//! 60 Hz only while a command's time is shown (a bar turning during a step, a shot flying), a
+//! solution is watched or the solver works. Otherwise the loop blocks on input for up to
+//! [`IDLE_WAIT`] and writes nothing to the terminal: with no key pressed nothing changes. The level file is watched, read and parsed on a
 //! thread of its own (see [`Reloader`]), so a slow or blocking file never holds up a key.
 
 use std::io;
@@ -147,9 +147,9 @@ pub fn paste(app: &mut App, text: &str) -> bool {
     dirty
 }
 
-/// Handles a key that arrived at `now`, after running the ticks due by then, so that the key
-/// is judged on the world as the player sees it (a shot that already hit has hit). Returns
-/// whether the screen needs drawing.
+/// Handles a key that arrived at `now`, after the frames due by then (the key is judged on the
+/// world in play, which already holds the last command's whole time). Returns whether the
+/// screen needs drawing.
 pub fn key_at(
     app: &mut App,
     key: crossterm::event::KeyEvent,
@@ -164,7 +164,7 @@ pub fn key_at(
     ticked | handled
 }
 
-/// Runs the ticks that are due. Returns whether any ran.
+/// Runs the frames that are due. Returns whether any ran.
 fn catch_up(app: &mut App, next_tick: &mut Instant, now: Instant) -> bool {
     let mut ran = 0;
     while *next_tick <= now && app.is_animating() {

@@ -1,15 +1,17 @@
 //! The key map: a pure function from a key press (and what is on screen) to an [`Action`].
 //!
 //! Keys follow vim and the Sokoban tradition: `h j k l` and the arrows step, Shift runs, a
-//! count typed first repeats (`5l`), space fires, `u` undoes, `Ctrl-r` redoes, `r` restarts,
-//! `n`/`p` change level, `g` lists the levels, `?` shows help, `q` quits and Esc closes what
-//! is open. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
-//! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard, `i`
-//! asks for a hint, `d` shows dead squares and `D` turns deadlock warnings off and on. The raw terminal delivers Ctrl-C as a key, so it quits too.
+//! count typed first repeats (`5l`), space fires, `.` waits one beat (`4.` waits four), `u`
+//! undoes, `Ctrl-r` redoes, `r` restarts, `n`/`p` change level, `g` lists the levels, `?`
+//! shows help, `q` quits and Esc closes what is open. `w` watches a solution (space pauses,
+//! `.` steps, `+`/`-` change speed, Esc stops, `h j k l` take over), `y` copies the level and
+//! `Y` the best solution to the clipboard, `i` asks for a hint, `d` shows dead squares and
+//! `D` turns deadlock warnings off and on. The raw terminal delivers Ctrl-C as a key, so it
+//! quits too.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use sokoshot_core::game::{Command, Dir};
+use sokoshot_core::game::{Command, Dir, WAIT_TICKS};
 
 /// What is on screen, which decides what a key means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,6 +124,7 @@ fn playing(key: KeyEvent, ctrl: bool) -> Option<Action> {
     }
     match key.code {
         KeyCode::Char(' ') => play(Command::Fire),
+        KeyCode::Char('.') => play(Command::Wait(WAIT_TICKS)),
         KeyCode::Char('u') => play(Command::Undo),
         KeyCode::Char('r') => play(Command::Restart),
         KeyCode::Char(digit @ '0'..='9') => digit_action(digit),

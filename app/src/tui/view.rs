@@ -27,7 +27,7 @@ pub const CHROME_ROWS: u16 = 2;
 /// The terminal size needed to play the level in play: its board plus the two text lines.
 #[must_use]
 pub fn needed_size(app: &App) -> (u16, u16) {
-    let (columns, rows) = board_size(app.world().level());
+    let (columns, rows) = board_size(app.shown_world().level());
     (columns, rows.saturating_add(CHROME_ROWS))
 }
 
@@ -51,11 +51,11 @@ impl Widget for &App {
                 status::StatusLine { app: self }.render(top, buf);
                 status::Tip { app: self }.render(tip, buf);
                 status::HintLine { app: self }.render(bottom, buf);
-                let (w, h) = board_size(self.world().level());
+                let (w, h) = board_size(self.shown_world().level());
                 let panel = self.panel_height(mode);
                 let (board_area, panel_area) = board_and_panel(middle, (w, h), panel);
                 BoardView {
-                    world: self.world(),
+                    world: self.shown_world(),
                     inside: &self.current.inside,
                     theme: self.theme,
                 }
@@ -110,8 +110,8 @@ impl App {
     /// Draws the solver's aids over the board: dead squares (on `d`), the hint's path, and
     /// boxes that can never reach a goal.
     fn mark_aids(&self, board: Rect, buf: &mut Buffer) {
-        let level = self.world().level();
-        let world = self.world();
+        let level = self.shown_world().level();
+        let world = self.shown_world();
         let mut draw = |pos: Pos, thing: Thing| {
             let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
                 return;

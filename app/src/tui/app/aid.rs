@@ -3,12 +3,14 @@
 //!
 //! The warning comes from [`Deadlocks::check`], which is sound: a position it calls lost can
 //! never be solved, so the warning is never false. A hint is the solver's solution from the
-//! position shown, cut after its next push or shot (see [`crate::tui::hint`]); the rest is
-//! kept, so `i` after following a hint answers at once with the next one.
+//! whole position in play (boxes, enemies, shots left, the clock; no shot is ever in flight
+//! between keys), cut after its next push or shot (see [`crate::tui::hint`]) and named as the
+//! keys to type (`hint: kll space . . l`); the rest is kept, so `i` after following a hint
+//! answers at once with the next one, and from any other position it is worked out afresh.
 
 use super::App;
 use crate::tui::hint::{Answer, HintBudget, HintJob};
-use sokoshot_core::game::{Dir, Move, State, TICKS_PER_SECOND, WAIT_TICKS, parse_moves};
+use sokoshot_core::game::{Dir, Move, State, World, parse_moves};
 use sokoshot_core::level::Pos;
 use sokoshot_core::solve::{Deadlocks, Lost};
 
@@ -57,50 +59,38 @@ fn next_push(letters: &[Move]) -> (&[Move], &[Move]) {
     letters.split_at(end)
 }
 
-/// The keys that play `letters`, as the hint names them: `h j k l` for steps and pushes,
-/// `space` for a shot, and a run of waits (`w`, [`WAIT_TICKS`] ticks each) in a player's
-/// words, since there is no key to press: "wait about 1 s for the bar" on a level whose
-/// bars turn (`bars` true), "wait about 1 s" elsewhere.
-#[must_use]
-pub fn keys_for(letters: &[Move], bars: bool) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut keys = String::new();
-    let mut waits = 0u32;
-    let flush_keys = |keys: &mut String, parts: &mut Vec<String>| {
-        if !keys.is_empty() {
-            parts.push(keys.split_whitespace().collect::<Vec<_>>().join(" "));
-            keys.clear();
-        }
-    };
-    for (i, letter) in letters.iter().enumerate() {
-        match letter {
-            Move::Step(dir) | Move::Push(dir) => keys.push(key_of(*dir)),
-            Move::Fire => keys.push_str(" space "),
-            Move::Wait => waits += 1,
-        }
-        let wait_ends = waits > 0 && !matches!(letters.get(i + 1), Some(Move::Wait));
-        if wait_ends {
-            flush_keys(&mut keys, &mut parts);
-            let what = if bars { " for the bar" } else { "" };
-            parts.push(format!("wait about {}{what}", seconds(waits)));
-            waits = 0;
-        }
-    }
-    flush_keys(&mut keys, &mut parts);
-    parts.join(", ")
-}
+/// Waits written one `.` each up to this many; more are written with a count (`4.`).
+const DOTS_SPELLED_OUT: usize = 3;
 
-/// `waits` waits as a time a player can count: to the nearest half second, at least half a
-/// second ("0.5 s", "1 s", "1.5 s").
-fn seconds(waits: u32) -> String {
-    let ticks = u64::from(waits) * u64::from(WAIT_TICKS);
-    let per_second = u64::from(TICKS_PER_SECOND);
-    let halves = ((ticks * 2 + per_second / 2) / per_second).max(1);
-    if halves % 2 == 0 {
-        format!("{} s", halves / 2)
-    } else {
-        format!("{}.5 s", halves / 2)
+/// The keys that play `letters`, exactly as they are typed, separated by spaces: each run of
+/// steps and pushes as one word of `h j k l`, `space` for a shot, and `.` for each wait (a
+/// run of more than three waits as a count, `4.`): `kll space . . l`.
+#[must_use]
+pub fn keys_for(letters: &[Move]) -> String {
+    let kind = |m: &Move| match m {
+        Move::Step(_) | Move::Push(_) => 0,
+        Move::Wait => 1,
+        Move::Fire => 2,
+    };
+    let mut words: Vec<String> = Vec::new();
+    for run in letters.chunk_by(|a, b| kind(a) == kind(b) && kind(a) != 2) {
+        match run[0] {
+            Move::Step(_) | Move::Push(_) => words.push(
+                run.iter()
+                    .filter_map(|m| match m {
+                        Move::Step(dir) | Move::Push(dir) => Some(key_of(*dir)),
+                        Move::Fire | Move::Wait => None,
+                    })
+                    .collect(),
+            ),
+            Move::Fire => words.push("space".to_owned()),
+            Move::Wait if run.len() <= DOTS_SPELLED_OUT => {
+                words.extend(std::iter::repeat_n(".".to_owned(), run.len()));
+            }
+            Move::Wait => words.push(format!("{}.", run.len())),
+        }
     }
+    words.join(" ")
 }
 
 impl App {
@@ -278,33 +268,36 @@ impl App {
         true
     }
 
-    /// Shows the letters up to the next push as keys and the cells they cross, and keeps the
-    /// rest for the next `i`.
+    /// Shows the letters up to the next push or shot as keys and the cells they cross, and
+    /// keeps the rest for the next `i`, with the position it starts from: the one those
+    /// letters reach on the game's clock, shot and clock included, so a hint followed only
+    /// in part (a shot skipped) is worked out afresh.
     fn show_hint(&mut self, letters: Vec<Move>) {
         let (now, rest) = next_push(&letters);
-        let mut world = self.current.world.clone();
+        let start = self.current.world.state().clone();
+        let Ok(world) = World::new(self.current.world.level()) else {
+            return;
+        };
+        let mut world = world.without_history();
+        world.set_state(start.clone());
         let mut path = vec![world.player()];
-        for letter in now {
-            if let Move::Step(dir) | Move::Push(dir) = letter {
-                let _ = world.apply(sokoshot_core::game::Command::Step(*dir));
+        for &letter in now {
+            let _ = world.play_letter(letter);
+            if matches!(letter, Move::Step(_) | Move::Push(_)) {
                 path.push(world.player());
             }
         }
-        let start = self.current.world.state().clone();
         self.tools.aid.plan = Some((world.state().clone(), rest.to_vec()));
         self.tools.aid.shown = Some((start, path));
         self.tools.aid.hints_used += 1;
-        let level = self.current.world.level();
-        let bars = level.spinners.iter().any(|s| s.speed != 0.0);
-        let keys = keys_for(now, bars);
-        let what = if now.iter().any(|m| matches!(m, Move::Push(_))) {
-            "the last key pushes"
-        } else if now.iter().any(|m| matches!(m, Move::Fire)) {
-            "then fire"
-        } else {
-            "and the level is solved"
+        let keys = keys_for(now);
+        let what = match now.last() {
+            Some(Move::Push(_)) => "the last key pushes; ",
+            Some(Move::Fire) => "the last key fires; ",
+            _ if world.is_solved() => "and the level is solved; ",
+            _ => "",
         };
-        self.tell(format!("hint: {keys} ({what}; i for the next)"), false);
+        self.tell(format!("hint: {keys} ({what}i for the next)"), false);
     }
 
     /// The cells the hint shown crosses, while the position is the one it is for.
@@ -340,40 +333,32 @@ mod tests {
     #[test]
     fn a_hint_names_the_keys_up_to_the_next_push_or_shot_and_a_wait_in_a_players_words() {
         let cases = [
-            ("walk then push", "rrdLuu", true, "lljh"),
-            ("push at once", "Uddd", true, "k"),
-            ("fire ends it", "lfR", true, "h space"),
-            (
-                "a wait in words",
-                "wwf",
-                true,
-                "wait about 0.5 s for the bar, space",
-            ),
-            (
-                "one wait",
-                "rwR",
-                true,
-                "l, wait about 0.5 s for the bar, l",
-            ),
-            ("four waits", "4wR", true, "wait about 1 s for the bar, l"),
-            (
-                "sixteen waits",
-                "ur16wR",
-                true,
-                "kl, wait about 4 s for the bar, l",
-            ),
-            ("no bar turns", "6wf", false, "wait about 1.5 s, space"),
-            ("no push left", "lurd", true, "hklj"),
+            ("walk then push", "rrdLuu", "lljh"),
+            ("push at once", "Uddd", "k"),
+            ("fire ends it", "lfR", "h space"),
+            ("waits then fire", "wwf", ". . space"),
+            ("one wait", "rwR", "l . l"),
+            ("three waits", "u3wR", "k . . . l"),
+            ("four waits as a count", "4wR", "4. l"),
+            ("sixteen waits", "ur16wR", "kl 16. l"),
+            ("steps, a shot, waits, a step", "urrfwwrrR", "kll space"),
+            ("no push left", "lurd", "hklj"),
         ];
-        for (name, text, bars, want) in cases {
+        for (name, text, want) in cases {
             let all = letters(text);
             let (now, _) = next_push(&all);
-            let got = keys_for(now, bars);
+            let got = keys_for(now);
             assert_eq!(got, want, "{name}");
             assert!(
                 !got.contains(" w ") && !got.ends_with('w'),
                 "{name}: no `w` key"
             );
         }
+    }
+
+    #[test]
+    fn keys_after_a_shot_name_the_waits_the_way_they_are_typed() {
+        let all = letters("urrfwwr");
+        assert_eq!(keys_for(&all), "kll space . . l");
     }
 }

@@ -1,28 +1,27 @@
-//! What the bottom line says when a turning spinner's bar refuses a step or a push, and when
-//! that answer goes.
+//! What the bottom line says when a turning spinner's bar refuses a step or a push.
 //!
-//! A bar that turns blocks a cell only for a moment, so the answer says so ("a bar is in the
-//! way: wait for it to turn past") and stays on screen exactly as long as the cell it names
-//! stays barred; a bar that stands still, a hub, a wall or an enemy keep the rules' own
-//! words ([`Blocker`]'s text).
+//! A bar turns only while time passes, and time passes only through the player's commands,
+//! so the answer names the key that lets it pass ("a bar is in the way: press . to wait for
+//! it to turn past"); it stays until the next key, as every answer does. A bar that stands
+//! still, a hub, a wall or an enemy keep the rules' own words ([`Blocker`]'s text).
 
 use sokoshot_core::game::{Blocker, Command, Outcome, RuleError, Solid, World, bar_covers};
 use sokoshot_core::level::Pos;
 
 /// What is said when a turning bar stands where the player would step.
-pub const BAR_IN_THE_WAY: &str = "a bar is in the way: wait for it to turn past";
+pub const BAR_IN_THE_WAY: &str = "a bar is in the way: press . to wait for it to turn past";
 /// What is said when a turning bar stands where a pushed box would go.
 pub const BAR_IN_THE_WAY_OF_THE_BOX: &str =
-    "a bar is in the way of the box: wait for it to turn past";
+    "a bar is in the way of the box: press . to wait for it to turn past";
 
-/// The cell a turning bar keeps the player (or the box pushed) out of, when `command`'s
-/// answer was a step refused by one, and the words for it.
+/// The words for a step that a turning bar refused (or the push of a box it refused), when
+/// that was `command`'s answer.
 #[must_use]
 pub fn bar_notice(
     world: &World,
     command: Command,
     answer: &Result<Outcome, RuleError>,
-) -> Option<(Pos, &'static str)> {
+) -> Option<&'static str> {
     let (Command::Step(dir) | Command::Run(dir)) = command else {
         return None;
     };
@@ -43,7 +42,7 @@ pub fn bar_notice(
         Blocker::BoxAgainst(Solid::Spinner) => (ahead(2), BAR_IN_THE_WAY_OF_THE_BOX),
         _ => return None,
     };
-    turning_bar_covers(world, cell).then_some((cell, text))
+    turning_bar_covers(world, cell).then_some(text)
 }
 
 /// Whether the bar of a spinner that turns covers `pos` now (a hub is no bar's cell).

@@ -3,15 +3,17 @@
 //! and, on solving, the solution kept in the progress file.
 //!
 //! A group is the letters of one command: `r` a step (or a turn, when blocked), `R` a push,
-//! `rrr` a run or a walk by mouse, `f` a shot, `!` a restart. Resuming plays the groups again
-//! from the level's start, each as one undo step, so the position and its undo history come
-//! back (exactly on levels where nothing turns by itself; on levels with spinners the clock
-//! of the game may differ).
+//! `rrr` a run or a walk by mouse, `f` a shot, `w` a wait, `!` a restart. Every group is
+//! played on the game's one clock, so the letters since the last restart are a solution that
+//! replays exactly, and resuming, which plays the groups again from the level's start each as
+//! one undo step, brings back the position, its clock and its undo history.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::App;
-use sokoshot_core::game::{Command, Dir, Move, Outcome, World, parse_moves, replay};
+use sokoshot_core::game::{
+    Command, Dir, Move, Outcome, WAIT_TICKS, World, parse_moves, replay,
+};
 use sokoshot_core::store::progress::{MAX_RESUME_BYTES, Resume, Solution};
 
 /// The letters of one command's outcome, or `None` for undo and redo (which move along the
@@ -160,16 +162,12 @@ impl App {
     }
 }
 
-/// Plays one saved group as one undo step. Returns whether it played.
+/// Plays one saved group as one undo step, on the game's clock. Returns whether it played.
 fn replay_group(world: &mut World, g: &str) -> bool {
     match g {
-        "!" => return world.apply(Command::Restart).is_ok(),
-        "f" => return world.apply(Command::Fire).is_ok(),
-        "w" => {
-            return world
-                .apply(Command::Wait(sokoshot_core::game::WAIT_TICKS))
-                .is_ok();
-        }
+        "!" => return world.play(Command::Restart).is_ok(),
+        "f" => return world.play(Command::Fire).is_ok(),
+        "w" => return world.play(Command::Wait(WAIT_TICKS)).is_ok(),
         _ => {}
     }
     let Ok(tokens) = parse_moves(g) else {
@@ -180,8 +178,8 @@ fn replay_group(world: &mut World, g: &str) -> bool {
         .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
         .collect();
     match letters.as_slice() {
-        [Move::Step(dir)] => world.apply(Command::Step(*dir)).is_ok(),
-        [Move::Push(dir)] => matches!(world.apply(Command::Step(*dir)), Ok(Outcome::Pushed { .. })),
-        path => world.apply_path(path).is_ok(),
+        [Move::Step(dir)] => world.play(Command::Step(*dir)).is_ok(),
+        [Move::Push(dir)] => matches!(world.play(Command::Step(*dir)), Ok(Outcome::Pushed { .. })),
+        path => world.play_path(path).is_ok(),
     }
 }

@@ -5,8 +5,8 @@
 //! puts back the position from before watching, and a step key takes over play from the
 //! position shown.
 //!
-//! Each letter is played on the replay timeline (see [`sokoshot_core::game::replay`]): a step and
-//! then [`STEP_TICKS`] ticks, a shot and then the ticks until no shot flies, a wait of
+//! Each letter is played on the game's one clock ([`World::play_letter`]): a step and then
+//! [`STEP_TICKS`] ticks, a shot and then the ticks until no shot flies, a wait of
 //! [`WAIT_TICKS`] ticks; so what is watched is exactly what `sokoshot replay` plays. The
 //! world is not ticked in between: a watched level moves only letter by letter.
 //!
@@ -15,9 +15,9 @@
 use super::App;
 use crate::tui::hint::{Answer, HintJob};
 use crate::tui::keys::Mode;
-use sokoshot_core::game::{
-    Command, FIRE_TICK_LIMIT, Move, Outcome, RuleError, STEP_TICKS, WAIT_TICKS, World, parse_moves,
-};
+#[cfg(doc)]
+use sokoshot_core::game::{STEP_TICKS, WAIT_TICKS};
+use sokoshot_core::game::{Move, Outcome, RuleError, World, parse_moves};
 
 /// The longest solution watched, in letters (counts spelled out).
 pub const MAX_WATCH_LETTERS: usize = 1_000_000;
@@ -79,32 +79,19 @@ fn spelled_out(text: &str) -> Result<Vec<Move>, String> {
         .collect())
 }
 
-/// Plays one letter on `world` on the replay timeline. Returns whether it played as written.
+/// Plays one letter on `world` on the game's clock, as `replay` does. Returns whether it
+/// played as written.
 fn play_letter(world: &mut World, letter: Move) -> bool {
-    let ok = match letter {
+    let answer = world.play_letter(letter);
+    let pushed = matches!(answer, Ok(Outcome::Pushed { .. }));
+    match letter {
         // As in `replay`: a lower-case step may be blocked (it turns the player) but must
         // not push.
-        Move::Step(dir) => !matches!(world.apply(Command::Step(dir)), Ok(Outcome::Pushed { .. })),
-        Move::Push(dir) => matches!(world.apply(Command::Step(dir)), Ok(Outcome::Pushed { .. })),
-        Move::Fire => !matches!(
-            world.apply(Command::Fire),
-            Err(RuleError::OutOfShots { .. })
-        ),
-        Move::Wait => world.apply(Command::Wait(WAIT_TICKS)).is_ok(),
-    };
-    match letter {
-        Move::Step(_) | Move::Push(_) => (0..STEP_TICKS).for_each(|_| world.tick()),
-        Move::Fire => {
-            for _ in 0..FIRE_TICK_LIMIT {
-                if !world.has_shots_in_flight() {
-                    break;
-                }
-                world.tick();
-            }
-        }
-        Move::Wait => {}
+        Move::Step(_) => !pushed,
+        Move::Push(_) => pushed,
+        Move::Fire => !matches!(answer, Err(RuleError::OutOfShots { .. })),
+        Move::Wait => answer.is_ok(),
     }
-    ok
 }
 
 impl App {

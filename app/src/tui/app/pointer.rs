@@ -1,6 +1,7 @@
 //! The mouse: a click on a floor cell walks the player there by the shortest path; a click on
 //! a box picks it, and a click on a cell then pushes it there when the box can get there.
-//! Each walk or push is one undo step ([`World::apply_path`](sokoshot_core::game::World::apply_path)).
+//! Each walk or push is one undo step, on the game's clock
+//! ([`World::play_path`](sokoshot_core::game::World::play_path)).
 //! A click anywhere else (or with nothing found) says why and changes nothing.
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -39,6 +40,7 @@ impl App {
             return had;
         };
         self.message = None;
+        self.current.animation = None;
         self.count.clear();
         self.click(cell);
         self.check_lost();
@@ -67,8 +69,12 @@ impl App {
             Ok(path) if path.is_empty() => {}
             Ok(path) => {
                 let letters: String = path.iter().map(|m| m.letter()).collect();
-                match self.current.world.apply_path(&path) {
-                    Ok(_) => self.played(&letters),
+                let before = self.current.world.state().clone();
+                match self.current.world.play_path(&path) {
+                    Ok(_) => {
+                        self.played(&letters);
+                        self.show(before, path);
+                    }
                     Err(err) => self.tell(err.to_string(), false),
                 }
             }

@@ -17,6 +17,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("H J K L  Shift+arrow", "run until something is in the way"),
     ("5l  12j …", "a count first repeats the next key"),
     ("space", "fire the way you face (bump a wall to turn)"),
+    (".  4.", "wait one beat (four): bars turn, time passes"),
     ("u  Ctrl-r", "undo, redo (anything, shots too)"),
     ("r", "restart the level (u brings it back)"),
     ("n  p", "next, previous level"),
@@ -30,8 +31,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
 ];
 
-/// How time passes, for the help: bars turn by themselves, and there is no key to wait.
-pub const TIME: &str = "Bars turn on their own: to wait, press no key. Shaded cells block.";
+/// How time passes, for the help: only through the player's keys, `.` among them.
+pub const TIME: &str = "Bars turn only as you move or wait (.). Shaded cells block.";
 
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
 /// key's description goes under the key and long lines wrap at words; on a short one the

@@ -78,7 +78,7 @@ impl StatusLine<'_> {
         let theme = app.theme;
         let place = app.place();
         let pack = &app.packs()[place.pack];
-        let counters = app.world().counters();
+        let counters = app.shown_world().counters();
         let sep = || Span::styled(theme.separator(), theme.dim());
         let part = |rank, spans| Part {
             rank,
@@ -117,7 +117,7 @@ impl StatusLine<'_> {
                 counters.moves, counters.pushes, counters.shots
             ))],
         ));
-        if let Some(left) = app.world().shots_left() {
+        if let Some(left) = app.shown_world().shots_left() {
             parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
         }
         if let Some(playback) = app
@@ -207,7 +207,7 @@ pub struct Tip<'a> {
 
 impl Tip<'_> {
     fn text(self) -> Option<String> {
-        let comments = &self.app.world().level().comments;
+        let comments = &self.app.shown_world().level().comments;
         let text = comments.join(" ");
         let text = text.trim();
         (!text.is_empty()).then(|| visible(text).into_owned())
@@ -305,7 +305,7 @@ impl Widget for HintLine<'_> {
 /// The keys worth showing now, as (key, what it does), most useful first; the last two
 /// (help and quit) are always shown.
 fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
-    let world = app.world();
+    let world = app.shown_world();
     let level = world.level();
     let mut hints = Vec::new();
     match app.mode() {
@@ -333,9 +333,9 @@ fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
             if targets && world.shots_left() != Some(0) {
                 hints.push(("space", "fire"));
             }
-            // Bars turn in real time: waiting is pressing nothing, and this says so.
+            // Bars turn only while time passes, and `.` lets a beat pass.
             if level.spinners.iter().any(|s| s.speed != 0.0) {
-                hints.push(("no key", "wait"));
+                hints.push((".", "wait"));
             }
             if world.can_undo() {
                 hints.push(("u", "undo"));
