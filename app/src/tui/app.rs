@@ -235,6 +235,9 @@ impl App {
             && !animation.tick()
         {
             self.current.animation = None;
+            if self.solved.is_some() && self.mode == Mode::Playing {
+                self.mode = Mode::Solved;
+            }
         }
     }
 
@@ -265,8 +268,6 @@ impl App {
             return false;
         }
         self.message = None;
-        // The last command's time is shown no longer: the board shows the world in play.
-        self.current.animation = None;
         let was_at_end = std::mem::take(&mut self.campaign_end);
         if was_at_end && action == Action::NextLevel {
             self.go_forward();
@@ -322,6 +323,8 @@ impl App {
     }
 
     fn play(&mut self, command: Command) {
+        // The last command's time is shown no longer: the board shows the world in play.
+        self.current.animation = None;
         self.tools.picked = None;
         let asked = self.count.take();
         let times = asked.min(keys::MAX_REPEAT);
@@ -373,8 +376,13 @@ impl App {
 
     /// Shows `letters`, played from `before` to the world in play, a tick a frame (where
     /// time shows on the level).
+    /// A level solved by them is recorded at once, and its Solved panel comes when the
+    /// showing ends (the shot that solved it has landed on screen too).
     pub(super) fn show(&mut self, before: sokoshot_core::game::State, letters: Vec<Move>) {
         self.current.animation = animation::Animation::new(&self.current.world, before, letters);
+        if self.current.animation.is_some() && self.mode == Mode::Solved {
+            self.mode = Mode::Playing;
+        }
     }
 
     fn digit(&mut self, digit: u8) {
@@ -416,7 +424,11 @@ impl App {
     fn close(&mut self) {
         self.count.clear();
         self.mode = match self.mode {
-            Mode::Help | Mode::LevelList if self.solved.is_some() => Mode::Solved,
+            Mode::Help | Mode::LevelList
+                if self.solved.is_some() && self.current.animation.is_none() =>
+            {
+                Mode::Solved
+            }
             _ => Mode::Playing,
         };
     }

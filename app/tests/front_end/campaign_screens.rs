@@ -147,30 +147,26 @@ fn at_80_columns_every_campaign_level_keeps_its_title_on_the_status_line_beside_
     }
 }
 
-/// Plays `solution` on the app's level with the keys a player would press, on the replay's
-/// timeline (a step, then its ticks; a shot, then the ticks until it lands; a wait's ticks).
+/// Plays `solution` on the app's level with the keys a player would press (`l u r d` and
+/// pushes as `h k l j`, `f` as space, `w` as `.`), then lets the last command's time be
+/// shown to its end, as the game's frames do.
 fn play_solution(app: &mut App, solution: &str) {
-    use sokoshot_core::game::{FIRE_TICK_LIMIT, Move, STEP_TICKS, WAIT_TICKS, parse_moves};
-    let ticks = |app: &mut App, n: u32| (0..n).for_each(|_| app.tick());
+    use sokoshot_core::game::{Move, parse_moves};
     for token in parse_moves(solution).expect("stored solutions parse") {
+        let key = match token.action {
+            Move::Step(dir) | Move::Push(dir) => dir_key(dir),
+            Move::Fire => ' ',
+            Move::Wait => '.',
+        };
         for _ in 0..token.count {
-            match token.action {
-                Move::Step(dir) | Move::Push(dir) => {
-                    press(app, &dir_key(dir).to_string());
-                    ticks(app, STEP_TICKS);
-                }
-                Move::Fire => {
-                    press(app, " ");
-                    for _ in 0..FIRE_TICK_LIMIT {
-                        if !app.world().has_shots_in_flight() {
-                            break;
-                        }
-                        app.tick();
-                    }
-                }
-                Move::Wait => ticks(app, WAIT_TICKS),
-            }
+            press(app, &key.to_string());
         }
+    }
+    for _ in 0..10_000 {
+        if !app.is_animating() {
+            break;
+        }
+        app.tick();
     }
 }
 

@@ -175,8 +175,8 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
      │ H J K L  Shift+arrow  run until something is in the way            │
      │ 5l  12j …             a count first repeats the next key           │
      │ space                 fire the way you face (bump a wall to turn)  │
-     │ u  Ctrl-r             undo, redo (anything, shots too)             │
-     │ r                     restart the level (u brings it back)         │
+     │ .  4.                 wait one beat (four): bars turn, time passes │
+     │ u  Ctrl-r  r          undo, redo; restart (u brings it back)       │
      │ n  p                  next, previous level                         │
      │ g                     level list with your best results            │
      │ i                     hint: the keys up to the next push           │
@@ -191,7 +191,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
      │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
      │ Solve a level: every box on a goal and no enemy left.              │
      │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
-     │ Bars turn on their own: to wait, press no key. Shaded cells block. │
+     │ Bars turn only as you move or wait (.). Shaded cells block.        │
      └────────────────────────────────────────────────────────────────────┘
 Esc close  q quit";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
@@ -403,7 +403,7 @@ fn a_shot_flying_over_a_slope_leaves_its_glyph_whole() {
         let shown = screen(&app, 40, 8);
         assert!(shown.contains("▛▘"), "the slope is drawn whole:\n{shown}");
         let over_slope = app
-            .world()
+            .shown_world()
             .shots()
             .iter()
             .any(|shot| shot.pos.x < 2.0 && shot.pos.y < 2.0);
@@ -539,6 +539,6 @@ fn where_bars_turn_the_keys_line_says_that_pressing_no_key_waits() {
     for (name, text, want) in cases {
         let app = app(text, PLAIN);
         let bottom = rows(&render(&app, 80, 6))[5].clone();
-        assert_eq!(bottom.contains("no key wait"), want, "{name}: {bottom}");
+        assert_eq!(bottom.contains(". wait"), want, "{name}: {bottom}");
     }
 }

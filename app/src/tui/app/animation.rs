@@ -3,7 +3,8 @@
 //! replay reaches); a copy of the world from before the command then plays the same letters
 //! again, a tick a frame, so a bar turns during the step that moves it and a shot flies,
 //! drawn, until it lands. The copy ends where the world in play stands, and then nothing
-//! moves until the next key. Any key or click puts the copy away at once.
+//! moves until the next key. The next command (a key that plays, a click) puts the copy away
+//! at once; an overlay (help, the level list) holds it until it closes.
 //!
 //! Only levels where time shows are animated: a bar turns there, or a shot was fired.
 //! Limits: at most [`MAX_SHOWN_LETTERS`] letters are shown; past that the board jumps.
@@ -28,7 +29,9 @@ impl Animation {
     /// `None` when nothing would move or the letters are too many to show.
     pub(crate) fn new(level_world: &World, before: State, letters: Vec<Move>) -> Option<Self> {
         let fired = letters.contains(&Move::Fire);
-        if letters.is_empty() || letters.len() > MAX_SHOWN_LETTERS || !fired && !bars_turn(level_world)
+        if letters.is_empty()
+            || letters.len() > MAX_SHOWN_LETTERS
+            || !fired && !bars_turn(level_world)
         {
             return None;
         }

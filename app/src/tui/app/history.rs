@@ -11,9 +11,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::App;
-use sokoshot_core::game::{
-    Command, Dir, Move, Outcome, WAIT_TICKS, World, parse_moves, replay,
-};
+use sokoshot_core::game::{Command, Dir, Move, Outcome, WAIT_TICKS, World, parse_moves, replay};
 use sokoshot_core::store::progress::{MAX_RESUME_BYTES, Resume, Solution};
 
 /// The letters of one command's outcome, or `None` for undo and redo (which move along the

@@ -15,9 +15,9 @@
 use super::App;
 use crate::tui::hint::{Answer, HintJob};
 use crate::tui::keys::Mode;
+use sokoshot_core::game::{Move, Outcome, RuleError, World, parse_moves};
 #[cfg(doc)]
 use sokoshot_core::game::{STEP_TICKS, WAIT_TICKS};
-use sokoshot_core::game::{Move, Outcome, RuleError, World, parse_moves};
 
 /// The longest solution watched, in letters (counts spelled out).
 pub const MAX_WATCH_LETTERS: usize = 1_000_000;
@@ -145,6 +145,7 @@ impl App {
         let Ok(start) = World::new(self.current.world.level()) else {
             return;
         };
+        self.current.animation = None;
         let before = std::mem::replace(&mut self.current.world, start);
         let before_history = (
             std::mem::take(&mut self.tools.history),
