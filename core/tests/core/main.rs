@@ -15,6 +15,7 @@ mod geom;
 #[path = "../../benches/support/hostile.rs"]
 mod hostile;
 mod lab_input;
+mod layering;
 mod lab_toi;
 mod level_errors;
 mod level_formats;
