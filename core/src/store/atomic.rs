@@ -41,7 +41,7 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Writes `bytes` as a new file at `path` that only its owner may read or write (mode 0600
-/// on unix), as atomically and durably as [`write`]; the temporary file is made with that
+/// on unix), as atomically and durably as [`write()`]; the temporary file is made with that
 /// mode, so the bytes are never readable by others, even for a moment. A file already at
 /// `path` is never replaced. The directory is created if needed.
 ///
