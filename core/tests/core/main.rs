@@ -27,3 +27,4 @@ mod level_roundtrip;
 mod level_source;
 mod replay_microban;
 mod solve;
+mod store_host_key;
