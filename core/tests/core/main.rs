@@ -15,8 +15,8 @@ mod geom;
 #[path = "../../benches/support/hostile.rs"]
 mod hostile;
 mod lab_input;
-mod layering;
 mod lab_toi;
+mod layering;
 mod level_errors;
 mod level_formats;
 mod level_fuzz;
