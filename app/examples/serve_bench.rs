@@ -8,6 +8,9 @@
 //! cargo build && cargo run --example serve_bench
 //! ```
 //!
+//! Last, a client that stops reading while frames keep coming: the server's memory must not
+//! grow (it skips frames instead), watched for 30 s.
+//!
 //! The server runs as a child process on 127.0.0.1 with a temporary data directory; the
 //! clients are russh clients in this process, logged in as guests. Nothing leaves the machine.
 
@@ -16,8 +19,9 @@ use std::path::PathBuf;
 use std::pin::Pin;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::task::{Context, Poll};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use russh::client::{self, KeyboardInteractiveAuthResponse};
@@ -44,10 +48,28 @@ impl client::Handler for Client {
     }
 }
 
-/// Bytes read from a socket, as the wire carries them.
+/// Bytes read from a socket, as the wire carries them; while `paused` is set nothing is read,
+/// as from a client whose process is stopped.
 struct Counted {
     inner: TcpStream,
     read: Arc<AtomicU64>,
+    paused: Arc<Pause>,
+}
+
+/// Stops a client reading its socket, and lets it read again.
+#[derive(Default)]
+struct Pause {
+    on: AtomicBool,
+    waker: Mutex<Option<Waker>>,
+}
+
+impl Pause {
+    fn set(&self, on: bool) {
+        self.on.store(on, Ordering::SeqCst);
+        if !on && let Some(waker) = self.waker.lock().expect("waker").take() {
+            waker.wake();
+        }
+    }
 }
 
 impl AsyncRead for Counted {
@@ -56,6 +78,10 @@ impl AsyncRead for Counted {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
+        if self.paused.on.load(Ordering::SeqCst) {
+            *self.paused.waker.lock().expect("waker") = Some(cx.waker().clone());
+            return Poll::Pending;
+        }
         let before = buf.filled().len();
         let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
         let n = buf.filled().len() - before;
@@ -88,10 +114,12 @@ struct Session {
     handle: client::Handle<Client>,
     channel: russh::Channel<client::Msg>,
     wire: Arc<AtomicU64>,
+    pause: Arc<Pause>,
 }
 
 async fn open(port: u16) -> Session {
     let wire = Arc::new(AtomicU64::new(0));
+    let pause = Arc::new(Pause::default());
     let stream = TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
@@ -99,6 +127,7 @@ async fn open(port: u16) -> Session {
     let counted = Counted {
         inner: stream,
         read: Arc::clone(&wire),
+        paused: Arc::clone(&pause),
     };
     let config = Arc::new(client::Config::default());
     let mut handle = client::connect_stream(config, counted, Client)
@@ -119,6 +148,7 @@ async fn open(port: u16) -> Session {
         handle,
         channel,
         wire,
+        pause,
     }
 }
 
@@ -317,6 +347,48 @@ async fn main() {
         .handle
         .disconnect(Disconnect::ByApplication, "", "")
         .await;
+
+    stalled_client(port, pid).await;
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// How long the server's memory is watched while a client reads nothing.
+const STALL: Duration = Duration::from_secs(30);
+
+/// A client that stops reading while the lab animates at 300×100: the stream first fills what
+/// lies between the server and the client (the channel window, the sockets' buffers), then
+/// the server must skip frames rather than queue them. Prints the server's memory once that
+/// has settled and again after [`STALL`].
+async fn stalled_client(port: u16, pid: u32) {
+    let mut stall = open(port).await;
+    read_until(&mut stall.channel, "SSH").await;
+    stall
+        .channel
+        .window_change(300, 100, 0, 0)
+        .await
+        .expect("resize");
+    stall.channel.data_bytes(&b"l"[..]).await.expect("lab");
+    read_until(&mut stall.channel, "disk-aabb").await;
+    stall.channel.data_bytes(&b"s"[..]).await.expect("motion");
+    // Frames now come at 60 Hz; a frame redraws only what changed, so the text is not
+    // looked for.
+    read_for(&mut stall.channel, Duration::from_secs(1)).await;
+    stall.pause.set(true);
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let settled = rss_kib(pid);
+    tokio::time::sleep(STALL).await;
+    let later = rss_kib(pid);
+    stall.pause.set(false);
+    read_for(&mut stall.channel, Duration::from_millis(500)).await;
+    println!("a client that stops reading while the lab animates at 300x100:");
+    println!(
+        "  server RSS {settled} KiB once the buffers are full, {later} KiB after {} s more ({:+} KiB)",
+        STALL.as_secs(),
+        i128::from(later) - i128::from(settled)
+    );
+    let _ = stall
+        .handle
+        .disconnect(Disconnect::ByApplication, "", "")
+        .await;
 }

@@ -25,6 +25,16 @@ struct Cli {
     /// What to do; without one, play the built-in levels.
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    look: Look,
+    #[command(flatten)]
+    hints: Hints,
+}
+
+/// How the game and the lab are drawn and take input: the same flags before or after `play`
+/// and `lab`.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+struct Look {
     /// Draw with ASCII characters only (for terminals or fonts without block and braille
     /// characters). Colours follow NO_COLOR.
     #[arg(long)]
@@ -33,6 +43,21 @@ struct Cli {
     /// be selected as usual.
     #[arg(long)]
     no_mouse: bool,
+}
+
+impl Look {
+    /// A flag given before the command or after it counts.
+    fn or(self, other: Self) -> Self {
+        Self {
+            ascii: self.ascii || other.ascii,
+            no_mouse: self.no_mouse || other.no_mouse,
+        }
+    }
+}
+
+/// How far a hint may search.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+struct Hints {
     /// Let a hint search this many positions, with no time limit (the default is two million
     /// positions or ten seconds).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -59,17 +84,10 @@ enum Command {
         /// Start at this level (1-based) instead of where you left off.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         level: Option<u32>,
-        /// Draw with ASCII characters only. Colours follow NO_COLOR.
-        #[arg(long)]
-        ascii: bool,
-        /// Leave the mouse to the terminal: no clicking to walk and push, and text on screen
-        /// can be selected as usual.
-        #[arg(long)]
-        no_mouse: bool,
-        /// Let a hint search this many positions, with no time limit (the default is two
-        /// million positions or ten seconds).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-        hint_positions: Option<u64>,
+        #[command(flatten)]
+        look: Look,
+        #[command(flatten)]
+        hints: Hints,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -85,8 +103,8 @@ enum Command {
         /// when none was found within the time limit.
         #[arg(long)]
         solve: bool,
-        /// Seconds the solver may spend on each level (with --solve).
-        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        /// Seconds the solver may spend on each level (with --solve), from 0 to 86400.
+        #[arg(long, value_name = "SECONDS", default_value_t = solve_cmd::DEFAULT_CHECK_SECONDS, value_parser = solve_cmd::parse_seconds, allow_negative_numbers = true)]
         time_limit: f64,
     },
     /// Solve levels: one line per level with the solution, or why there is none.
@@ -99,12 +117,12 @@ enum Command {
         /// Solve only this level (1-based); without it, every level of the file.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         level: Option<u32>,
-        /// Seconds to spend on each level before giving up.
-        #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+        /// Seconds to spend on each level before giving up, from 0 to 86400.
+        #[arg(long, value_name = "SECONDS", default_value_t = solve_cmd::DEFAULT_SOLVE_SECONDS, value_parser = solve_cmd::parse_seconds, allow_negative_numbers = true)]
         time_limit: f64,
         /// MiB the search may hold in its tables and queues; it gives up rather than grow
-        /// past it.
-        #[arg(long, value_name = "MIB", default_value_t = 1024)]
+        /// past it. From 1 to 1048576 (1 TiB).
+        #[arg(long, value_name = "MIB", default_value_t = solve_cmd::DEFAULT_MEMORY_MIB, value_parser = solve_cmd::parse_mib, allow_negative_numbers = true)]
         memory_limit: u64,
         /// Prove the fewest pushes (moves break ties) or the fewest moves, instead of
         /// finding any solution fast.
@@ -131,12 +149,8 @@ enum Command {
         /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
         /// slope or aabb-aabb.
         scene: Option<SceneId>,
-        /// Draw with ASCII characters only. Colours follow NO_COLOR.
-        #[arg(long)]
-        ascii: bool,
-        /// Do not read the mouse (leaves the terminal's own selection alone).
-        #[arg(long)]
-        no_mouse: bool,
+        #[command(flatten)]
+        look: Look,
     },
     /// Serve the game and the lab over SSH: `ssh -p 2222 HOST` opens a menu.
     ///
@@ -146,19 +160,19 @@ enum Command {
     Serve {
         /// The address and port to listen on (0.0.0.0:2222 to accept connections from
         /// other machines).
-        #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+        #[arg(long, value_name = "ADDR:PORT", default_value_t = sokoshot::serve::DEFAULT_LISTEN)]
         listen: std::net::SocketAddr,
         /// The most sessions at once.
-        #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_SESSIONS, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_sessions: u32,
         /// The most sessions at once from one address (an IPv6 /64 counts as one).
-        #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_PER_IP, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_per_ip: u32,
         /// Close a session after this many seconds without a key.
-        #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_IDLE_TIMEOUT.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
         idle_timeout: u64,
         /// Close a session after this many seconds in all.
-        #[arg(long, value_name = "SECS", default_value_t = 14_400, value_parser = clap::value_parser!(u64).range(1..=604_800))]
+        #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_MAX_SESSION.as_secs(), value_parser = clap::value_parser!(u64).range(1..=604_800))]
         max_session: u64,
         /// Let in only the public keys listed in this file (OpenSSH authorized_keys format,
         /// without options); otherwise anyone may connect, as a guest without a key.
@@ -197,15 +211,14 @@ fn main() -> ExitCode {
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
-        Some(Command::Lab {
-            scene,
-            ascii,
-            no_mouse,
-        }) => lab(LabOptions {
-            scene: scene.unwrap_or(SceneId::DiskAabb),
-            ascii: ascii || cli.ascii,
-            mouse: !(no_mouse || cli.no_mouse),
-        }),
+        Some(Command::Lab { scene, look }) => {
+            let look = look.or(cli.look);
+            lab(LabOptions {
+                scene: scene.unwrap_or(SceneId::DiskAabb),
+                ascii: look.ascii,
+                mouse: !look.no_mouse,
+            })
+        }
         Some(Command::Serve {
             listen,
             max_sessions,
@@ -226,22 +239,24 @@ fn main() -> ExitCode {
         Some(Command::Play {
             file,
             level,
-            ascii,
-            no_mouse,
-            hint_positions,
-        }) => play(&PlayOptions {
-            file: Some(file),
-            level: level.and_then(|n| usize::try_from(n).ok()),
-            ascii: ascii || cli.ascii,
-            no_mouse: no_mouse || cli.no_mouse,
-            hint_positions: hint_positions.or(cli.hint_positions),
-        }),
+            look,
+            hints,
+        }) => {
+            let look = look.or(cli.look);
+            play(&PlayOptions {
+                file: Some(file),
+                level: level.and_then(|n| usize::try_from(n).ok()),
+                ascii: look.ascii,
+                no_mouse: look.no_mouse,
+                hint_positions: hints.hint_positions.or(cli.hints.hint_positions),
+            })
+        }
         None => play(&PlayOptions {
             file: None,
             level: None,
-            ascii: cli.ascii,
-            no_mouse: cli.no_mouse,
-            hint_positions: cli.hint_positions,
+            ascii: cli.look.ascii,
+            no_mouse: cli.look.no_mouse,
+            hint_positions: cli.hints.hint_positions,
         }),
     }
 }
@@ -311,7 +326,12 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
     let mut invalid = false;
     let cancel = solve_cmd::interrupt_flag();
     let settings = solve_limit.map(|seconds| {
-        solve_cmd::settings(seconds, 1024, sokoshot_core::solve::Optimize::Any, &cancel)
+        solve_cmd::settings(
+            seconds,
+            solve_cmd::DEFAULT_MEMORY_MIB,
+            sokoshot_core::solve::Optimize::Any,
+            &cancel,
+        )
     });
     for path in files {
         let name = shown(path);

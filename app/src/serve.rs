@@ -69,6 +69,20 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 /// The largest `--authorized-keys` file read.
 pub const MAX_AUTHORIZED_KEYS_BYTES: u64 = 1024 * 1024;
 
+/// Where the server listens unless told otherwise: this machine only.
+pub const DEFAULT_LISTEN: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::LOCALHOST,
+    2222,
+));
+/// The most sessions at once, unless told otherwise.
+pub const DEFAULT_MAX_SESSIONS: u32 = 64;
+/// The most sessions at once from one address, unless told otherwise.
+pub const DEFAULT_MAX_PER_IP: u32 = 4;
+/// How long a session may go without a key, unless told otherwise.
+pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(600);
+/// How long a session may last in all, unless told otherwise.
+pub const DEFAULT_MAX_SESSION: Duration = Duration::from_secs(4 * 3600);
+
 /// How the server runs; the command line's `serve` options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
@@ -91,11 +105,11 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Self {
-            listen: SocketAddr::from(([127, 0, 0, 1], 2222)),
-            max_sessions: 64,
-            max_per_ip: 4,
-            idle_timeout: Duration::from_secs(600),
-            max_session: Duration::from_secs(4 * 3600),
+            listen: DEFAULT_LISTEN,
+            max_sessions: DEFAULT_MAX_SESSIONS as usize,
+            max_per_ip: DEFAULT_MAX_PER_IP as usize,
+            idle_timeout: DEFAULT_IDLE_TIMEOUT,
+            max_session: DEFAULT_MAX_SESSION,
             authorized_keys: None,
             levels: None,
         }

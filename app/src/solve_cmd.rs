@@ -14,6 +14,30 @@ use sokoshot_core::solve::{self, Limits, Optimize, Progress, Report, Settings, V
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
 /// The most MiB `--memory-limit` takes (1 TiB).
 pub const MAX_MEMORY_LIMIT_MIB: u64 = 1 << 20;
+/// Seconds `solve` spends on a level unless told otherwise.
+pub const DEFAULT_SOLVE_SECONDS: f64 = 60.0;
+/// Seconds `check --solve` spends on a level unless told otherwise.
+pub const DEFAULT_CHECK_SECONDS: f64 = 10.0;
+/// MiB a search may hold unless told otherwise: the solver's own default.
+pub const DEFAULT_MEMORY_MIB: u64 = (solve::DEFAULT_MEMORY_BYTES >> 20) as u64;
+
+/// Reads `--time-limit`: a finite number of seconds from 0 (give up at once) to
+/// [`MAX_TIME_LIMIT_SECONDS`].
+///
+/// # Errors
+/// When the text is not such a number (`nan`, `inf`, `-1`, `1e9`, `ten`), saying what is
+/// allowed.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let allowed = || {
+        format!("`{text}` is not a time limit: give seconds, from 0 to {MAX_TIME_LIMIT_SECONDS}")
+    };
+    let seconds: f64 = text.trim().parse().map_err(|_| allowed())?;
+    if (0.0..=MAX_TIME_LIMIT_SECONDS).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(allowed())
+    }
+}
 
 /// The flag Ctrl-C (SIGINT) sets; a search looks at it every few hundred positions.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
@@ -21,6 +45,22 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
     // Without the handler Ctrl-C still ends the program, only less cleanly.
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag));
     flag
+}
+
+/// Reads `--memory-limit`: a whole number of MiB from 1 to [`MAX_MEMORY_LIMIT_MIB`].
+///
+/// # Errors
+/// When the text is not such a number (`-1`, `0`, `1.5`, `2000000`), saying what is allowed.
+pub fn parse_mib(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|mib| (1..=MAX_MEMORY_LIMIT_MIB).contains(mib))
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a memory limit: give whole MiB, from 1 to {MAX_MEMORY_LIMIT_MIB}"
+            )
+        })
 }
 
 /// Search settings from the command line's limits.

@@ -39,7 +39,8 @@ pub use diagnostic::{Diagnostic, LevelError, Severity};
 pub use pack::{parse_pack, parse_pack_bytes};
 pub use report::{LevelReport, Pack, PackReport};
 pub use source::{
-    EXCERPT_CHARS, SourceError, excerpt, read_file, read_source, read_source_bytes, visible,
+    EXCERPT_CHARS, SourceError, excerpt, open_regular, read_at_most, read_file, read_source,
+    read_source_bytes, visible,
 };
 
 /// The most cells a board may have along either side.

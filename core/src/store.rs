@@ -1,13 +1,15 @@
 //! What sokoshot keeps on disk, for local play and the server alike: saved progress and kept
 //! solutions ([`progress`]), the levels a player pasted ([`pasted`]), the packs in play
-//! ([`collection`]) and the one atomic write they all go through ([`atomic`]).
+//! ([`collection`]), the server's host key file ([`host_key`]) and the one atomic write they
+//! all go through ([`atomic`]).
 //!
 //! Every file is plain text in the data directory ([`progress::data_dir`]), read with a size
-//! cap and written by [`atomic::write`]: a temporary file beside the target, flushed to disk,
-//! renamed over it, and the directory flushed, so a crash leaves the old file or the new one,
-//! never half of one.
+//! cap and written by [`atomic::write`] (the host key by [`atomic::create_private`]): a
+//! temporary file beside the target, flushed to disk, put in its place, and the directory
+//! flushed, so a crash leaves the old file or the new one, never half of one.
 
 pub mod atomic;
 pub mod collection;
+pub mod host_key;
 pub mod pasted;
 pub mod progress;

@@ -2,49 +2,40 @@
 //! at `host_ed25519_key` in the data directory with mode 0600, so that clients see the same
 //! fingerprint after every restart.
 //!
-//! A key file that others may read (any group or other permission bit) is refused, as
-//! OpenSSH refuses one, and so is a file larger than [`MAX_KEY_BYTES`].
+//! The file itself is the store's ([`sokoshot_core::store::host_key`]): it refuses a key
+//! file that others may read (any group or other permission bit), as OpenSSH refuses one, a
+//! file larger than [`MAX_KEY_BYTES`], and anything that is not a regular file. Here the
+//! bytes become a key, and a new key is made.
 
-use std::fs;
-use std::io::{self, Read, Write};
-use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use russh::keys::ssh_key::LineEnding;
 use russh::keys::{Algorithm, HashAlg, PrivateKey};
+use sokoshot_core::store::host_key::{self as key_file, KeyFileError};
 use thiserror::Error;
 
-/// The host key's file name in the data directory.
-pub const FILE_NAME: &str = "host_ed25519_key";
-
-/// The largest host key file read (an ed25519 key in OpenSSH's format is about 400 bytes).
-pub const MAX_KEY_BYTES: u64 = 64 * 1024;
+pub use sokoshot_core::store::host_key::{FILE_NAME, MAX_KEY_BYTES};
 
 /// Why the host key could not be had.
 #[derive(Debug, Error)]
 pub enum HostKeyError {
-    /// The file or its directory could not be read or written.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-    /// Others may read the file.
-    #[error("{path}: the host key may be read by others (mode {mode:o}); run `chmod 600 {path}`")]
-    Unprotected {
-        /// The file.
-        path: PathBuf,
-        /// Its permission bits.
-        mode: u32,
-    },
+    /// The file could not be read or written, or is not protected.
+    #[error(transparent)]
+    File(#[from] KeyFileError),
     /// The file is not a private key sokoshot can use.
     #[error("{path}: not an OpenSSH private key of at most {MAX_KEY_BYTES} bytes: {why}")]
     Unreadable {
         /// The file.
         path: PathBuf,
         /// What is wrong.
+        why: String,
+    },
+    /// A new key could not be made.
+    #[error("{path}: cannot make a host key: {why}")]
+    Unmade {
+        /// Where it was to be kept.
+        path: PathBuf,
+        /// What went wrong.
         why: String,
     },
 }
@@ -54,62 +45,36 @@ pub enum HostKeyError {
 /// # Errors
 /// When the key cannot be read, written, or is not protected.
 pub fn load_or_create(dir: &Path) -> Result<PrivateKey, HostKeyError> {
-    let path = dir.join(FILE_NAME);
-    let io_error = |source| HostKeyError::Io {
-        path: path.clone(),
-        source,
-    };
-    match fs::File::open(&path) {
-        Ok(file) => read(&path, file),
-        Err(err) if err.kind() == io::ErrorKind::NotFound => {
-            fs::create_dir_all(dir).map_err(io_error)?;
-            let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).map_err(|err| {
-                HostKeyError::Unreadable {
-                    path: path.clone(),
-                    why: err.to_string(),
-                }
-            })?;
-            let text = key
-                .to_openssh(LineEnding::LF)
-                .map_err(|err| io_error(io::Error::other(err.to_string())))?;
-            let mut file = fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o600)
-                .open(&path)
-                .map_err(io_error)?;
-            file.write_all(text.as_bytes()).map_err(io_error)?;
-            file.sync_all().map_err(io_error)?;
-            Ok(key)
-        }
-        Err(err) => Err(io_error(err)),
+    let path = key_file::path_in(dir);
+    match key_file::read(&path)? {
+        Some(bytes) => parse(&path, &bytes),
+        None => create(&path),
     }
 }
 
-fn read(path: &Path, file: fs::File) -> Result<PrivateKey, HostKeyError> {
-    let io_error = |source| HostKeyError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let mode = file.metadata().map_err(io_error)?.permissions().mode() & 0o777;
-    if mode & 0o077 != 0 {
-        return Err(HostKeyError::Unprotected {
-            path: path.to_owned(),
-            mode,
-        });
-    }
-    let mut text = String::new();
-    file.take(MAX_KEY_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(io_error)?;
+/// The key in `bytes`, read from `path`.
+fn parse(path: &Path, bytes: &[u8]) -> Result<PrivateKey, HostKeyError> {
     let unreadable = |why: String| HostKeyError::Unreadable {
         path: path.to_owned(),
         why,
     };
-    if text.len() as u64 > MAX_KEY_BYTES {
-        return Err(unreadable("the file is too large".into()));
-    }
-    PrivateKey::from_openssh(&text).map_err(|err| unreadable(err.to_string()))
+    let text = std::str::from_utf8(bytes).map_err(|err| unreadable(err.to_string()))?;
+    PrivateKey::from_openssh(text).map_err(|err| unreadable(err.to_string()))
+}
+
+/// A new key, kept at `path`.
+fn create(path: &Path) -> Result<PrivateKey, HostKeyError> {
+    let unmade = |why: String| HostKeyError::Unmade {
+        path: path.to_owned(),
+        why,
+    };
+    let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519)
+        .map_err(|err| unmade(err.to_string()))?;
+    let text = key
+        .to_openssh(LineEnding::LF)
+        .map_err(|err| unmade(err.to_string()))?;
+    key_file::create(path, text.as_bytes())?;
+    Ok(key)
 }
 
 /// The key's SHA-256 fingerprint as OpenSSH prints it (`SHA256:…`).
@@ -120,6 +85,9 @@ pub fn fingerprint(key: &PrivateKey) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::fs;
+    use std::os::unix::fs::PermissionsExt;
+
     use super::*;
 
     fn temp(name: &str) -> PathBuf {

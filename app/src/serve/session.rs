@@ -19,16 +19,14 @@ use russh::server::Handle;
 use super::console::{End, Incoming, Outbox, SshConsole, Step, Timeouts};
 use super::menu::{self, Choice, Look, Menu};
 use super::players::{Player, Players};
-use crate::tui::app::{App, Place};
 use crate::tui::console::Console;
 use crate::tui::event_loop;
 use crate::tui::hint::{HintBudget, HintPool};
 use crate::tui::lab_view::{self, Palette};
+use crate::tui::opening::{Feel, Opening};
 use crate::tui::theme::Theme;
 use sokoshot_core::lab::SceneId;
 use sokoshot_core::store::collection::Collection;
-use sokoshot_core::store::pasted::{load_pasted, pasted_pack, pasted_path};
-use sokoshot_core::store::progress::Progress;
 
 /// The stack of a session's thread.
 pub const SESSION_STACK: usize = 1024 * 1024;
@@ -183,43 +181,31 @@ fn play(
         Some(Err(_)) => (None, true),
         None => (None, matches!(player, Player::Key(_))),
     };
-    let (progress, warning) = match &save {
-        Some(save) => save.load(),
-        None => (Progress::default(), None),
+    let opening = Opening::read(shared.packs.clone(), save);
+    let unreadable = opening.warning().is_some();
+    let start = opening.resume_in(pack);
+    let feel = Feel {
+        theme: Theme {
+            ascii: look.ascii,
+            color: look.color,
+        },
+        mouse: look.mouse,
+        hints: Some(hint_budget()),
     };
-    let key = &shared.packs[pack].key;
-    let level = progress
-        .last(key)
-        .filter(|(last, _)| last == key)
-        .map_or(0, |(_, level)| level);
-    let theme = Theme {
-        ascii: look.ascii,
-        color: look.color,
-    };
-    let start = Place { pack, level };
-    let mut packs = shared.packs.clone();
-    if let Some(save) = &save {
-        let pasted = load_pasted(&pasted_path(save.path()));
-        if !pasted.is_empty() {
-            packs.push(pasted_pack(pasted));
-        }
-    }
-    let Ok(mut app) = App::new(packs, start, progress, save, theme) else {
+    let Ok(mut app) = opening.open(start, feel) else {
         return Ok(());
     };
-    app.set_mouse(look.mouse);
-    app.set_hint_budget(hint_budget());
     console.mouse = look.mouse;
     console.capture_mouse()?;
-    match (warning, player) {
+    match (unreadable, player) {
         _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
         // The details name the server's files; the player is told what it means for them.
-        (Some(_), _) => app.tell(
+        (true, _) => app.tell(
             "your saved progress could not be read; starting afresh",
             true,
         ),
-        (None, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
-        (None, Player::Key(_)) => {}
+        (false, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
+        (false, Player::Key(_)) => {}
     }
     let ended = event_loop::run(console, &mut app, None);
     console.release_mouse()?;

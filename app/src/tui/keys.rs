@@ -1,17 +1,30 @@
-//! The key map: a pure function from a key press (and what is on screen) to an [`Action`].
+//! The key map: what a key press means on what is on screen, read from one table of
+//! bindings ([`ROWS`]) that also writes the `?` help and names the keys in the hint lines, so
+//! the help cannot drift from what the keys do.
 //!
 //! Keys follow vim and the Sokoban tradition: `h j k l` and the arrows step, Shift runs, a
 //! count typed first repeats (`5l`), space fires, `.` waits one beat (`4.` waits four), `u`
 //! undoes, `Ctrl-r` redoes, `r` restarts, `n`/`p` change level, `g` lists the levels, `?`
-//! shows help, `q` quits and Esc closes what is open. `w` watches a solution (space pauses,
-//! `.` steps, `+`/`-` change speed, Esc stops, `h j k l` take over), `y` copies the level and
-//! `Y` the best solution to the clipboard, `i` asks for a hint, `d` shows dead squares and
-//! `D` turns deadlock warnings off and on. The raw terminal delivers Ctrl-C as a key, so it
-//! quits too.
+//! shows help, `q` quits and Esc closes what is open. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
+//! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard, `i`
+//! asks for a hint, `d` shows dead squares and `D` turns deadlock warnings off and on. The raw
+//! terminal delivers Ctrl-C as a key, so it quits too.
+//!
+//! How a key press is matched against the table: with Ctrl held only a Ctrl binding
+//! (`Ctrl-r`, `Ctrl-c`) answers; with Shift held a Shift binding answers if the mode has one
+//! (Shift+← runs, and so does `h` where a terminal reports it with Shift), and otherwise the
+//! key means what it means alone (terminals type `H` and `?` with Shift). Alt and the other
+//! modifiers change nothing. No key is bound twice in one mode, so the order of the table
+//! decides nothing but the order of the help and which key a hint names (the first one bound
+//! to the action).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use sokoshot_core::game::{Command, Dir, WAIT_TICKS};
+use sokoshot_core::game::{Command, Dir};
+
+mod table;
+
+pub use table::{ROWS, WAIT};
 
 /// What is on screen, which decides what a key means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +39,48 @@ pub enum Mode {
     LevelList,
     /// A solution being played back on the board.
     Watching,
+}
+
+impl Mode {
+    /// Every mode, in the order they are declared.
+    pub const ALL: [Self; 5] = [
+        Self::Playing,
+        Self::Solved,
+        Self::Help,
+        Self::LevelList,
+        Self::Watching,
+    ];
+
+    const fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// A set of modes: where a binding holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Modes(u8);
+
+impl Modes {
+    /// Every mode.
+    pub const ALL: Self = Self(0b1_1111);
+
+    /// Just `mode`.
+    #[must_use]
+    pub const fn only(mode: Mode) -> Self {
+        Self(mode.bit())
+    }
+
+    /// These modes and `mode`.
+    #[must_use]
+    pub const fn and(self, mode: Mode) -> Self {
+        Self(self.0 | mode.bit())
+    }
+
+    /// Whether `mode` is one of them.
+    #[must_use]
+    pub const fn contains(self, mode: Mode) -> bool {
+        self.0 & mode.bit() != 0
+    }
 }
 
 /// What a key asks for.
@@ -83,6 +138,92 @@ pub enum Action {
     Warnings,
 }
 
+/// A key as the table names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// A character typed without Ctrl (with Shift, the character it types: `H`, `?`).
+    Char(char),
+    /// A character typed with Ctrl.
+    Ctrl(char),
+    /// A named key (an arrow, Enter, Esc, …), alone or with a Shift the mode has no binding for.
+    Named(KeyCode),
+    /// A key typed with Shift, where that means more than the key alone (Shift+← runs).
+    Shift(KeyCode),
+}
+
+impl Key {
+    /// The table keys a key press may stand for, the more particular first (a Shift binding
+    /// before the key alone).
+    fn candidates(key: KeyEvent) -> [Option<Self>; 2] {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        match key.code {
+            KeyCode::Char(c) if ctrl => [Some(Self::Ctrl(c)), None],
+            _ if ctrl => [None, None],
+            KeyCode::Char(c) if shift => [Some(Self::Shift(key.code)), Some(Self::Char(c))],
+            KeyCode::Char(c) => [Some(Self::Char(c)), None],
+            code if shift => [Some(Self::Shift(code)), Some(Self::Named(code))],
+            code => [Some(Self::Named(code)), None],
+        }
+    }
+}
+
+/// The name of a named key as the help writes it.
+fn code_name(code: KeyCode) -> String {
+    match code {
+        KeyCode::Left => "←".to_owned(),
+        KeyCode::Right => "→".to_owned(),
+        KeyCode::Up => "↑".to_owned(),
+        KeyCode::Down => "↓".to_owned(),
+        KeyCode::PageUp => "PgUp".to_owned(),
+        KeyCode::PageDown => "PgDn".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+impl std::fmt::Display for Key {
+    /// The key as the help and the hint lines name it: `h`, `space`, `Ctrl-r`, `←`,
+    /// `Shift+←`, `Enter`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Char(' ') => f.write_str("space"),
+            Self::Char(c) => write!(f, "{c}"),
+            Self::Ctrl(c) => write!(f, "Ctrl-{c}"),
+            Self::Named(code) => f.write_str(&code_name(*code)),
+            Self::Shift(code) => write!(f, "Shift+{}", code_name(*code)),
+        }
+    }
+}
+
+/// One key, what it does, and where.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Binding {
+    /// The modes it holds in.
+    pub modes: Modes,
+    /// The key.
+    pub key: Key,
+    /// What it asks for.
+    pub action: Action,
+}
+
+/// One line of the help and the keys behind it. A row with no bindings tells of input the
+/// key map never sees: a mouse click, and Ctrl-z and Ctrl-\ which the terminal's input
+/// answers in every screen (see `terminal::input`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Row {
+    /// The keys as the help shows them.
+    pub keys: &'static str,
+    /// What they do, in a few words.
+    pub help: &'static str,
+    /// Each key, its action and its modes.
+    pub map: &'static [Binding],
+}
+
+/// Every binding of the table, in its order.
+fn bindings() -> impl Iterator<Item = &'static Binding> {
+    ROWS.iter().flat_map(|row| row.map)
+}
+
 /// What `key` means in `mode`; `None` for keys that mean nothing there (and for key
 /// releases, which some terminals report).
 #[must_use]
@@ -90,144 +231,47 @@ pub fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match (key.code, ctrl) {
-        (KeyCode::Char('c'), true) => return Some(Action::Quit),
-        (KeyCode::Char('q'), false) => return Some(Action::Quit),
-        (KeyCode::Esc, _) => return Some(Action::Close),
-        _ => {}
-    }
-    match mode {
-        Mode::Playing => playing(key, ctrl),
-        Mode::Solved => solved(key, ctrl),
-        Mode::Help => help(key),
-        Mode::LevelList => level_list(key),
-        Mode::Watching => watching(key),
-    }
+    Key::candidates(key).into_iter().flatten().find_map(|key| {
+        bindings()
+            .find(|b| b.key == key && b.modes.contains(mode))
+            .map(|b| b.action)
+    })
 }
 
-fn playing(key: KeyEvent, ctrl: bool) -> Option<Action> {
-    let play = |command| Some(Action::Play(command));
-    if ctrl {
-        return (key.code == KeyCode::Char('r')).then_some(Action::Play(Command::Redo));
-    }
-    if let Some(dir) = step_dir(key.code) {
-        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
-        return play(if shift {
-            Command::Run(dir)
-        } else {
-            Command::Step(dir)
-        });
-    }
-    if let Some(dir) = run_dir(key.code) {
-        return play(Command::Run(dir));
-    }
-    match key.code {
-        KeyCode::Char(' ') => play(Command::Fire),
-        KeyCode::Char('.') => play(Command::Wait(WAIT_TICKS)),
-        KeyCode::Char('u') => play(Command::Undo),
-        KeyCode::Char('r') => play(Command::Restart),
-        KeyCode::Char(digit @ '0'..='9') => digit_action(digit),
-        code => common(code),
-    }
+/// The first key the table binds to `action` in `mode`: the one a hint names.
+#[must_use]
+pub fn key_for(mode: Mode, action: Action) -> Option<Key> {
+    bindings()
+        .find(|b| b.action == action && b.modes.contains(mode))
+        .map(|b| b.key)
 }
 
-fn solved(key: KeyEvent, ctrl: bool) -> Option<Action> {
-    if ctrl {
-        return None;
-    }
-    match key.code {
-        KeyCode::Enter | KeyCode::Char(' ') => Some(Action::NextLevel),
-        KeyCode::Char('u') => Some(Action::Play(Command::Undo)),
-        KeyCode::Char('r') => Some(Action::Play(Command::Restart)),
-        code => common(code),
-    }
+/// The keys of `actions` in `mode` as one hint, joined by `sep` (`hjkl`, `n/p`); empty if
+/// one of them has no key there.
+#[must_use]
+pub fn hint_keys(mode: Mode, actions: &[Action], sep: &str) -> String {
+    let names: Option<Vec<String>> = actions
+        .iter()
+        .map(|&action| key_for(mode, action).map(|key| key.to_string()))
+        .collect();
+    names.map(|names| names.join(sep)).unwrap_or_default()
 }
 
-/// While a solution plays back: space pauses, `.` steps, `+`/`-` change speed, Esc stops,
-/// and a step key takes over play from the position shown.
-fn watching(key: KeyEvent) -> Option<Action> {
-    if let Some(dir) = step_dir(key.code) {
-        return Some(Action::Play(Command::Step(dir)));
-    }
-    match key.code {
-        KeyCode::Char(' ') => Some(Action::PausePlayback),
-        KeyCode::Char('.') => Some(Action::StepPlayback),
-        KeyCode::Char('+' | '=') => Some(Action::Faster),
-        KeyCode::Char('-') => Some(Action::Slower),
-        _ => None,
-    }
-}
+/// The four steps, left, down, up, right: the order of `h j k l`.
+pub const STEPS: [Action; 4] = [
+    Action::Play(Command::Step(Dir::Left)),
+    Action::Play(Command::Step(Dir::Down)),
+    Action::Play(Command::Step(Dir::Up)),
+    Action::Play(Command::Step(Dir::Right)),
+];
 
-fn help(key: KeyEvent) -> Option<Action> {
-    match key.code {
-        KeyCode::Char('?') | KeyCode::Enter => Some(Action::Close),
-        KeyCode::Char('j') | KeyCode::Down => Some(Action::Down),
-        KeyCode::Char('k') | KeyCode::Up => Some(Action::Up),
-        _ => None,
-    }
-}
-
-fn level_list(key: KeyEvent) -> Option<Action> {
-    match key.code {
-        KeyCode::Char('k') | KeyCode::Up => Some(Action::Up),
-        KeyCode::Char('j') | KeyCode::Down => Some(Action::Down),
-        KeyCode::PageUp | KeyCode::Char('K') => Some(Action::PageUp),
-        KeyCode::PageDown | KeyCode::Char('J') => Some(Action::PageDown),
-        KeyCode::Home => Some(Action::First),
-        KeyCode::End | KeyCode::Char('G') => Some(Action::Last),
-        KeyCode::Enter | KeyCode::Char('l' | ' ') | KeyCode::Right => Some(Action::Choose),
-        KeyCode::Char('g') => Some(Action::LevelList),
-        KeyCode::Char('?') => Some(Action::Help),
-        KeyCode::Char(digit @ '0'..='9') => digit_action(digit),
-        KeyCode::Backspace => Some(Action::Close),
-        _ => None,
-    }
-}
-
-/// Keys that mean the same while playing and on the Solved panel.
-fn common(code: KeyCode) -> Option<Action> {
-    match code {
-        KeyCode::Char('w') => Some(Action::Watch),
-        KeyCode::Char('y') => Some(Action::CopyLevel),
-        KeyCode::Char('Y') => Some(Action::CopySolution),
-        KeyCode::Char('i') => Some(Action::Hint),
-        KeyCode::Char('d') => Some(Action::DeadSquares),
-        KeyCode::Char('D') => Some(Action::Warnings),
-        KeyCode::Char('n') => Some(Action::NextLevel),
-        KeyCode::Char('p') => Some(Action::PreviousLevel),
-        KeyCode::Char('g') => Some(Action::LevelList),
-        KeyCode::Char('?') => Some(Action::Help),
-        _ => None,
-    }
-}
-
-fn step_dir(code: KeyCode) -> Option<Dir> {
-    match code {
-        KeyCode::Char('h') | KeyCode::Left => Some(Dir::Left),
-        KeyCode::Char('j') | KeyCode::Down => Some(Dir::Down),
-        KeyCode::Char('k') | KeyCode::Up => Some(Dir::Up),
-        KeyCode::Char('l') | KeyCode::Right => Some(Dir::Right),
-        _ => None,
-    }
-}
-
-fn run_dir(code: KeyCode) -> Option<Dir> {
-    match code {
-        KeyCode::Char('H') => Some(Dir::Left),
-        KeyCode::Char('J') => Some(Dir::Down),
-        KeyCode::Char('K') => Some(Dir::Up),
-        KeyCode::Char('L') => Some(Dir::Right),
-        _ => None,
-    }
-}
-
-fn digit_action(digit: char) -> Option<Action> {
-    digit
-        .to_digit(10)
-        .and_then(|d| u8::try_from(d).ok())
-        .map(Action::Digit)
-}
+/// The four runs, in the order of [`STEPS`].
+pub const RUNS: [Action; 4] = [
+    Action::Play(Command::Run(Dir::Left)),
+    Action::Play(Command::Run(Dir::Down)),
+    Action::Play(Command::Run(Dir::Up)),
+    Action::Play(Command::Run(Dir::Right)),
+];
 
 /// The most times a count repeats a command (`100l`); a bigger count is cut to it, and the
 /// player told. Each repeat is one undo step, so this bounds what one key can cost.

@@ -6,17 +6,17 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::app::{App, Place, StartError};
+use super::app::{Place, StartError};
 use super::event_loop::{self, Ending, Waited, Watched};
 use super::hint::HintBudget;
+use super::opening::{Feel, Opening};
 use super::terminal::Screen;
 use super::theme::Theme;
 use super::watch::Reloader;
 use sokoshot_core::level;
 use sokoshot_core::level::{PackReport, parse_pack, parse_pack_bytes};
 use sokoshot_core::store::collection::{Collection, EMBEDDED};
-use sokoshot_core::store::pasted::{load_pasted, pasted_pack, pasted_path};
-use sokoshot_core::store::progress::{Progress, SaveFile};
+use sokoshot_core::store::progress::SaveFile;
 
 /// What to play and how.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -206,7 +206,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut screen = None;
     let mut reloader = None;
-    let (mut packs, watched_bytes, mut warnings) = match &options.file {
+    let (packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) => {
             let mut read = read_file(path)?;
             if read.levels.is_empty() {
@@ -229,23 +229,15 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         None => (built_in_packs(), None, Vec::new()),
     };
     let save = SaveFile::from_env();
-    let (progress, save_warning) = match &save {
-        Some(save) => save.load(),
-        None => (
-            Progress::default(),
-            Some("progress will not be saved: neither HOME nor XDG_DATA_HOME is set".to_owned()),
-        ),
-    };
-    warnings.extend(save_warning);
-    if let Some(save) = &save {
-        let pasted = load_pasted(&pasted_path(save.path()));
-        if !pasted.is_empty() {
-            packs.push(pasted_pack(pasted));
-        }
+    if save.is_none() {
+        warnings
+            .push("progress will not be saved: neither HOME nor XDG_DATA_HOME is set".to_owned());
     }
-    let first = packs.first();
-    let last = first.and_then(|pack| progress.last(&pack.key));
-    let start = match start_place(&packs, options.level, last) {
+    let opening = Opening::read(packs, save);
+    warnings.extend(opening.warning().map(str::to_owned));
+    let first = opening.packs().first();
+    let last = first.and_then(|pack| opening.progress().last(&pack.key));
+    let start = match start_place(opening.packs(), options.level, last) {
         // The levels came in a fix saved while waiting: start at the first.
         Err(_) if screen.is_some() => Place { pack: 0, level: 0 },
         other => other?,
@@ -264,13 +256,14 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         (None, None) => None,
     };
     let watched = reloader.map(|reloader| Watched { reloader, pack: 0 });
-    let mut app = App::new(packs, start, progress, save, Theme::from_env(options.ascii))?;
+    let feel = Feel {
+        theme: Theme::from_env(options.ascii),
+        mouse: !options.no_mouse,
+        hints: options.hint_positions.map(HintBudget::positions),
+    };
+    let mut app = opening.open(start, feel)?;
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
-    }
-    app.set_mouse(!options.no_mouse);
-    if let Some(positions) = options.hint_positions {
-        app.set_hint_budget(HintBudget::positions(positions));
     }
     let mut screen = match screen {
         Some(screen) => screen,

@@ -144,3 +144,81 @@ fn check_solve_adds_each_levels_verdict() {
         ]
     );
 }
+
+#[test]
+fn limits_that_are_not_finite_or_in_range_are_refused_with_what_is_allowed() {
+    let level = file("limits.xsb", "#####\n#@$.#\n#####\n");
+    let level = level.to_str().expect("utf-8 path");
+    let time = "seconds, from 0 to 86400";
+    let memory = "whole MiB, from 1 to 1048576";
+    let cases: [(&str, &[&str], &str); 11] = [
+        (
+            "nan seconds",
+            &["solve", level, "--time-limit", "nan"],
+            time,
+        ),
+        (
+            "infinite seconds",
+            &["solve", level, "--time-limit", "inf"],
+            time,
+        ),
+        (
+            "negative seconds",
+            &["solve", level, "--time-limit", "-1"],
+            time,
+        ),
+        (
+            "negative seconds, =",
+            &["solve", level, "--time-limit=-1"],
+            time,
+        ),
+        (
+            "minus zero point one",
+            &["solve", level, "--time-limit", "-0.1"],
+            time,
+        ),
+        (
+            "more than a day",
+            &["solve", level, "--time-limit", "1e9"],
+            time,
+        ),
+        (
+            "check --solve nan",
+            &["check", level, "--solve", "--time-limit", "NaN"],
+            time,
+        ),
+        (
+            "negative MiB",
+            &["solve", level, "--memory-limit", "-1"],
+            memory,
+        ),
+        ("zero MiB", &["solve", level, "--memory-limit", "0"], memory),
+        (
+            "fractional MiB",
+            &["solve", level, "--memory-limit", "1.5"],
+            memory,
+        ),
+        (
+            "more than a TiB",
+            &["solve", level, "--memory-limit", "2000000"],
+            memory,
+        ),
+    ];
+    for (name, args, allowed) in cases {
+        let out = sokoshot(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(first.contains(allowed), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}: nothing is solved");
+    }
+    let out = sokoshot(&[
+        "solve",
+        level,
+        "--time-limit",
+        "0.5",
+        "--memory-limit",
+        "64",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "in range: solved");
+}

@@ -1,8 +1,15 @@
 //! The key map as a table: every key the help lists, in every mode, and the keys that must
-//! mean nothing.
+//! mean nothing; and the key table against the help it writes: every key the map answers is
+//! on a row the help shows, and every row the help shows does what it says.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use sokoshot::tui::keys::{Action, Count, Mode, action};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use sokoshot::tui::keys::{Action, Count, Key, Mode, ROWS, Row, action, hint_keys};
+use sokoshot::tui::terminal::Input;
+use sokoshot::tui::theme::Theme;
+use sokoshot::tui::view::help::Help;
 use sokoshot_core::game::{Command, Dir};
 
 fn key(code: KeyCode) -> KeyEvent {
@@ -183,5 +190,302 @@ fn counts_accumulate_digits_and_are_taken_once() {
         assert_eq!(count.pending(), want, "{name}");
         assert_eq!(count.take(), want.unwrap_or(1), "{name}: taken");
         assert_eq!(count.pending(), None, "{name}: gone once taken");
+    }
+}
+
+#[test]
+fn keys_while_watching() {
+    use Dir::{Down, Left, Right, Up};
+    let cases = [
+        ("space pauses", ch(' '), Some(Action::PausePlayback)),
+        (". steps", ch('.'), Some(Action::StepPlayback)),
+        ("+ faster", ch('+'), Some(Action::Faster)),
+        ("= faster", ch('='), Some(Action::Faster)),
+        ("- slower", ch('-'), Some(Action::Slower)),
+        ("esc stops", key(KeyCode::Esc), Some(Action::Close)),
+        ("h takes over", ch('h'), play(Command::Step(Left))),
+        ("j takes over", ch('j'), play(Command::Step(Down))),
+        (
+            "up arrow takes over",
+            key(KeyCode::Up),
+            play(Command::Step(Up)),
+        ),
+        (
+            "shift right arrow steps, not runs",
+            shift(KeyCode::Right),
+            play(Command::Step(Right)),
+        ),
+        ("q quits", ch('q'), Some(Action::Quit)),
+        ("H means nothing", ch('H'), None),
+        ("? means nothing", ch('?'), None),
+        ("w means nothing", ch('w'), None),
+        ("u means nothing", ch('u'), None),
+    ];
+    for (name, key, want) in cases {
+        assert_eq!(action(Mode::Watching, key), want, "{name}");
+    }
+}
+
+#[test]
+fn shift_and_ctrl_as_terminals_report_them() {
+    let cases = [
+        (
+            "h reported with shift runs",
+            Mode::Playing,
+            KeyEvent::new(KeyCode::Char('h'), KeyModifiers::SHIFT),
+            play(Command::Run(Dir::Left)),
+        ),
+        (
+            "? reported with shift is ?",
+            Mode::Playing,
+            KeyEvent::new(KeyCode::Char('?'), KeyModifiers::SHIFT),
+            Some(Action::Help),
+        ),
+        (
+            "shift down arrow moves in the list",
+            Mode::LevelList,
+            shift(KeyCode::Down),
+            Some(Action::Down),
+        ),
+        (
+            "alt changes nothing",
+            Mode::Playing,
+            KeyEvent::new(KeyCode::Left, KeyModifiers::ALT),
+            play(Command::Step(Dir::Left)),
+        ),
+        (
+            "ctrl-c quits in the list",
+            Mode::LevelList,
+            ctrl('c'),
+            Some(Action::Quit),
+        ),
+        ("ctrl-j is not j", Mode::Help, ctrl('j'), None),
+        (
+            "ctrl with an arrow is no arrow",
+            Mode::LevelList,
+            KeyEvent::new(KeyCode::Down, KeyModifiers::CONTROL),
+            None,
+        ),
+    ];
+    for (name, mode, key, want) in cases {
+        assert_eq!(action(mode, key), want, "{name}");
+    }
+}
+
+/// The key press a table key stands for, as a terminal reports it.
+fn press(key: Key) -> KeyEvent {
+    match key {
+        Key::Char(c) => ch(c),
+        Key::Ctrl(c) => ctrl(c),
+        Key::Named(code) => self::key(code),
+        Key::Shift(code) => shift(code),
+    }
+}
+
+/// Every key press worth trying: printable characters, the named keys, with no modifier,
+/// Shift, Ctrl or Alt.
+fn every_key() -> Vec<KeyEvent> {
+    let mut codes: Vec<KeyCode> = (b' '..=b'~')
+        .map(|b| KeyCode::Char(char::from(b)))
+        .collect();
+    codes.extend([
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Backspace,
+        KeyCode::Tab,
+        KeyCode::BackTab,
+        KeyCode::PageUp,
+        KeyCode::PageDown,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Delete,
+        KeyCode::Insert,
+        KeyCode::F(1),
+    ]);
+    let modifiers = [
+        KeyModifiers::NONE,
+        KeyModifiers::SHIFT,
+        KeyModifiers::CONTROL,
+        KeyModifiers::ALT,
+    ];
+    codes
+        .into_iter()
+        .flat_map(|code| modifiers.map(|m| KeyEvent::new(code, m)))
+        .collect()
+}
+
+/// The help overlay's text, drawn where it has all the room it wants.
+fn help_text() -> String {
+    let area = Rect::new(0, 0, 160, 60);
+    let mut buffer = Buffer::empty(area);
+    let theme = Theme {
+        ascii: false,
+        color: false,
+    };
+    Help { theme, scroll: 0 }.render(area, &mut buffer);
+    let rows = (0..area.height).map(|y| {
+        (0..area.width)
+            .map(|x| buffer[(x, y)].symbol())
+            .collect::<String>()
+    });
+    rows.collect::<Vec<_>>().join("\n")
+}
+
+/// The rows that bind `action` in `mode`.
+fn rows_doing(mode: Mode, action: Action) -> Vec<&'static Row> {
+    ROWS.iter()
+        .filter(|row| {
+            row.map
+                .iter()
+                .any(|b| b.action == action && b.modes.contains(mode))
+        })
+        .collect()
+}
+
+#[test]
+fn every_action_the_key_map_answers_is_on_a_row_the_help_shows() {
+    let help = help_text();
+    for mode in Mode::ALL {
+        for key in every_key() {
+            let Some(done) = action(mode, key) else {
+                continue;
+            };
+            let rows = rows_doing(mode, done);
+            assert!(!rows.is_empty(), "{mode:?} {key:?}: {done:?} is on no row");
+            for row in rows {
+                assert!(
+                    help.contains(row.keys) && help.contains(row.help),
+                    "{mode:?} {key:?}: the row `{}` is not in the help:\n{help}",
+                    row.keys
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_help_row_does_what_it_says() {
+    for row in ROWS {
+        assert!(!row.help.is_empty() && !row.keys.is_empty(), "{row:?}");
+        for binding in row.map {
+            for mode in Mode::ALL.into_iter().filter(|&m| binding.modes.contains(m)) {
+                assert_eq!(
+                    action(mode, press(binding.key)),
+                    Some(binding.action),
+                    "{mode:?}: `{}` of the row `{}`",
+                    binding.key,
+                    row.keys
+                );
+            }
+        }
+    }
+    // The rows without bindings tell of input answered before the key map.
+    let unbound: Vec<&str> = ROWS
+        .iter()
+        .filter(|row| row.map.is_empty())
+        .map(|row| row.keys)
+        .collect();
+    assert_eq!(unbound, ["click", "Ctrl-z  Ctrl-\\"]);
+    let typed = |c| Input::from_event(Event::Key(ctrl(c)));
+    assert_eq!(typed('z'), Some(Input::Suspend));
+    assert_eq!(typed('\\'), Some(Input::Quit));
+}
+
+/// Whether `name`, as a row of the help writes it, is a key `row` binds: a key's own name,
+/// `Shift+arrow` for the four Shift arrows, a count such as `12j` (digits the row binds,
+/// then a key that steps), or the `…` that ends a list of examples.
+fn row_binds(row: &Row, name: &str) -> bool {
+    let named = |name: &str| row.map.iter().any(|b| b.key.to_string() == name);
+    let arrows = [KeyCode::Left, KeyCode::Down, KeyCode::Up, KeyCode::Right];
+    match name {
+        "…" => true,
+        "Shift+arrow" => arrows
+            .iter()
+            .all(|&code| row.map.iter().any(|b| b.key == Key::Shift(code))),
+        _ if name.starts_with(|c: char| c.is_ascii_digit()) && name.len() > 1 => {
+            let (digits, then) =
+                name.split_at(name.trim_end_matches(|c: char| !c.is_ascii_digit()).len());
+            digits.chars().all(|d| named(&d.to_string()))
+                && matches!(
+                    action(Mode::Playing, ch(then.chars().next().unwrap_or(' '))),
+                    Some(Action::Play(Command::Step(_)))
+                )
+        }
+        _ => named(name),
+    }
+}
+
+#[test]
+fn every_key_a_help_row_names_is_bound_on_that_row() {
+    for row in ROWS.iter().filter(|row| !row.map.is_empty()) {
+        for name in row.keys.split_whitespace() {
+            assert!(row_binds(row, name), "`{name}` of the row `{}`", row.keys);
+        }
+    }
+}
+
+#[test]
+fn no_key_is_bound_twice_in_one_mode() {
+    for mode in Mode::ALL {
+        let keys: Vec<Key> = ROWS
+            .iter()
+            .flat_map(|row| row.map)
+            .filter(|b| b.modes.contains(mode))
+            .map(|b| b.key)
+            .collect();
+        for (i, key) in keys.iter().enumerate() {
+            assert!(!keys[..i].contains(key), "{mode:?}: `{key}` twice");
+        }
+    }
+}
+
+#[test]
+fn hints_name_the_first_key_the_table_binds() {
+    let steps = sokoshot::tui::keys::STEPS;
+    let cases: [(&str, Mode, &[Action], &str, &str); 7] = [
+        ("steps", Mode::Playing, &steps, "", "hjkl"),
+        (
+            "runs",
+            Mode::Playing,
+            &sokoshot::tui::keys::RUNS,
+            "",
+            "HJKL",
+        ),
+        (
+            "redo",
+            Mode::Playing,
+            &[Action::Play(Command::Redo)],
+            "",
+            "Ctrl-r",
+        ),
+        (
+            "speed",
+            Mode::Watching,
+            &[Action::Faster, Action::Slower],
+            "/",
+            "+/-",
+        ),
+        (
+            "jump",
+            Mode::LevelList,
+            &[Action::Digit(1), Action::Digit(2)],
+            "",
+            "12",
+        ),
+        ("close", Mode::LevelList, &[Action::Close], "", "Esc"),
+        (
+            "no redo on the panel",
+            Mode::Solved,
+            &[Action::Play(Command::Redo)],
+            "",
+            "",
+        ),
+    ];
+    for (name, mode, actions, sep, want) in cases {
+        assert_eq!(hint_keys(mode, actions, sep), want, "{name}");
     }
 }

@@ -170,42 +170,42 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     let mut app = app(EVERYTHING, PLAIN);
     press(&mut app, "?");
     let want = "
-     ┌─────────────────────────────── Help ───────────────────────────────┐
-     │ h j k l  ← ↓ ↑ →      step; walk into a box to push it             │
-     │ H J K L  Shift+arrow  run until something is in the way            │
-     │ 5l  12j …             a count first repeats the next key           │
-     │ space                 fire the way you face (bump a wall to turn)  │
-     │ .  4.                 wait one beat (four): bars turn, time passes │
-     │ u  Ctrl-r  r          undo, redo; restart (u brings it back)       │
-     │ n  p                  next, previous level                         │
-     │ g                     level list with your best results            │
-     │ i                     hint: the keys up to the next push           │
-     │ d  D                  dead squares; deadlock warnings off/on       │
-     │ w                     watch a solution (space . + - Esc h j k l)   │
-     │ y  Y                  copy the level, the solution (OSC 52)        │
-     │ click                 walk there; a box, then a cell: push it      │
-     │ ?  Esc  q             this help; close, quit (progress is saved)   │
-     │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                │
-     │                                                                    │
-     │ ██ wall   ·· goal   [] box   {} box on goal                        │
-     │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar      │
-     │ Solve a level: every box on a goal and no enemy left.              │
-     │ Shots stop at walls and boxes, and bounce off slopes and spinners. │
-     │ Bars turn only as you move or wait (.). Shaded cells block.        │
-     └────────────────────────────────────────────────────────────────────┘
-Esc close  q quit";
+  ┌────────────────────────────────── Help ──────────────────────────────────┐
+  │ h j k l  ← ↓ ↑ →      step; walk into a box to push it                   │
+  │ H J K L  Shift+arrow  run until something is in the way                  │
+  │ 5l  12j …             a count first repeats the next key                 │
+  │ space                 fire the way you face (bump a wall to turn)        │
+  │ .                     wait one beat (4. waits four): bars turn           │
+  │ u  Ctrl-r  r          undo, redo; restart (u brings it back)             │
+  │ n  p                  next, previous level                               │
+  │ g                     level list with your best results                  │
+  │ j k  J K  Home G      in the list: select, page, ends; Enter plays       │
+  │ i                     hint: the keys up to the next push                 │
+  │ d  D                  dead squares; deadlock warnings off/on             │
+  │ w                     watch a solution (space . + - Esc h j k l)         │
+  │ y  Y                  copy the level, the solution (OSC 52)              │
+  │ click                 walk there; a box, then a cell: push it            │
+  │ ?  Esc  q             help (j k scroll); close, quit (progress is saved) │
+  │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                      │
+  │                                                                          │
+  │ ██ wall   ·· goal   [] box   {} box on goal                              │
+  │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar            │
+  │ Solve a level: every box on a goal and no enemy left.                    │
+  │ Shots stop at walls and boxes, and bounce off slopes and spinners.       │
+  │ Bars turn only as you move or wait (.). Shaded cells block.              │
+  └──────────────────────────────────────────────────────────────────────────┘";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
     // The spinner's bar in the legend is shaded as the cells it blocks are.
     let buffer = render(&app, 80, 24);
     let bar = (0..80u16)
-        .find(|&x| buffer[(x, 18)].symbol() == "⠶")
+        .find(|&x| buffer[(x, 19)].symbol() == "⠶")
         .expect("the bar in the legend");
     let shade = sokoshot::tui::theme::Theme {
         ascii: false,
         color: false,
     }
     .barred();
-    assert!(buffer[(bar, 18)].modifier.contains(shade.add_modifier));
+    assert!(buffer[(bar, 19)].modifier.contains(shade.add_modifier));
     press(&mut app, "?");
     assert!(!screen(&app, 80, 24).contains("Help"), "? closes it again");
 }
@@ -489,7 +489,7 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
 
 #[test]
 fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
-    use sokoshot::tui::view::help::KEYS;
+    use sokoshot::tui::keys::ROWS;
     let mut app = app(ONE_PUSH, PLAIN);
     app.set_screen_size(60, 20);
     press(&mut app, "?");
@@ -504,7 +504,7 @@ fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
         press(&mut app, "j");
     }
     let words: String = seen.split_whitespace().collect::<Vec<_>>().join(" ");
-    for (_, what) in KEYS {
+    for what in ROWS.iter().map(|row| row.help) {
         for word in what.split_whitespace() {
             assert!(
                 words.contains(word),

@@ -5,7 +5,8 @@
 //! directory is refused without ever being opened (an open could block for ever); on unix
 //! the file is then opened non-blocking and its handle looked at again, in case it was
 //! swapped in between; a file over the limit is refused before a byte is read, and the read
-//! itself stops at the limit whatever the file claims.
+//! itself stops at the limit whatever the file claims. [`open_regular`] and [`read_at_most`]
+//! are those steps on their own, for files kept under another limit (the server's host key).
 //!
 //! [`visible`] and [`excerpt`] show text from a file without letting it act on the terminal:
 //! control characters (C0, DEL, C1, and the Unicode controls that reorder text) are printed
@@ -74,13 +75,19 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     "not a file"
 }
 
-/// Refuses metadata that is not a regular file within the size limit.
-fn check_meta(meta: &std::fs::Metadata) -> Result<(), SourceError> {
-    if !meta.is_file() {
-        return Err(SourceError::NotRegular {
+/// Refuses metadata that is not a regular file.
+fn check_regular(meta: &std::fs::Metadata) -> Result<(), SourceError> {
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(SourceError::NotRegular {
             kind: kind_of(meta),
-        });
+        })
     }
+}
+
+/// Refuses a file over [`MAX_FILE_BYTES`], by what its metadata says.
+fn check_size(meta: &std::fs::Metadata) -> Result<(), SourceError> {
     if meta.len() > MAX_FILE_BYTES {
         return Err(SourceError::TooBig { bytes: meta.len() });
     }
@@ -100,6 +107,35 @@ fn open(path: &Path) -> io::Result<File> {
     options.open(path)
 }
 
+/// The regular file at `path`, opened for reading without blocking, and its metadata as
+/// the handle sees it: the path is looked at before it is opened and the handle after (see
+/// the module header), so a FIFO, a device or a directory is refused and never waited on.
+///
+/// # Errors
+///
+/// [`SourceError::NotRegular`] for a directory, FIFO, device or socket, or the I/O error (a
+/// missing file keeps [`io::ErrorKind::NotFound`]).
+pub fn open_regular(path: &Path) -> Result<(File, std::fs::Metadata), SourceError> {
+    check_regular(&std::fs::metadata(path)?)?;
+    let file = open(path)?;
+    let meta = file.metadata()?;
+    check_regular(&meta)?;
+    Ok((file, meta))
+}
+
+/// Reads `file`, whose metadata is `meta`, to its end but never more than `max + 1` bytes:
+/// a result longer than `max` means the file holds more than `max` (it may have grown since
+/// its metadata was read).
+///
+/// # Errors
+/// When the read fails.
+pub fn read_at_most(file: File, meta: &std::fs::Metadata, max: u64) -> io::Result<Vec<u8>> {
+    let capacity = usize::try_from(meta.len().min(max)).unwrap_or(0);
+    let mut bytes = Vec::with_capacity(capacity);
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The bytes of the regular file at `path`, at most [`MAX_FILE_BYTES`] of them.
 ///
 /// # Errors
@@ -107,14 +143,9 @@ fn open(path: &Path) -> io::Result<File> {
 /// [`SourceError::NotRegular`] for a directory, FIFO, device or socket (never opened),
 /// [`SourceError::TooBig`] for a file over the limit (never read), or the I/O error.
 pub fn read_source_bytes(path: &Path) -> Result<Vec<u8>, SourceError> {
-    check_meta(&std::fs::metadata(path)?)?;
-    let file = open(path)?;
-    let meta = file.metadata()?;
-    check_meta(&meta)?;
-    let capacity = usize::try_from(meta.len()).unwrap_or(0);
-    let mut bytes = Vec::with_capacity(capacity);
-    // The file may grow after the look: never read more than one byte past the limit.
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    let (file, meta) = open_regular(path)?;
+    check_size(&meta)?;
+    let bytes = read_at_most(file, &meta, MAX_FILE_BYTES)?;
     let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
     if read > MAX_FILE_BYTES {
         return Err(SourceError::TooBig { bytes: read });

@@ -1,8 +1,10 @@
 //! One way to replace a file whole, for every file sokoshot keeps: write a temporary file
 //! beside it (`NAME.tmpPID`), flush it to disk, rename it over the old one, and flush the
 //! directory so the rename itself is on disk. A crash leaves the old file or the new one,
-//! never a mix; a failed write removes its temporary file. And one way to set a file aside
-//! before it is replaced: copied to the first free `NAME.corrupt-N`.
+//! never a mix; a failed write removes its temporary file. A file that only its owner may
+//! read (a private key) is written the same way by [`create_private`], with the temporary
+//! made private and linked in rather than renamed, so that it never replaces a file. And one
+//! way to set a file aside before it is replaced: copied to the first free `NAME.corrupt-N`.
 
 use std::ffi::OsString;
 use std::fs;
@@ -35,21 +37,71 @@ fn parent(path: &Path) -> &Path {
 /// When the directory or the temporary file cannot be written, or the rename fails; the
 /// file at `path` is then as it was.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    put(path, bytes, Put::Replace)
+}
+
+/// Writes `bytes` as a new file at `path` that only its owner may read or write (mode 0600
+/// on unix), as atomically and durably as [`write()`]; the temporary file is made with that
+/// mode, so the bytes are never readable by others, even for a moment. A file already at
+/// `path` is never replaced. The directory is created if needed.
+///
+/// # Errors
+/// [`io::ErrorKind::AlreadyExists`] when there is a file at `path` already (it is left as
+/// it is), or when the directory or the temporary file cannot be written.
+pub fn create_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    put(path, bytes, Put::NewPrivate)
+}
+
+/// How [`put`] puts its file in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Put {
+    /// Renamed over whatever is there.
+    Replace,
+    /// Made with mode 0600 and linked in, which fails when the name is taken.
+    NewPrivate,
+}
+
+/// Writes `bytes` to a temporary file beside `path`, flushes it, puts it in place as `how`
+/// says, and flushes the directory; a failed write removes the temporary file.
+fn put(path: &Path, bytes: &[u8], how: Put) -> io::Result<()> {
     let dir = parent(path);
     fs::create_dir_all(dir)?;
     let temp = sibling(path, &format!(".tmp{}", std::process::id()));
     let written = (|| {
-        let mut file = fs::File::create(&temp)?;
+        let mut file = create_temporary(&temp, how)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        fs::rename(&temp, path)?;
-        // The rename itself reaches the disk with the directory.
+        match how {
+            Put::Replace => fs::rename(&temp, path)?,
+            Put::NewPrivate => {
+                fs::hard_link(&temp, path)?;
+                fs::remove_file(&temp)?;
+            }
+        }
+        // The new name itself reaches the disk with the directory.
         fs::File::open(dir).and_then(|d| d.sync_all())
     })();
     if written.is_err() {
         let _ = fs::remove_file(&temp);
     }
     written
+}
+
+/// Creates the temporary file at `temp`: for [`Put::NewPrivate`] a fresh file with mode 0600
+/// (one a crash left there is removed first, as it may have another mode).
+fn create_temporary(temp: &Path, how: Put) -> io::Result<fs::File> {
+    if how == Put::Replace {
+        return fs::File::create(temp);
+    }
+    let _ = fs::remove_file(temp);
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(temp)
 }
 
 /// Removes the `NAME.tmp*` files a crash left beside `path`. Call it only while holding the
@@ -113,6 +165,15 @@ mod tests {
         dir
     }
 
+    /// The names in the directory `path` is in.
+    fn names_beside(path: &Path) -> Vec<OsString> {
+        fs::read_dir(parent(path))
+            .expect("list")
+            .flatten()
+            .map(|e| e.file_name())
+            .collect()
+    }
+
     #[test]
     fn a_write_replaces_the_file_whole_and_leaves_no_temporary() {
         let dir = temp_dir("write");
@@ -120,12 +181,23 @@ mod tests {
         write(&path, b"one").expect("first write");
         write(&path, b"two").expect("second write");
         assert_eq!(fs::read(&path).expect("read"), b"two");
-        let names: Vec<_> = fs::read_dir(path.parent().expect("dir"))
-            .expect("list")
-            .flatten()
-            .map(|e| e.file_name())
-            .collect();
-        assert_eq!(names, [OsString::from("file.txt")]);
+        assert_eq!(names_beside(&path), [OsString::from("file.txt")]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_made_0600_and_never_replaces_one() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = temp_dir("private");
+        let path = dir.join("sub").join("key");
+        create_private(&path, b"secret").expect("made");
+        let mode = fs::metadata(&path).expect("file").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        let again = create_private(&path, b"other").expect_err("the name is taken");
+        assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&path).expect("read"), b"secret");
+        assert_eq!(names_beside(&path), [OsString::from("key")]);
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -8,8 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::help::{framed, top_band};
-use super::status::keys_line;
+use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Place};
+use crate::tui::keys::Action;
 use sokoshot_core::store::collection::Collection;
 
 /// Rows the chapter card takes.
@@ -213,7 +214,11 @@ impl Widget for CampaignEnd<'_> {
         };
         lines.push(
             keys_line(
-                &[("n", go_on), ("g", "level list"), ("q", "quit")],
+                &Hints::new(self.app.mode())
+                    .key(Action::NextLevel, go_on)
+                    .key(Action::LevelList, "level list")
+                    .key(Action::Quit, "quit")
+                    .list,
                 60,
                 theme,
             )

@@ -1,5 +1,5 @@
-//! The help overlay (`?`): every key, what each thing on the board is, and what solves a
-//! level.
+//! The help overlay (`?`): every row of the key table ([`ROWS`]), what each thing on the
+//! board is, and what solves a level.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
@@ -7,28 +7,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
+use crate::tui::keys::ROWS;
 use crate::tui::theme::{Theme, Thing};
 use sokoshot_core::game::Dir;
 use sokoshot_core::level::Slope;
-
-/// Every key, as (keys, what they do).
-pub const KEYS: &[(&str, &str)] = &[
-    ("h j k l  ← ↓ ↑ →", "step; walk into a box to push it"),
-    ("H J K L  Shift+arrow", "run until something is in the way"),
-    ("5l  12j …", "a count first repeats the next key"),
-    ("space", "fire the way you face (bump a wall to turn)"),
-    (".  4.", "wait one beat (four): bars turn, time passes"),
-    ("u  Ctrl-r  r", "undo, redo; restart (u brings it back)"),
-    ("n  p", "next, previous level"),
-    ("g", "level list with your best results"),
-    ("i", "hint: the keys up to the next push"),
-    ("d  D", "dead squares; deadlock warnings off/on"),
-    ("w", "watch a solution (space . + - Esc h j k l)"),
-    ("y  Y", "copy the level, the solution (OSC 52)"),
-    ("click", "walk there; a box, then a cell: push it"),
-    ("?  Esc  q", "this help; close, quit (progress is saved)"),
-    ("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit"),
-];
 
 /// How time passes, for the help: only through the player's keys, `.` among them.
 pub const TIME: &str = "Bars turn only as you move or wait (.). Shaded cells block.";
@@ -52,18 +34,19 @@ impl Help {
     fn lines(self, inner: usize) -> Vec<Line<'static>> {
         let theme = self.theme;
         let inner = inner.max(1);
-        let key_width = KEYS
+        let key_width = ROWS
             .iter()
-            .map(|(keys, _)| keys.chars().count())
+            .map(|row| row.keys.chars().count())
             .max()
             .unwrap_or(0);
         let mut lines: Vec<Line> = Vec::new();
-        for (keys, what) in KEYS {
+        for row in ROWS {
+            let (keys, what) = (row.keys, row.help);
             let keys = if theme.ascii { ascii_keys(keys) } else { keys };
             if key_width + 2 + what.chars().count() <= inner {
                 lines.push(Line::from(vec![
                     Span::styled(format!("{keys:key_width$}  "), theme.key()),
-                    Span::raw(*what),
+                    Span::raw(what),
                 ]));
             } else {
                 lines.push(Line::styled(keys.to_owned(), theme.key()));

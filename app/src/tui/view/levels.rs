@@ -10,8 +10,9 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use sokoshot_core::level::visible;
 
 use super::help::border_set;
-use super::status::keys_line;
+use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Place};
+use crate::tui::keys::{Action, Mode};
 
 /// One row of the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,17 +105,14 @@ impl LevelList<'_> {
 impl Widget for LevelList<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.app.theme;
-        let hints = keys_line(
-            &[
-                ("j/k", "select"),
-                ("12", "jump"),
-                ("Enter", "play"),
-                ("Esc", "close"),
-                ("q", "quit"),
-            ],
-            area.width.saturating_sub(4),
-            theme,
-        );
+        let mut hints = Hints::new(Mode::LevelList);
+        hints
+            .keys(&[Action::Down, Action::Up], "/", "select")
+            .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump")
+            .key(Action::Choose, "play")
+            .key(Action::Close, "close")
+            .key(Action::Quit, "quit");
+        let hints = keys_line(&hints.list, area.width.saturating_sub(4), theme);
         let block = Block::bordered()
             .title(Line::styled(" Levels ", theme.heading()).centered())
             .title_bottom(

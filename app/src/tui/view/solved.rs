@@ -7,8 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::help::{framed, top_band};
-use super::status::keys_line;
+use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Solved};
+use crate::tui::keys::{Action, Mode};
+use sokoshot_core::game::Command;
 use sokoshot_core::store::progress::{Best, Figures};
 
 /// Rows the Solved panel takes.
@@ -57,6 +59,11 @@ impl Widget for SolvedPanel<'_> {
         } else {
             "next level"
         };
+        let mut hints = Hints::new(Mode::Solved);
+        hints
+            .key(Action::NextLevel, next)
+            .key(Action::Play(Command::Undo), "undo")
+            .key(Action::Play(Command::Restart), "again");
         let lines = vec![
             Line::from(vec![
                 Span::raw(format!("Moves {}  ", figures.moves)),
@@ -71,7 +78,7 @@ impl Widget for SolvedPanel<'_> {
             .centered(),
             Line::raw(verdict(figures, previous)).centered(),
             Line::raw(""),
-            keys_line(&[("n", next), ("u", "undo"), ("r", "again")], 40, theme).centered(),
+            keys_line(&hints.list, 40, theme).centered(),
         ];
         let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
         framed(lines, " Solved ", top_band(area, width, HEIGHT), buf, theme);

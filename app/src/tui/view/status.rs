@@ -8,8 +8,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::tui::app::App;
-use crate::tui::keys::Mode;
+use crate::tui::keys::{self, Action, Mode};
 use crate::tui::theme::Theme;
+use sokoshot_core::game::Command;
 use sokoshot_core::level::visible;
 
 /// The line above the board: pack, level number, title, and the counters.
@@ -78,7 +79,7 @@ impl StatusLine<'_> {
         let theme = app.theme;
         let place = app.place();
         let pack = &app.packs()[place.pack];
-        let counters = app.shown_world().counters();
+        let counters = app.world().counters();
         let sep = || Span::styled(theme.separator(), theme.dim());
         let part = |rank, spans| Part {
             rank,
@@ -117,7 +118,7 @@ impl StatusLine<'_> {
                 counters.moves, counters.pushes, counters.shots
             ))],
         ));
-        if let Some(left) = app.shown_world().shots_left() {
+        if let Some(left) = app.world().shots_left() {
             parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
         }
         if let Some(playback) = app
@@ -207,7 +208,7 @@ pub struct Tip<'a> {
 
 impl Tip<'_> {
     fn text(self) -> Option<String> {
-        let comments = &self.app.shown_world().level().comments;
+        let comments = &self.app.world().level().comments;
         let text = comments.join(" ");
         let text = text.trim();
         (!text.is_empty()).then(|| visible(text).into_owned())
@@ -302,63 +303,108 @@ impl Widget for HintLine<'_> {
     }
 }
 
+/// Key hints gathered for one mode, as (key, what it does), each key named by the key table
+/// (the first key bound to the action there), so a hint cannot name a key that does
+/// something else.
+#[derive(Debug, Clone)]
+pub struct Hints {
+    mode: Mode,
+    /// The hints so far, in order.
+    pub list: Vec<(String, &'static str)>,
+}
+
+impl Hints {
+    /// No hints yet, for `mode`.
+    #[must_use]
+    pub fn new(mode: Mode) -> Self {
+        Self {
+            mode,
+            list: Vec::new(),
+        }
+    }
+
+    /// Adds `what` under the key of `action`; nothing if no key does it in this mode.
+    pub fn key(&mut self, action: Action, what: &'static str) -> &mut Self {
+        self.keys(&[action], "", what)
+    }
+
+    /// Adds `what` under the keys of `actions` joined by `sep` (`hjkl`, `n/p`); nothing if
+    /// one of them has no key in this mode.
+    pub fn keys(&mut self, actions: &[Action], sep: &str, what: &'static str) -> &mut Self {
+        let keys = keys::hint_keys(self.mode, actions, sep);
+        if !keys.is_empty() {
+            self.list.push((keys, what));
+        }
+        self
+    }
+}
+
 /// The keys worth showing now, as (key, what it does), most useful first; the last two
-/// (help and quit) are always shown.
-fn hints(app: &App) -> Vec<(&'static str, &'static str)> {
-    let world = app.shown_world();
+/// (help and quit, or close and quit) are always shown.
+fn hints(app: &App) -> Vec<(String, &'static str)> {
+    let world = app.world();
     let level = world.level();
-    let mut hints = Vec::new();
+    let mut hints = Hints::new(app.mode());
     match app.mode() {
         Mode::Solved => {
             if !app.is_last_level() {
-                hints.push(("n", "next level"));
+                hints.key(Action::NextLevel, "next level");
             }
-            hints.extend([("u", "undo"), ("r", "restart")]);
-            hints.extend([("g", "levels"), ("Esc", "look at the board")]);
+            hints
+                .key(Action::Play(Command::Undo), "undo")
+                .key(Action::Play(Command::Restart), "restart")
+                .key(Action::LevelList, "levels")
+                .key(Action::Close, "look at the board");
         }
-        Mode::Help | Mode::LevelList => return vec![("Esc", "close"), ("q", "quit")],
+        Mode::Help | Mode::LevelList => {
+            hints.key(Action::Close, "close").key(Action::Quit, "quit");
+            return hints.list;
+        }
         Mode::Watching => {
-            return vec![
-                ("space", "pause"),
-                (".", "step"),
-                ("+/-", "speed"),
-                ("hjkl", "play on"),
-                ("Esc", "stop"),
-                ("q", "quit"),
-            ];
+            hints
+                .key(Action::PausePlayback, "pause")
+                .key(Action::StepPlayback, "step")
+                .keys(&[Action::Faster, Action::Slower], "/", "speed")
+                .keys(&keys::STEPS, "", "play on")
+                .key(Action::Close, "stop")
+                .key(Action::Quit, "quit");
+            return hints.list;
         }
         Mode::Playing => {
-            hints.push(("hjkl", "move"));
+            hints.keys(&keys::STEPS, "", "move");
             let targets = !level.enemies.is_empty() || !level.spinners.is_empty();
             if targets && world.shots_left() != Some(0) {
-                hints.push(("space", "fire"));
+                hints.key(Action::Play(Command::Fire), "fire");
             }
-            // Bars turn only while time passes, and `.` lets a beat pass.
+            // Bars turn only while time passes, and the wait key lets a beat pass.
             if level.spinners.iter().any(|s| s.speed != 0.0) {
-                hints.push((".", "wait"));
+                hints.key(keys::WAIT, "wait");
             }
             if world.can_undo() {
-                hints.push(("u", "undo"));
+                hints.key(Action::Play(Command::Undo), "undo");
             }
             if world.can_redo() {
-                hints.push(("^r", "redo"));
+                hints.key(Action::Play(Command::Redo), "redo");
             }
-            hints.extend([("r", "restart"), ("HJKL", "run")]);
-            hints.extend([("n/p", "level"), ("g", "levels")]);
+            hints
+                .key(Action::Play(Command::Restart), "restart")
+                .keys(&keys::RUNS, "", "run")
+                .keys(&[Action::NextLevel, Action::PreviousLevel], "/", "level")
+                .key(Action::LevelList, "levels");
         }
     }
-    hints.extend([("?", "help"), ("q", "quit")]);
-    hints
+    hints.key(Action::Help, "help").key(Action::Quit, "quit");
+    hints.list
 }
 
 /// Key hints as `key what  key what`, as many as fit in `width` columns; the last two are
 /// always kept.
-pub fn keys_line(hints: &[(&str, &str)], width: u16, theme: Theme) -> Line<'static> {
-    let cost = |(key, what): &(&str, &str)| key.chars().count() + what.chars().count() + 3;
+pub fn keys_line<K: AsRef<str>>(hints: &[(K, &str)], width: u16, theme: Theme) -> Line<'static> {
+    let cost = |(key, what): &(K, &str)| key.as_ref().chars().count() + what.chars().count() + 3;
     let split = hints.len().saturating_sub(2);
     let (optional, pinned) = hints.split_at(split);
     let mut room = usize::from(width).saturating_sub(pinned.iter().map(cost).sum());
-    let mut shown: Vec<&(&str, &str)> = Vec::new();
+    let mut shown: Vec<&(K, &str)> = Vec::new();
     for hint in optional {
         if cost(hint) > room {
             break;
@@ -372,7 +418,7 @@ pub fn keys_line(hints: &[(&str, &str)], width: u16, theme: Theme) -> Line<'stat
         if i > 0 {
             spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled((*key).to_owned(), theme.key()));
+        spans.push(Span::styled(key.as_ref().to_owned(), theme.key()));
         spans.push(Span::styled(format!(" {what}"), Style::new()));
     }
     Line::from(spans)
