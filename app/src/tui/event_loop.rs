@@ -4,8 +4,9 @@
 //! Time on the board passes only through the player's commands (see [`App`]): frames come at
 //! 60 Hz only while a command's time is shown (a bar turning during a step, a shot flying), a
 //! solution is watched or the solver works. Otherwise the loop blocks on input for up to
-//! [`IDLE_WAIT`] and writes nothing to the terminal: with no key pressed nothing changes. The level file is watched, read and parsed on a
-//! thread of its own (see [`Reloader`]), so a slow or blocking file never holds up a key.
+//! [`IDLE_WAIT`] and writes nothing to the terminal: with no key pressed nothing changes.
+//! The level file is watched, read and parsed on a thread of its own (see [`Reloader`]), so a
+//! slow or blocking file never holds up a key.
 
 use std::io;
 use std::time::{Duration, Instant};
