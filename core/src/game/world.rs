@@ -55,8 +55,9 @@ pub enum WorldError {
     },
 }
 
-/// A level in play: apply [`Command`]s, call [`World::tick`] 60 times a second, and read the
-/// accessors to draw it.
+/// A level in play: carry out [`Command`]s with the time after them ([`World::play`], the one
+/// clock of play, replay and the solver) or without ([`World::apply`], then [`World::tick`]),
+/// and read the accessors to draw it.
 #[derive(Debug, Clone)]
 pub struct World {
     level: Level,
@@ -529,8 +530,7 @@ impl World {
         !self.state.shots.is_empty()
     }
 
-    /// Whether ticking would change anything a player can see (a shot flies or a bar turns),
-    /// so a front end knows whether to keep ticking and redrawing.
+    /// Whether ticking would change anything a player can see (a shot flies or a bar turns).
     #[must_use]
     pub fn is_moving(&self) -> bool {
         self.has_shots_in_flight() || self.level.spinners.iter().any(|s| s.speed != 0.0)

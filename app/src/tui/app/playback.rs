@@ -80,18 +80,25 @@ fn spelled_out(text: &str) -> Result<Vec<Move>, String> {
 }
 
 /// Plays one letter on `world` on the game's clock, as `replay` does. Returns whether it
-/// played as written.
-fn play_letter(world: &mut World, letter: Move) -> bool {
+/// played as written, and the letter it played when it changed the world (and so went on its
+/// undo history).
+fn play_letter(world: &mut World, letter: Move) -> (bool, Option<Move>) {
     let answer = world.play_letter(letter);
     let pushed = matches!(answer, Ok(Outcome::Pushed { .. }));
-    match letter {
-        // As in `replay`: a lower-case step may be blocked (it turns the player) but must
-        // not push.
+    let as_written = match letter {
+        // As in `replay`: a lower-case step may be blocked (it turns the player, or changes
+        // nothing) but must not push.
         Move::Step(_) => !pushed,
         Move::Push(_) => pushed,
         Move::Fire => !matches!(answer, Err(RuleError::OutOfShots { .. })),
         Move::Wait => answer.is_ok(),
-    }
+    };
+    let played = match letter {
+        Move::Step(dir) | Move::Push(dir) if pushed => Move::Push(dir),
+        Move::Step(dir) | Move::Push(dir) => Move::Step(dir),
+        other => other,
+    };
+    (as_written, answer.is_ok().then_some(played))
 }
 
 impl App {
@@ -211,11 +218,11 @@ impl App {
         let at = playback.done;
         let finished = playback.finished();
         let source = playback.source;
-        let played = play_letter(&mut self.current.world, letter);
+        let (played, changed) = play_letter(&mut self.current.world, letter);
         if !played {
             playback.done = playback.letters.len();
         }
-        if played {
+        if let Some(letter) = changed {
             self.note_path(&letter.letter().to_string());
         }
         if !played {
