@@ -284,6 +284,9 @@ impl App {
             return false;
         }
         self.message = None;
+        if action != Action::Watch {
+            self.tools.watch_asked = false;
+        }
         let was_at_end = std::mem::take(&mut self.campaign_end);
         if was_at_end && action == Action::NextLevel {
             self.go_forward();

@@ -5,6 +5,7 @@ mod campaign_screens;
 mod lab_scenes;
 mod lab_snapshots;
 mod lab_view;
+mod sharing;
 mod spinner_rule;
 mod support;
 mod tui_app;
