@@ -63,3 +63,10 @@ fn w_on_a_solved_level_shows_the_solution_at_once() {
     press(&mut app, "w");
     assert_eq!(app.mode(), Mode::Watching);
 }
+
+#[test]
+fn the_level_list_says_what_its_mark_for_a_kept_solution_means() {
+    let mut app = app(LEVEL, PLAIN);
+    press(&mut app, "g");
+    assert!(screen(&app, 80, 24).contains("▸ solution kept (w)"));
+}
