@@ -542,3 +542,33 @@ fn where_bars_turn_the_keys_line_says_that_pressing_no_key_waits() {
         assert_eq!(bottom.contains("no key wait"), want, "{name}: {bottom}");
     }
 }
+
+#[test]
+fn the_board_stays_where_it_is_when_the_solved_panel_appears() {
+    let tall = format!("#####\n#@$.#\n{}#####\n", "#   #\n".repeat(12));
+    let mut app = app(&tall, PLAIN);
+    let row_of = |screen: &[String], glyph: &str| {
+        screen
+            .iter()
+            .position(|r| r.contains(glyph))
+            .unwrap_or_else(|| panic!("{glyph} on screen: {screen:#?}"))
+    };
+    let before = rows(&render(&app, 60, 24));
+    press(&mut app, "l");
+    let after = rows(&render(&app, 60, 24));
+    assert!(after.iter().any(|r| r.contains("Solved")), "{after:#?}");
+    assert_eq!(
+        row_of(&before, "[]··"),
+        row_of(&after, "@▸{}"),
+        "{after:#?}"
+    );
+    let panel = row_of(&after, "Solved");
+    let bottom_wall = after
+        .iter()
+        .rposition(|r| r.contains("██████████"))
+        .expect("wall");
+    assert!(
+        panel > bottom_wall,
+        "the panel goes below the board: {after:#?}"
+    );
+}

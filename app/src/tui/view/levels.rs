@@ -10,10 +10,10 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use sokoshot_core::level::visible;
 
 use super::help::border_set;
-use crate::words::count;
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Place};
 use crate::tui::keys::{Action, Mode};
+use crate::words::count;
 
 /// One row of the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,9 +114,7 @@ impl Widget for LevelList<'_> {
         // What the marks mean, between the keys that may be dropped and the two always shown.
         let kept = if theme.ascii { ">" } else { "▸" };
         hints.list.push((kept.to_owned(), "solution kept (w)"));
-        hints
-            .key(Action::Close, "close")
-            .key(Action::Quit, "quit");
+        hints.key(Action::Close, "close").key(Action::Quit, "quit");
         let hints = keys_line(&hints.list, area.width.saturating_sub(4), theme);
         let block = Block::bordered()
             .title(Line::styled(" Levels ", theme.heading()).centered())

@@ -7,10 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::help::{framed, top_band};
-use crate::words::count;
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Solved};
 use crate::tui::keys::{Action, Mode};
+use crate::words::count;
 use sokoshot_core::game::Command;
 use sokoshot_core::store::progress::{Best, Figures};
 
