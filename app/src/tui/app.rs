@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 mod aid;
 mod blocked;
 mod history;
+mod news;
 mod paste;
 mod playback;
 mod pointer;
@@ -350,6 +351,29 @@ impl App {
         }
         let mut last_error = None;
         let mut bar = None;
+        let mut news = None;
+        let before = news::Before::of(&self.current.world);
+        // The undo steps an undo or a redo would take back or bring back, newest first.
+        let groups: Vec<String> = match command {
+            Command::Undo => self
+                .tools
+                .history
+                .iter()
+                .rev()
+                .take(times as usize)
+                .cloned()
+                .collect(),
+            Command::Redo => self
+                .tools
+                .redone
+                .iter()
+                .rev()
+                .take(times as usize)
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut undone = 0;
         for _ in 0..times {
             let result = self.current.world.apply(command);
             bar = blocked::bar_notice(&self.current.world, command, &result);
@@ -358,10 +382,15 @@ impl App {
             }
             match result {
                 // A step that only turned the player ends a count: the way is blocked.
-                Ok(Outcome::Turned { .. }) => break,
+                Ok(Outcome::Turned { facing, blocked_by }) => {
+                    news = Some(news::turned(facing, blocked_by));
+                    break;
+                }
+                Ok(Outcome::Undone | Outcome::Redone) => undone += 1,
                 Ok(_) => {}
                 Err(err) => {
-                    last_error = Some(err);
+                    // `5u` with two steps to undo says what the two undid.
+                    last_error = (undone == 0).then_some(err);
                     break;
                 }
             }
@@ -385,6 +414,19 @@ impl App {
                 format!("a count repeats a key at most {max} times: {asked} was cut to {max}"),
                 true,
             );
+        } else if let Some(text) = news.or_else(|| {
+            let restarts = groups.iter().take(undone).filter(|g| *g == "!").count();
+            (undone > 0).then(|| {
+                before.news(
+                    &self.current.world,
+                    command == Command::Redo,
+                    undone,
+                    restarts,
+                )
+            })
+        }) {
+            self.tell(text, false);
+            self.message_from_rules = true;
         }
     }
 
