@@ -8,3 +8,4 @@
 
 pub mod serve;
 pub mod tui;
+pub mod words;

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::lab_view::Options as LabOptions;
 use sokoshot::tui::session::{self, PlayOptions};
+use sokoshot::words::{count, figures};
 use sokoshot_core::game;
 use sokoshot_core::lab::SceneId;
 use sokoshot_core::level::{self, Diagnostic};
@@ -420,19 +421,19 @@ fn check_solve(
             Ok(r) => match &r.verdict {
                 Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
                     let c = solution.counters;
-                    println!(
-                        "{at}: solved: {} moves, {} pushes, {} shots",
-                        c.moves, c.pushes, c.shots
-                    );
+                    println!("{at}: solved: {}", figures(c.moves, c.pushes, c.shots));
                 }
                 Verdict::NoSolution => {
                     unsolvable = true;
-                    println!("{at}: no solution (all {} positions searched)", r.positions);
+                    println!(
+                        "{at}: no solution (all {} searched)",
+                        count(r.positions, "position")
+                    );
                 }
                 Verdict::GaveUp(_) => println!(
-                    "{at}: warning: not proven solvable within {:.1} s ({} positions)",
+                    "{at}: warning: not proven solvable within {:.1} s ({})",
                     r.elapsed.as_secs_f64(),
-                    r.positions
+                    count(r.positions, "position")
                 ),
             },
             Err(err) => println!("{at}: warning: the solver cannot run: {err}"),

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use sokoshot::words::{count, figures};
 use sokoshot_core::level::{self, LevelReport};
 use sokoshot_core::solve::{self, Limits, Optimize, Progress, Report, Settings, Verdict};
 
@@ -103,19 +104,31 @@ pub fn verdict_text(report: &Report) -> String {
         Verdict::Solved { solution, .. } => {
             let c = solution.counters;
             format!(
-                "solved in {seconds:.2} s, {positions} positions, {layouts} layouts: {} moves, {} pushes, {} shots: {}",
-                c.moves, c.pushes, c.shots, solution.moves
+                "solved in {seconds:.2} s, {}, {}: {}: {}",
+                count(positions, "position"),
+                count(layouts, "layout"),
+                figures(c.moves, c.pushes, c.shots),
+                solution.moves
             )
         }
         Verdict::BestFound { solution, .. } => {
             let c = solution.counters;
             format!(
-                "best found, not proven, in {seconds:.1} s, {positions} positions, {layouts} layouts: {} moves, {} pushes, {} shots: {}",
-                c.moves, c.pushes, c.shots, solution.moves
+                "best found, not proven, in {seconds:.1} s, {}, {}: {}: {}",
+                count(positions, "position"),
+                count(layouts, "layout"),
+                figures(c.moves, c.pushes, c.shots),
+                solution.moves
             )
         }
-        Verdict::NoSolution => format!("no solution (all {positions} positions searched)"),
-        Verdict::GaveUp(_) => format!("gave up after {seconds:.1} s, {positions} positions"),
+        Verdict::NoSolution => format!(
+            "no solution (all {} searched)",
+            count(positions, "position")
+        ),
+        Verdict::GaveUp(_) => format!(
+            "gave up after {seconds:.1} s, {}",
+            count(positions, "position")
+        ),
     }
 }
 

@@ -12,6 +12,7 @@ mod aid;
 mod animation;
 mod blocked;
 mod history;
+mod news;
 mod paste;
 mod playback;
 mod pointer;
@@ -268,6 +269,9 @@ impl App {
             return false;
         }
         self.message = None;
+        if action != Action::Watch {
+            self.tools.watch_asked = false;
+        }
         let was_at_end = std::mem::take(&mut self.campaign_end);
         if was_at_end && action == Action::NextLevel {
             self.go_forward();
@@ -331,10 +335,33 @@ impl App {
         if matches!(self.mode, Mode::Solved) {
             self.mode = Mode::Playing;
         }
-        let before = self.current.world.state().clone();
+        let start = self.current.world.state().clone();
         let mut letters = Vec::new();
         let mut last_error = None;
         let mut bar = None;
+        let mut news = None;
+        let before = news::Before::of(&self.current.world);
+        // The undo steps an undo or a redo would take back or bring back, newest first.
+        let groups: Vec<String> = match command {
+            Command::Undo => self
+                .tools
+                .history
+                .iter()
+                .rev()
+                .take(times as usize)
+                .cloned()
+                .collect(),
+            Command::Redo => self
+                .tools
+                .redone
+                .iter()
+                .rev()
+                .take(times as usize)
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut undone = 0;
         for _ in 0..times {
             let result = self.current.world.play(command);
             bar = blocked::bar_notice(&self.current.world, command, &result);
@@ -346,10 +373,15 @@ impl App {
             }
             match result {
                 // A step that only turned the player ends a count: the way is blocked.
-                Ok(Outcome::Turned { .. }) => break,
+                Ok(Outcome::Turned { facing, blocked_by }) => {
+                    news = Some(news::turned(facing, blocked_by));
+                    break;
+                }
+                Ok(Outcome::Undone | Outcome::Redone) => undone += 1,
                 Ok(_) => {}
                 Err(err) => {
-                    last_error = Some(err);
+                    // `5u` with two steps to undo says what the two undid.
+                    last_error = (undone == 0).then_some(err);
                     break;
                 }
             }
@@ -357,7 +389,7 @@ impl App {
                 break;
             }
         }
-        self.show(before, letters);
+        self.show(start, letters);
         if !self.current.world.is_solved() {
             self.solved = None;
         }
@@ -371,6 +403,18 @@ impl App {
                 format!("a count repeats a key at most {max} times: {asked} was cut to {max}"),
                 true,
             );
+        } else if let Some(text) = news.or_else(|| {
+            let restarts = groups.iter().take(undone).filter(|g| *g == "!").count();
+            (undone > 0).then(|| {
+                before.news(
+                    &self.current.world,
+                    command == Command::Redo,
+                    undone,
+                    restarts,
+                )
+            })
+        }) {
+            self.tell(text, false);
         }
     }
 

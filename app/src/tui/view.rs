@@ -171,16 +171,15 @@ impl App {
     }
 }
 
-/// Where the board (`size` columns × rows) and a panel `height` rows high go in `middle`, the
-/// area between the level's tip and the line below. The panel goes just below the board with
-/// a blank row between, if there is room; else just above it with a blank row on each side
-/// (so it stays clear of the tip above); else the board moves up to make room below it (the
-/// two centred together); and only on a screen too short for both does the panel go over the
-/// board: the board at the top, the panel at the bottom, over the fewest of its rows. The
-/// board stays where it is without a panel whenever the panel fits beside it.
+/// Where the board and a panel of `height` rows (the Solved panel, the chapter card; 0 for
+/// none) go in `middle`. Wherever the board and the tallest panel fit together, the board's
+/// place does not depend on the panel, so it stays where it is when a panel comes or goes: it
+/// is centred, or raised just enough that the tallest panel fits below it. A panel goes below
+/// the board with a blank row between, else above it with a blank row on each side (clear of
+/// the tip above); only on a screen too short for both does the board move, to the top, with
+/// the panel over the fewest of its rows.
 fn board_and_panel(middle: Rect, size: (u16, u16), height: u16) -> (Rect, Rect) {
-    let (w, h) = size;
-    let board = middle.centered(Constraint::Length(w), Constraint::Length(h));
+    let board = board_place(middle, size);
     let row = |y| Rect::new(middle.x, y, middle.width, height).intersection(middle);
     if height == 0 {
         return (board, row(middle.y));
@@ -188,19 +187,38 @@ fn board_and_panel(middle: Rect, size: (u16, u16), height: u16) -> (Rect, Rect) 
     if board.bottom() + 1 + height <= middle.bottom() {
         return (board, row(board.bottom() + 1));
     }
-    // A blank row between the tip and the panel, and one between the panel and the board.
     if board.y > middle.y + 1 + height {
         return (board, row(board.y - height - 1));
     }
-    let both = h.saturating_add(1).saturating_add(height);
-    let top = if both <= middle.height {
-        middle.y + (middle.height - both) / 2
-    } else {
-        middle.y
+    // Too short for both: the board at the top, the panel over the fewest of its rows.
+    let board = Rect {
+        y: middle.y,
+        ..board
     };
-    let board = Rect { y: top, ..board }.intersection(middle);
-    let panel_y = (board.bottom() + 1).min(middle.bottom().saturating_sub(height));
-    (board, row(panel_y))
+    (board, row(middle.bottom().saturating_sub(height)))
+}
+
+/// The rows the tallest panel takes, with the blank row between it and the board.
+const PANEL_ROOM: u16 = 1 + if solved::HEIGHT > chapter::CARD_HEIGHT {
+    solved::HEIGHT
+} else {
+    chapter::CARD_HEIGHT
+};
+
+/// Where the board goes in `middle`, whatever panel shows: centred when that leaves room for
+/// the tallest panel below it, else raised so that the panel fits below, else centred.
+fn board_place(middle: Rect, (w, h): (u16, u16)) -> Rect {
+    let board = middle.centered(Constraint::Length(w), Constraint::Length(h));
+    if board.bottom() + PANEL_ROOM <= middle.bottom() {
+        return board;
+    }
+    match h.checked_add(PANEL_ROOM) {
+        Some(both) if both <= middle.height => Rect {
+            y: middle.y + (middle.height - both) / 2,
+            ..board
+        },
+        _ => board,
+    }
 }
 
 /// The message shown instead of a board that does not fit, wrapped to the width there is.

@@ -25,8 +25,8 @@ fn lines(out: &Output) -> Vec<String> {
         .collect()
 }
 
-/// Checks `line` against `prefix`, then `solved in <s> s, <n> positions, <m> layouts: ` and
-/// `rest`.
+/// Checks `line` against `prefix`, then `solved in <s> s, <n> positions, <m> layouts: ` (the
+/// nouns singular for a count of one) and `rest`.
 fn assert_solved_line(line: &str, prefix: &str, rest: &str) {
     let tail = line
         .strip_prefix(prefix)
@@ -34,10 +34,24 @@ fn assert_solved_line(line: &str, prefix: &str, rest: &str) {
         .unwrap_or_else(|| panic!("{line}"));
     let (seconds, tail) = tail.split_once(" s, ").expect("seconds");
     assert!(seconds.parse::<f64>().is_ok(), "{line}");
-    let (positions, tail) = tail.split_once(" positions, ").expect("positions");
+    let (positions, tail) = tail.split_once(" position").expect("positions");
     let positions: u64 = positions.parse().expect("a count of positions");
-    let (layouts, tail) = tail.split_once(" layouts: ").expect("layouts");
+    let tail = if positions == 1 {
+        tail
+    } else {
+        tail.strip_prefix('s').expect("positions")
+    };
+    let tail = tail
+        .strip_prefix(", ")
+        .expect("a comma after the positions");
+    let (layouts, tail) = tail.split_once(" layout").expect("layouts");
     let layouts: u64 = layouts.parse().expect("a count of layouts");
+    let tail = if layouts == 1 {
+        tail
+    } else {
+        tail.strip_prefix('s').expect("layouts")
+    };
+    let tail = tail.strip_prefix(": ").expect("a colon after the layouts");
     assert!(
         (1..=positions).contains(&layouts),
         "at least one layout, and no more than positions: {line}"
@@ -91,7 +105,7 @@ fn a_level_with_shots_prints_its_shots() {
     assert_solved_line(
         &lines(&out)[0],
         &format!("{name}: level 1: "),
-        "5 moves, 1 pushes, 1 shots: rfrrrR",
+        "5 moves, 1 push, 1 shot: rfrrrR",
     );
 }
 

@@ -234,6 +234,9 @@ fn w_plays_the_solution_to_the_end_and_esc_puts_the_position_back() {
     let pane = play("watch", &dir, level, &[]);
     pane.wait_for("Moves 0");
     pane.keys(&["w"]);
+    // Not solved yet: the first `w` asks, the second shows.
+    pane.wait_for("w again shows a solution");
+    pane.keys(&["w"]);
     let screen = pane.wait_for("end of the level file's solution: solved");
     assert!(screen.contains("Moves 3  Pushes 2"), "{screen}");
     pane.keys(&["Escape"]);
@@ -251,6 +254,9 @@ fn w_with_no_solution_saved_plays_the_solvers_to_the_end() {
     let level = "#######\n#     #\n#@ $ .#\n#######\n";
     let pane = play("watch-solver", &dir, level, &["--hint-positions", "10000"]);
     pane.wait_for("Moves 0");
+    pane.keys(&["w"]);
+    // Not solved yet: the first `w` asks, the second shows.
+    pane.wait_for("w again shows a solution");
     pane.keys(&["w"]);
     let screen = pane.wait_for("end of the solver's solution: solved");
     assert!(screen.contains("Pushes 2"), "{screen}");

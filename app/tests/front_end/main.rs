@@ -6,6 +6,7 @@ mod lab_scenes;
 mod lab_snapshots;
 mod lab_view;
 mod one_clock;
+mod sharing;
 mod spinner_rule;
 mod support;
 mod tui_app;

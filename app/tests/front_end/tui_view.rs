@@ -122,11 +122,45 @@ fn a_blocked_step_says_why() {
     press(&mut app, "k");
     let got = rows(&render(&app, 50, 5));
     assert_eq!(got[4], "blocked: a wall is in the way");
+    // A step into a wall while facing another way turns the player, and says so.
     press(&mut app, "h");
     let got = rows(&render(&app, 50, 5));
+    assert_eq!(got[4], "turned left: a wall is in the way (not a move)");
+    // Its undo says what it undid.
+    press(&mut app, "u");
+    let got = rows(&render(&app, 50, 5));
+    assert_eq!(got[4], "undid a turn to face left");
+    press(&mut app, "2");
+    let got = rows(&render(&app, 50, 5));
     assert!(
-        got[4].starts_with("hjkl move"),
+        !got[4].contains("undid"),
         "the message goes at the next key"
+    );
+}
+
+#[test]
+fn an_undo_says_what_it_took_back_and_a_redo_what_it_brought_back() {
+    let mut app = app("#######\n#@ $ .#\n#######\n", PLAIN);
+    let last_row = |app: &sokoshot::tui::app::App| rows(&render(app, 60, 6))[5].clone();
+    press(&mut app, "ll");
+    press(&mut app, "u");
+    assert_eq!(last_row(&app), "undid 1 push");
+    press(&mut app, "u");
+    assert_eq!(last_row(&app), "undid 1 step");
+    let redo = crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Char('r'),
+        crossterm::event::KeyModifiers::CONTROL,
+    );
+    app.handle_key(redo);
+    assert_eq!(last_row(&app), "redid 1 step");
+    press(&mut app, "r");
+    press(&mut app, "u");
+    assert_eq!(last_row(&app), "undid a restart");
+    press(&mut app, "3u");
+    assert_eq!(
+        last_row(&app),
+        "undid 1 step",
+        "only one step was left to undo"
     );
 }
 
@@ -541,4 +575,34 @@ fn where_bars_turn_the_keys_line_says_that_pressing_no_key_waits() {
         let bottom = rows(&render(&app, 80, 6))[5].clone();
         assert_eq!(bottom.contains(". wait"), want, "{name}: {bottom}");
     }
+}
+
+#[test]
+fn the_board_stays_where_it_is_when_the_solved_panel_appears() {
+    let tall = format!("#####\n#@$.#\n{}#####\n", "#   #\n".repeat(12));
+    let mut app = app(&tall, PLAIN);
+    let row_of = |screen: &[String], glyph: &str| {
+        screen
+            .iter()
+            .position(|r| r.contains(glyph))
+            .unwrap_or_else(|| panic!("{glyph} on screen: {screen:#?}"))
+    };
+    let before = rows(&render(&app, 60, 24));
+    press(&mut app, "l");
+    let after = rows(&render(&app, 60, 24));
+    assert!(after.iter().any(|r| r.contains("Solved")), "{after:#?}");
+    assert_eq!(
+        row_of(&before, "[]··"),
+        row_of(&after, "@▸{}"),
+        "{after:#?}"
+    );
+    let panel = row_of(&after, "Solved");
+    let bottom_wall = after
+        .iter()
+        .rposition(|r| r.contains("██████████"))
+        .expect("wall");
+    assert!(
+        panel > bottom_wall,
+        "the panel goes below the board: {after:#?}"
+    );
 }

@@ -102,8 +102,17 @@ fn play_letter(world: &mut World, letter: Move) -> (bool, Option<Move>) {
 }
 
 impl App {
-    /// `w`: starts watching the best solution from the level's start.
+    /// `w`: starts watching the best solution from the level's start. On a level the player
+    /// has not solved, the first `w` only asks: a second `w` right after it shows a solution.
     pub(super) fn watch(&mut self) {
+        let asked = std::mem::take(&mut self.tools.watch_asked);
+        if !asked && self.best(self.current.place).is_none() {
+            self.tools.watch_asked = true;
+            return self.tell(
+                "not solved yet: w again shows a solution, any other key plays on",
+                false,
+            );
+        }
         let Some((source, text)) = self.solution_to_watch() else {
             return self.ask_solver_to_watch();
         };
@@ -175,10 +184,8 @@ impl App {
     /// The solution `w` plays and where it comes from: the saved one with the fewest moves,
     /// else the one in the level file.
     fn solution_to_watch(&self) -> Option<(&'static str, String)> {
-        let key = &self.packs[self.current.place.pack].key;
-        let saved = self.progress.kept(key, self.current.id);
-        if let Some(solution) = saved.and_then(|kept| kept.by_moves.as_ref()) {
-            return Some(("saved", solution.letters.clone()));
+        if let Some(letters) = self.found_solution() {
+            return Some(("saved", letters));
         }
         let level = self.current.world.level();
         level.solution.clone().map(|text| ("level file's", text))

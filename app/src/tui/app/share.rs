@@ -1,4 +1,5 @@
-//! Sharing: `y` copies the level in play as XSB text and `Y` its best solution, to the
+//! Sharing: `y` copies the level in play as XSB text (without the level file's solution, so
+//! sharing a level does not spoil it) and `Y` the best solution the player found, to the
 //! clipboard of the player's own terminal with OSC 52 (which reaches it over SSH too). The
 //! app only keeps the text; the event loop writes the sequence (see
 //! [`App::take_clipboard`]).
@@ -12,32 +13,31 @@ use super::App;
 pub const MAX_CLIPBOARD_BYTES: usize = 64 * 1024;
 
 impl App {
-    /// `y`: the level as it starts, as level text.
+    /// `y`: the level as it starts, as level text, without its `Solution:` line.
     pub(super) fn copy_level(&mut self) {
-        let text = self.current.world.level().to_string();
-        self.copy(text, "level");
+        let mut level = self.current.world.level().clone();
+        level.solution = None;
+        self.copy(level.to_string(), "level");
     }
 
-    /// `Y`: the best solution kept for the level.
+    /// `Y`: the best solution the player found for the level; never the level file's.
     pub(super) fn copy_solution(&mut self) {
-        match self.best_solution() {
+        match self.found_solution() {
             Some(text) => self.copy(text, "solution"),
             None => self.tell(
-                "no solution to copy yet: solve the level and it is kept",
+                "you have no solution to copy yet: solve the level and yours is kept",
                 false,
             ),
         }
     }
 
-    /// The best solution known for the level in play: the saved one with the fewest moves,
-    /// else the level file's.
-    pub(super) fn best_solution(&self) -> Option<String> {
+    /// The saved solution with the fewest moves that the player found for the level in play.
+    pub(super) fn found_solution(&self) -> Option<String> {
         let key = &self.packs[self.current.place.pack].key;
         let saved = self.progress.kept(key, self.current.id);
         saved
             .and_then(|kept| kept.by_moves.as_ref())
             .map(|solution| solution.letters.clone())
-            .or_else(|| self.current.world.level().solution.clone())
     }
 
     fn copy(&mut self, text: String, what: &str) {

@@ -19,6 +19,9 @@ pub(crate) struct Tools {
     pub(crate) board_area: Cell<Option<Rect>>,
     /// The solution being watched.
     pub(crate) playback: Option<Playback>,
+    /// Whether the last key was a `w` that asked before showing a solution to a level not
+    /// yet solved (a second `w` shows it).
+    pub(crate) watch_asked: bool,
     /// The solver working out a solution for `w`.
     pub(crate) watch_job: Option<crate::tui::hint::HintJob>,
     /// Text to copy to the clipboard at the next chance to write to the terminal.

@@ -11,6 +11,7 @@ use super::help::{framed, top_band};
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Place};
 use crate::tui::keys::Action;
+use crate::words::count;
 use sokoshot_core::store::collection::Collection;
 
 /// Rows the chapter card takes.
@@ -182,8 +183,10 @@ impl Widget for CampaignEnd<'_> {
         let mut lines = vec![
             Line::raw(format!("Levels solved: {} of {}", t.solved, t.levels)).centered(),
             Line::raw(format!(
-                "Best totals: {} moves, {} pushes, {} shots",
-                t.moves, t.pushes, t.shots
+                "Best totals: {}, {}, {}",
+                count(t.moves, "move"),
+                count(t.pushes, "push"),
+                count(t.shots, "shot")
             ))
             .centered(),
             Line::raw(""),

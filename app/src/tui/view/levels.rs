@@ -13,6 +13,7 @@ use super::help::border_set;
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Place};
 use crate::tui::keys::{Action, Mode};
+use crate::words::count;
 
 /// One row of the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,8 +81,8 @@ impl LevelList<'_> {
                             (Some(true), true) => "> ",
                             _ => "",
                         },
-                        super::solved::counted(b.moves, "move", "moves"),
-                        super::solved::counted(b.pushes, "push", "pushes")
+                        count(b.moves, "move"),
+                        count(b.pushes, "push")
                     ),
                     (None, _) => String::new(),
                 };
@@ -109,9 +110,11 @@ impl Widget for LevelList<'_> {
         hints
             .keys(&[Action::Down, Action::Up], "/", "select")
             .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump")
-            .key(Action::Choose, "play")
-            .key(Action::Close, "close")
-            .key(Action::Quit, "quit");
+            .key(Action::Choose, "play");
+        // What the marks mean, between the keys that may be dropped and the two always shown.
+        let kept = if theme.ascii { ">" } else { "▸" };
+        hints.list.push((kept.to_owned(), "solution kept (w)"));
+        hints.key(Action::Close, "close").key(Action::Quit, "quit");
         let hints = keys_line(&hints.list, area.width.saturating_sub(4), theme);
         let block = Block::bordered()
             .title(Line::styled(" Levels ", theme.heading()).centered())

@@ -10,6 +10,7 @@ use super::help::{framed, top_band};
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Solved};
 use crate::tui::keys::{Action, Mode};
+use crate::words::count;
 use sokoshot_core::game::Command;
 use sokoshot_core::store::progress::{Best, Figures};
 
@@ -36,16 +37,10 @@ fn verdict(figures: Figures, previous: Option<Best>) -> String {
         (false, true) => "New best pushes!".to_owned(),
         (false, false) => format!(
             "Best so far: {}, {}.",
-            counted(best.moves, "move", "moves"),
-            counted(best.pushes, "push", "pushes")
+            count(best.moves, "move"),
+            count(best.pushes, "push")
         ),
     }
-}
-
-/// `n` and the noun, singular for 1: "1 move", "2 moves".
-#[must_use]
-pub fn counted(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl Widget for SolvedPanel<'_> {
