@@ -80,7 +80,7 @@ impl ChapterCard<'_> {
     #[must_use]
     pub fn chapter(&self) -> Option<Chapter<'_>> {
         let place = self.app.place();
-        let world = self.app.shown_world();
+        let world = self.app.world();
         let untouched = world.counters() == Default::default() && !world.can_undo();
         let pack = self.app.packs().get(place.pack)?;
         chapters(pack)
