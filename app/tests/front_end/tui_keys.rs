@@ -489,3 +489,15 @@ fn hints_name_the_first_key_the_table_binds() {
         assert_eq!(hint_keys(mode, actions, sep), want, "{name}");
     }
 }
+
+#[test]
+fn dot_waits_one_beat_in_play_and_plays_one_letter_while_watching() {
+    use sokoshot_core::game::WAIT_TICKS;
+    assert_eq!(
+        action(Mode::Playing, ch('.')),
+        Some(Action::Play(Command::Wait(WAIT_TICKS))),
+        "the replay's `w`"
+    );
+    assert_eq!(action(Mode::Watching, ch('.')), Some(Action::StepPlayback));
+    assert_eq!(action(Mode::Solved, ch('.')), None, "nothing to wait for");
+}
