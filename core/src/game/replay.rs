@@ -2,7 +2,7 @@
 //! wait, each letter optionally preceded by a repeat count (`3r` is `rrr`). Whitespace is
 //! ignored.
 //!
-//! The timeline is the game's one clock (see [`super::clock`]), so a solution replays the
+//! The timeline is the game's one clock (see [`World::play`]), so a solution replays the
 //! way it was played: every step, push or turn lets [`STEP_TICKS`] ticks pass, `f` fires and
 //! then runs the world until no shot is in flight, and `w` lets [`WAIT_TICKS`] ticks (one
 //! beat) pass. A lower-case step refused while the player already faces what blocks it
