@@ -164,9 +164,15 @@ impl Scene for RectScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        let test = self.test(&self.motion);
-        let turned = matches!(test.shape, Tested::Obb(_));
-        rect_steps::steps(&self.disk, &self.rect(&self.motion), turned)
+        // The steps take the box exactly as the verdict tested it: an AABB at a multiple of
+        // 90° (so a turned frame's rounding cannot make them disagree with it).
+        match self.test(&self.motion).shape {
+            Tested::Aabb(aabb) => {
+                let upright = Obb::new(aabb.center(), aabb.half_size() * 2.0, 0.0);
+                rect_steps::steps(&self.disk, &upright, false)
+            }
+            Tested::Obb(obb) => rect_steps::steps(&self.disk, &obb, true),
+        }
     }
 
     fn apply(&mut self, action: Action) -> bool {
