@@ -85,3 +85,24 @@ fn w1_exactly_touching_a_corner_is_a_hit_with_depth_zero() {
     let lines = step_lines(&lab, "in the corner square?");
     assert_eq!(lines[2..4], ["ax² + ay² = 1.56", "<= r² = 1.56: HIT"]);
 }
+
+#[test]
+fn w2_the_ball_s_bounce_path_starts_where_the_ball_was_the_tick_before() {
+    let mut lab = Lab::new(SceneId::Slope);
+    press(&mut lab, "x p");
+    // The reported run had a few ticks go by before `p`; step until the first bounce.
+    let mut before = String::new();
+    for _ in 0..60 {
+        if lab.readout().value("bounce") != Some("0") {
+            break;
+        }
+        before = lab.readout().value("ball").unwrap().to_owned();
+        press(&mut lab, ".");
+    }
+    assert_eq!(lab.readout().value("bounce"), Some("1"));
+    press(&mut lab, "e");
+    let lines = step_lines(&lab, "old → new position");
+    assert_eq!(before, "(-2.45, 0.00)", "the tick before the bounce");
+    assert_eq!(lines[0], format!("from {before}"));
+    assert_eq!(lines[1], "to (-2.25, 0.00)");
+}
