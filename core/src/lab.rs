@@ -103,6 +103,7 @@ pub struct Lab {
     help: bool,
     active: [usize; SceneId::ALL.len()],
     last_move: [Vec2; SceneId::ALL.len()],
+    flipped: [bool; SceneId::ALL.len()],
     explain: bool,
     step: usize,
     prompt: Option<String>,
@@ -129,6 +130,7 @@ impl Lab {
             help: false,
             active: [0; SceneId::ALL.len()],
             last_move: [Vec2::X; SceneId::ALL.len()],
+            flipped: [false; SceneId::ALL.len()],
             explain: false,
             step: 0,
             prompt: None,
@@ -203,6 +205,7 @@ impl Lab {
     #[must_use]
     pub fn picture(&self) -> Picture {
         let mut picture = self.scene().picture();
+        picture.y_up = self.y_up();
         if let Some((i, steps)) = self.step()
             && let Some(step) = steps.into_iter().nth(i)
         {
@@ -223,10 +226,42 @@ impl Lab {
         picture
     }
 
-    /// The scene's verdict and the numbers behind it.
+    /// The scene's verdict and the numbers behind it, and which way its y axis points.
     #[must_use]
     pub fn readout(&self) -> Readout {
-        self.scene().readout()
+        let mut readout = self.scene().readout();
+        let way = if self.y_up() { "y up" } else { "y down" };
+        let whose = if self.flipped[self.index()] {
+            "flipped (v)"
+        } else {
+            "as its page"
+        };
+        readout.row("axes", format!("{way}, {whose}"));
+        readout
+    }
+
+    /// Whether the scene on screen is drawn with y growing upward: its page's way, unless `v`
+    /// flipped it.
+    #[must_use]
+    pub fn y_up(&self) -> bool {
+        self.scene().page_y_up() != self.flipped[self.index()]
+    }
+
+    /// A move on screen as a move in the scene's coordinates (`nudge.dy` counts down the
+    /// screen).
+    fn screen_offset(&self, nudge: Nudge) -> Vec2 {
+        let offset = nudge_offset(nudge);
+        if self.y_up() {
+            Vec2::new(offset.x, -offset.y)
+        } else {
+            offset
+        }
+    }
+
+    /// A turn on screen in the scene's degrees: a positive angle turns +x towards +y, which
+    /// is clockwise on screen when y points down and counter-clockwise when it points up.
+    pub(crate) fn screen_turn(&self, degrees: f32) -> f32 {
+        if self.y_up() { -degrees } else { degrees }
     }
 
     /// The key bindings of the scene on screen, its own first, then the ones every scene shares.
@@ -298,17 +333,27 @@ impl Lab {
             Action::NextStep | Action::PrevStep => return Outcome::Unchanged,
             Action::Prompt => self.prompt = Some(String::new()),
             Action::Move(nudge) => {
-                return Self::outcome(self.edit_active(Edit::MoveBy(nudge_offset(nudge))));
+                return Self::outcome(self.edit_active(Edit::MoveBy(self.screen_offset(nudge))));
             }
             Action::Rotate(turn) => {
-                return Self::outcome(self.edit_active(Edit::TurnBy(turn_degrees(turn))));
-            }
-            Action::TurnFine(turn) => {
-                let delta = turn_degrees(turn).signum();
+                let delta = self.screen_turn(turn_degrees(turn));
                 return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
             }
+            Action::TurnFine(turn) => {
+                let delta = self.screen_turn(turn_degrees(turn).signum());
+                return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
+            }
+            Action::FlipView => {
+                let i = self.index();
+                self.flipped[i] = !self.flipped[i];
+            }
             Action::Snap => self.snap(),
-            other => return Self::outcome(self.scene_mut().apply(other)),
+            other => {
+                if let Some((which, edit)) = self.scene().action_edit(other) {
+                    return Self::outcome(self.edit(which, edit));
+                }
+                return Self::outcome(self.scene_mut().apply(other));
+            }
         }
         Outcome::Redraw
     }
@@ -322,6 +367,9 @@ impl Lab {
     }
 
     fn reset_scene(&mut self) {
+        let i = self.index();
+        self.last_move[i] = Vec2::X;
+        self.flipped[i] = false;
         match self.current {
             SceneId::DiskAabb => self.disk_aabb = RectScene::new(SceneId::DiskAabb),
             SceneId::DiskObb => self.disk_obb = RectScene::new(SceneId::DiskObb),

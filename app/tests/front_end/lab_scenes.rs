@@ -463,11 +463,10 @@ fn the_triangle_stretches_and_shrinks_within_limits() {
         lab.press(Key::Char('T'));
     }
     assert!(area(&lab) > 0.0, "never shrinks to nothing");
-    assert_eq!(
-        lab.press(Key::Char('S')),
-        Outcome::Unchanged,
-        "at the limit"
-    );
+    let smallest = area(&lab);
+    lab.press(Key::Char('S'));
+    assert_eq!(area(&lab), smallest, "at the limit");
+    assert_eq!(lab.message(), Some("sizes are 0.1 to 30"), "says the limit");
 }
 
 #[test]

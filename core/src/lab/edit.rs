@@ -53,6 +53,29 @@ pub enum EditError {
     Syntax(String),
 }
 
+/// Whether a size or radius is within [`SIZE_RANGE`].
+fn in_range(x: f32) -> bool {
+    (SIZE_RANGE.0..=SIZE_RANGE.1).contains(&x)
+}
+
+/// What the prompt, the keys and the mouse all say about a size or radius out of range.
+fn out_of_range() -> EditError {
+    EditError::Syntax(format!("sizes are {} to {}", SIZE_RANGE.0, SIZE_RANGE.1))
+}
+
+/// A width and height as given, or the message saying the range, when either is outside
+/// [`SIZE_RANGE`] (a key press that would stretch past it meets the prompt's limit).
+///
+/// # Errors
+/// When either side is outside the range.
+pub(crate) fn size_in_range(size: Vec2) -> Result<Vec2, EditError> {
+    if in_range(size.x) && in_range(size.y) {
+        Ok(size)
+    } else {
+        Err(out_of_range())
+    }
+}
+
 /// Reads a prompt line into an edit.
 ///
 /// # Errors
@@ -79,13 +102,10 @@ pub fn parse(line: &str) -> Result<Edit, EditError> {
             .collect()
     };
     let size = |x: f32| -> Result<f32, EditError> {
-        if (SIZE_RANGE.0..=SIZE_RANGE.1).contains(&x) {
+        if in_range(x) {
             Ok(x)
         } else {
-            Err(EditError::Syntax(format!(
-                "sizes are {} to {}",
-                SIZE_RANGE.0, SIZE_RANGE.1
-            )))
+            Err(out_of_range())
         }
     };
     match command {

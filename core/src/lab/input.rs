@@ -34,7 +34,7 @@ impl Lab {
             }
             Pointer::Wheel(at, away) => {
                 let which = self.scene().under(at).unwrap_or(self.active[scene]);
-                let delta = if away { -WHEEL_DEGREES } else { WHEEL_DEGREES };
+                let delta = self.screen_turn(if away { -WHEEL_DEGREES } else { WHEEL_DEGREES });
                 self.edit(which, Edit::TurnBy(delta))
             }
         };
@@ -72,7 +72,7 @@ impl Lab {
         self.edit(self.active[self.index()], edit)
     }
 
-    fn edit(&mut self, which: usize, edit: Edit) -> bool {
+    pub(crate) fn edit(&mut self, which: usize, edit: Edit) -> bool {
         let from = self.scene().position(which);
         match self.scene_mut().edit(which, edit) {
             Ok(changed) => {

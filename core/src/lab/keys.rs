@@ -86,7 +86,7 @@ pub enum Action {
     PrevStep,
     /// Open the `:` prompt.
     Prompt,
-    /// Flip the view between y down and the page's y up.
+    /// Flip the view's y axis: the scene's page's direction, or the other one.
     FlipView,
     /// Set up the page's counter-example.
     Preset,
@@ -260,11 +260,6 @@ pub(crate) const TRIANGLE: &[Binding] = &[
             (Key::Char('T'), Action::StretchY(false)),
         ],
     },
-    Binding {
-        keys: "v",
-        help: "y up, as on the page",
-        map: &[(Key::Char('v'), Action::FlipView)],
-    },
     QUIT,
 ];
 
@@ -358,6 +353,11 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('-'), Action::Slower),
             (Key::Char('_'), Action::Slower),
         ],
+    },
+    Binding {
+        keys: "v",
+        help: "flip y (the page's way / not)",
+        map: &[(Key::Char('v'), Action::FlipView)],
     },
     Binding {
         keys: "x",

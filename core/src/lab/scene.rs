@@ -135,6 +135,16 @@ pub(crate) trait Scene {
     fn readout(&self) -> Readout;
     /// The scene's own keys.
     fn bindings(&self) -> &'static [Binding];
+    /// Whether the scene's page draws y up (the maths pages) rather than down (the game
+    /// pages, and the screen).
+    fn page_y_up(&self) -> bool {
+        false
+    }
+    /// An action that is an edit of one shape (so that it meets the same limits, and the same
+    /// messages, as the prompt): which shape, and the edit.
+    fn action_edit(&self, _action: Action) -> Option<(usize, Edit)> {
+        None
+    }
 }
 
 /// A full step of the moved shape, in world units: a few braille dots at 80 columns.

@@ -2,7 +2,8 @@
 //! steps come from one computation, and each case reported against it is pinned here with its
 //! exact numbers.
 
-use sokoshot_core::lab::{Key, Lab, SceneId, Verdict};
+use sokoshot_core::geom::Vec2;
+use sokoshot_core::lab::{Figure, Ink, Key, Lab, SceneId, Verdict};
 
 fn press(lab: &mut Lab, keys: &str) {
     for c in keys.chars() {
@@ -105,4 +106,86 @@ fn w2_the_ball_s_bounce_path_starts_where_the_ball_was_the_tick_before() {
     assert_eq!(before, "(-2.45, 0.00)", "the tick before the bounce");
     assert_eq!(lines[0], format!("from {before}"));
     assert_eq!(lines[1], "to (-2.25, 0.00)");
+}
+
+/// Where the picture writes `text`.
+fn text_at(lab: &Lab, text: &str) -> Vec2 {
+    lab.picture()
+        .marks
+        .iter()
+        .find_map(|m| match &m.figure {
+            Figure::Text(at, t) if t == text => Some(*at),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no {text:?} drawn"))
+}
+
+#[test]
+fn w3_the_triangle_is_named_and_numbered_as_on_its_page() {
+    let mut lab = Lab::new(SceneId::DiskTriangle);
+    assert!(lab.picture().y_up, "the page draws y up");
+    let (a, b, c) = (text_at(&lab, "A"), text_at(&lab, "B"), text_at(&lab, "C"));
+    assert!(b.y > a.y && b.y > c.y, "B is the apex, up: {a} {b} {c}");
+    assert!(a.x < b.x && b.x < c.x, "A left, C right: {a} {b} {c}");
+    // The page's figure: past BC region 5 (test BC), past AB region 3 (test AB), past CA
+    // region 6 (test CA), inside 7.
+    let cases = [
+        ("past BC", "pos 3 2", "5 (101)", "BC"),
+        ("past AB", "pos -3 2", "3 (011)", "AB"),
+        ("past CA", "pos 0 -3", "6 (110)", "CA"),
+        ("inside", "pos 0 0", "7 (111)", "none (inside)"),
+    ];
+    for (name, pos, region, edges) in cases {
+        command(&mut lab, pos);
+        assert_eq!(lab.readout().value("region"), Some(region), "{name}");
+        assert_eq!(lab.readout().value("edges"), Some(edges), "{name}");
+    }
+    // `k` moves the disk up the screen, which is +y here, and `r` turns counter-clockwise
+    // on screen, as the page's R does: a positive angle when y is up.
+    command(&mut lab, "pos 0 0");
+    press(&mut lab, "k");
+    assert_eq!(lab.readout().value("disk"), Some("(0.00, 0.50)"));
+    press(&mut lab, "ar");
+    assert_eq!(lab.readout().value("shape"), Some("4.80 × 3.60, 5.0°"));
+}
+
+#[test]
+fn w4_the_triangle_takes_the_size_typed_and_says_where_the_limits_are() {
+    let mut lab = Lab::new(SceneId::DiskTriangle);
+    press(&mut lab, "a");
+    command(&mut lab, "size 2 2");
+    assert_eq!(lab.message(), None);
+    assert_eq!(lab.readout().value("shape"), Some("2.00 × 2.00, 0.0°"));
+    let corners = lab
+        .picture()
+        .marks
+        .iter()
+        .find_map(|m| match m.figure {
+            Figure::Triangle(t) if m.ink == Ink::Target => Some(t),
+            _ => None,
+        })
+        .expect("the triangle");
+    let xs = [corners.a.x, corners.b.x, corners.c.x];
+    let ys = [corners.a.y, corners.b.y, corners.c.y];
+    let span = |v: [f32; 3]| {
+        v.iter().copied().fold(f32::MIN, f32::max) - v.iter().copied().fold(f32::MAX, f32::min)
+    };
+    assert!(
+        (span(xs) - 2.0).abs() < 1e-5 && (span(ys) - 2.0).abs() < 1e-5,
+        "{corners:?}"
+    );
+    for size in ["size 0.1 0.1", "size 30 30"] {
+        command(&mut lab, size);
+        assert_eq!(lab.message(), None, "{size}: in range");
+    }
+    assert_eq!(lab.readout().value("shape"), Some("30.00 × 30.00, 0.0°"));
+    // The keys meet the prompt's limit, and say so.
+    press(&mut lab, "s");
+    assert_eq!(lab.message(), Some("sizes are 0.1 to 30"));
+    assert_eq!(lab.readout().value("shape"), Some("30.00 × 30.00, 0.0°"));
+    command(&mut lab, "size 0.1 0.1");
+    press(&mut lab, "T");
+    assert_eq!(lab.message(), Some("sizes are 0.1 to 30"));
+    press(&mut lab, "t");
+    assert_eq!(lab.readout().value("shape"), Some("0.10 × 0.28, 0.0°"));
 }

@@ -316,10 +316,12 @@ fn the_triangle_steps_show_signs_code_table_and_distances_and_v_flips_the_view()
         steps[1].lines[0].ends_with(&format!("= {}", &code[..1])),
         "{code}"
     );
-    assert!(!lab.picture().y_up);
-    press(&mut lab, "v");
+    // The page draws y up; `v` flips it.
     assert!(lab.picture().y_up);
-    assert_eq!(lab.readout().value("view"), Some("y up, as on the page"));
+    assert_eq!(lab.readout().value("axes"), Some("y up, as its page"));
+    press(&mut lab, "v");
+    assert!(!lab.picture().y_up);
+    assert_eq!(lab.readout().value("axes"), Some("y down, flipped (v)"));
 }
 
 #[test]
