@@ -13,6 +13,7 @@
 //! hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
 
 mod aabb_scene;
+mod camera;
 mod edit;
 mod format;
 mod input;
@@ -34,6 +35,7 @@ mod toi;
 mod triangle_scene;
 mod triangle_steps;
 
+pub use camera::{MAX_ZOOM, ZOOM_STEP};
 pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
 pub use motion::{HORIZON, Motion, MotionKind};
@@ -104,6 +106,7 @@ pub struct Lab {
     active: [usize; SceneId::ALL.len()],
     last_move: [Vec2; SceneId::ALL.len()],
     flipped: [bool; SceneId::ALL.len()],
+    cameras: [camera::Camera; SceneId::ALL.len()],
     explain: bool,
     step: usize,
     prompt: Option<String>,
@@ -131,6 +134,7 @@ impl Lab {
             active: [0; SceneId::ALL.len()],
             last_move: [Vec2::X; SceneId::ALL.len()],
             flipped: [false; SceneId::ALL.len()],
+            cameras: [camera::Camera::default(); SceneId::ALL.len()],
             explain: false,
             step: 0,
             prompt: None,
@@ -201,11 +205,13 @@ impl Lab {
     }
 
     /// What the scene shows: the shapes exactly as they are tested, the guides around them,
-    /// and the step shown, with the window grown to fit them all.
+    /// and the step shown, through the scene's camera (see [`camera`]).
     #[must_use]
     pub fn picture(&self) -> Picture {
         let mut picture = self.scene().picture();
         picture.y_up = self.y_up();
+        let camera = self.camera();
+        picture.view = camera.view(picture.view);
         if let Some((i, steps)) = self.step()
             && let Some(step) = steps.into_iter().nth(i)
         {
@@ -222,7 +228,9 @@ impl Lab {
             }
             picture.marks.extend(step.marks);
         }
-        picture.fit();
+        if camera.fits() {
+            picture.fit();
+        }
         picture
     }
 
@@ -343,6 +351,9 @@ impl Lab {
                 let delta = self.screen_turn(turn_degrees(turn).signum());
                 return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
             }
+            Action::ZoomIn => self.zoom(true),
+            Action::ZoomOut => self.zoom(false),
+            Action::Fit => self.cameras[self.index()] = camera::Camera::default(),
             Action::FlipView => {
                 let i = self.index();
                 self.flipped[i] = !self.flipped[i];
@@ -370,6 +381,7 @@ impl Lab {
         let i = self.index();
         self.last_move[i] = Vec2::X;
         self.flipped[i] = false;
+        self.cameras[i] = camera::Camera::default();
         match self.current {
             SceneId::DiskAabb => self.disk_aabb = RectScene::new(SceneId::DiskAabb),
             SceneId::DiskObb => self.disk_obb = RectScene::new(SceneId::DiskObb),

@@ -10,7 +10,7 @@ use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::format::{fine, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, move_within, time_text};
+use super::scene::{Scene, move_by, time_text};
 use super::steps::Step;
 
 /// Where box A starts: left of B, on its centre line, off the step grid.
@@ -129,7 +129,7 @@ impl Scene for AabbScene {
         let before = (*center, *size);
         match edit {
             Edit::MoveBy(offset) => {
-                move_within(VIEW, 0.0, center, offset);
+                move_by(center, offset);
             }
             Edit::MoveTo(at) => *center = at,
             Edit::Size(s) => *size = checked_size(s),

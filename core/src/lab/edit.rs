@@ -53,6 +53,21 @@ pub enum EditError {
     Syntax(String),
 }
 
+/// A position as given, or the message saying the limit when it is more than [`MAX_COORD`]
+/// from the origin on either axis: the prompt, the keys and the mouse all meet this limit.
+///
+/// # Errors
+/// When either coordinate is out of range.
+pub(crate) fn position_in_range(at: Vec2) -> Result<Vec2, EditError> {
+    if at.abs().max_element() <= MAX_COORD {
+        Ok(at)
+    } else {
+        Err(EditError::Syntax(format!(
+            "positions are within ±{MAX_COORD}"
+        )))
+    }
+}
+
 /// Whether a size or radius is within [`SIZE_RANGE`].
 fn in_range(x: f32) -> bool {
     (SIZE_RANGE.0..=SIZE_RANGE.1).contains(&x)
@@ -111,12 +126,7 @@ pub fn parse(line: &str) -> Result<Edit, EditError> {
     match command {
         "pos" | "p" => {
             let v = want(2)?;
-            if v.iter().any(|x| x.abs() > MAX_COORD) {
-                return Err(EditError::Syntax(format!(
-                    "positions are within ±{MAX_COORD}"
-                )));
-            }
-            Ok(Edit::MoveTo(Vec2::new(v[0], v[1])))
+            Ok(Edit::MoveTo(position_in_range(Vec2::new(v[0], v[1]))?))
         }
         "angle" | "a" => {
             let v = want(1)?;

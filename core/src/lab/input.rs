@@ -74,12 +74,22 @@ impl Lab {
 
     pub(crate) fn edit(&mut self, which: usize, edit: Edit) -> bool {
         let from = self.scene().position(which);
+        let to = match edit {
+            Edit::MoveBy(offset) => Some(from + offset),
+            Edit::MoveTo(at) => Some(at),
+            _ => None,
+        };
+        if let Some(Err(err)) = to.map(edit::position_in_range) {
+            self.message = Some(err.to_string());
+            return true;
+        }
         match self.scene_mut().edit(which, edit) {
             Ok(changed) => {
                 let moved = self.scene().position(which) - from;
                 if moved.length_squared() > 0.0 {
                     self.last_move[self.index()] = moved;
                 }
+                self.follow(which);
                 changed
             }
             Err(err) => {

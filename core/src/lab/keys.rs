@@ -102,6 +102,12 @@ pub enum Action {
     SwitchMotion,
     /// Launch the ball, or stop it where it is.
     Launch,
+    /// Show less of the world, larger.
+    ZoomIn,
+    /// Show more of the world, smaller.
+    ZoomOut,
+    /// Go back to the scene's own view, grown to fit every shape.
+    Fit,
 }
 
 /// One line of help and the keys behind it.
@@ -352,6 +358,15 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('='), Action::Faster),
             (Key::Char('-'), Action::Slower),
             (Key::Char('_'), Action::Slower),
+        ],
+    },
+    Binding {
+        keys: "} { 0",
+        help: "zoom in / out, fit all",
+        map: &[
+            (Key::Char('}'), Action::ZoomIn),
+            (Key::Char('{'), Action::ZoomOut),
+            (Key::Char('0'), Action::Fit),
         ],
     },
     Binding {

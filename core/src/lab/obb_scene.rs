@@ -12,7 +12,7 @@ use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::obb_steps::{self, AXIS_NAMES, projections};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, move_within, time_text, turn_degrees, turned};
+use super::scene::{Scene, move_by, time_text, turn_degrees, turned};
 use super::steps::Step;
 use super::toi;
 
@@ -172,7 +172,7 @@ impl Scene for ObbScene {
         };
         match edit {
             Edit::MoveBy(offset) => {
-                move_within(VIEW, 0.0, center, offset);
+                move_by(center, offset);
             }
             Edit::MoveTo(at) => *center = at,
             Edit::TurnBy(delta) => *angle = turned(*angle, delta),

@@ -12,7 +12,7 @@ use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::rect_steps;
-use super::scene::{Scene, SceneId, contact_marks, move_within, time_text, turned};
+use super::scene::{Scene, SceneId, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
 
@@ -123,7 +123,7 @@ impl Scene for RectScene {
         let before = (self.disk, self.home, self.angle, self.size);
         match (which, edit) {
             (0, Edit::MoveBy(offset)) => {
-                move_within(VIEW, self.disk.radius, &mut self.disk.center, offset);
+                move_by(&mut self.disk.center, offset);
             }
             (0, Edit::MoveTo(at)) => self.disk.center = at,
             (0, Edit::Radius(r)) => self.disk.radius = r,
@@ -131,7 +131,7 @@ impl Scene for RectScene {
             (_, Edit::TurnBy(delta)) => self.angle = turned(self.angle, delta),
             (_, Edit::AngleTo(angle)) => self.angle = turned(angle, 0.0),
             (_, Edit::MoveBy(offset)) => {
-                move_within(VIEW, 0.0, &mut self.home, offset);
+                move_by(&mut self.home, offset);
             }
             (_, Edit::MoveTo(at)) => self.home = at,
             (1, Edit::Size(size)) => self.size = checked_size(size),

@@ -8,7 +8,7 @@ use crate::geom::{Contact, Segment, Vec2};
 use super::edit::{Edit, EditError};
 use super::keys::{Action, Binding, Nudge, Turn};
 use super::motion::HORIZON;
-use super::picture::{Figure, Ink, Picture, Readout, ViewBox};
+use super::picture::{Figure, Ink, Picture, Readout};
 use super::steps::Step;
 
 /// One of the lab's scenes, in the order Tab and the digit keys use.
@@ -177,16 +177,10 @@ pub(crate) fn turned(angle: f32, delta: f32) -> f32 {
     (angle + delta).rem_euclid(360.0)
 }
 
-/// Keeps a point at least `reach` inside a window, so that a shape reaching that far from it
-/// cannot be moved out of sight.
-pub(crate) fn clamp_to(view: ViewBox, reach: f32, point: Vec2) -> Vec2 {
-    let half = (view.half - Vec2::splat(reach)).max(Vec2::ZERO);
-    point.clamp(view.center - half, view.center + half)
-}
-
-/// Moves `point` by `offset`, kept `reach` inside `view`; whether it moved.
-pub(crate) fn move_within(view: ViewBox, reach: f32, point: &mut Vec2, offset: Vec2) -> bool {
-    let moved = clamp_to(view, reach, *point + offset);
+/// Moves `point` by `offset`; whether it moved. Keys move shapes freely: the lab checks
+/// every position against [`super::MAX_COORD`], as the prompt does, and the view follows.
+pub(crate) fn move_by(point: &mut Vec2, offset: Vec2) -> bool {
+    let moved = *point + offset;
     let changed = moved != *point;
     *point = moved;
     changed

@@ -15,7 +15,7 @@ use super::edit::{self, Edit, EditError, not_applicable};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, contact_marks, move_within, time_text, turned};
+use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::triangle_steps::{self, EDGE_NAMES, region_labels};
 
@@ -108,7 +108,7 @@ impl Scene for TriangleScene {
         let before = (self.disk, self.center, self.angle);
         match (which, edit) {
             (0, Edit::MoveBy(offset)) => {
-                move_within(VIEW, self.disk.radius, &mut self.disk.center, offset);
+                move_by(&mut self.disk.center, offset);
             }
             (0, Edit::MoveTo(at)) => self.disk.center = at,
             (0, Edit::Radius(r)) => self.disk.radius = r,
@@ -116,7 +116,7 @@ impl Scene for TriangleScene {
             (_, Edit::TurnBy(delta)) => self.angle = turned(self.angle, delta),
             (_, Edit::AngleTo(to)) => self.angle = turned(to, 0.0),
             (_, Edit::MoveBy(offset)) => {
-                move_within(VIEW, 0.0, &mut self.center, offset);
+                move_by(&mut self.center, offset);
             }
             (_, Edit::MoveTo(at)) => self.center = at,
             (_, Edit::Size(size)) => {

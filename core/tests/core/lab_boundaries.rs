@@ -189,3 +189,103 @@ fn w4_the_triangle_takes_the_size_typed_and_says_where_the_limits_are() {
     press(&mut lab, "t");
     assert_eq!(lab.readout().value("shape"), Some("0.10 × 0.28, 0.0°"));
 }
+
+/// The depth or gap the panel prints, as a number ("0 (touching)" is zero).
+fn printed_gap(lab: &Lab) -> f32 {
+    let readout = lab.readout();
+    let (text, sign) = match readout.value("depth") {
+        Some(depth) => (depth, -1.0),
+        None => (readout.value("gap").expect("a gap or a depth"), 1.0),
+    };
+    let number = text.split_whitespace().next().unwrap();
+    sign * number.parse::<f32>().unwrap()
+}
+
+#[test]
+fn z_ends_on_the_last_hit_one_float_step_from_a_miss() {
+    // Reported: z stopped with "depth 3.28e-6"; the search now bisects to neighbouring floats.
+    for scene in [SceneId::DiskAabb, SceneId::DiskObb, SceneId::DiskTriangle] {
+        let mut lab = Lab::new(scene);
+        command(&mut lab, "pos -9.25 0.37");
+        press(&mut lab, "l");
+        press(&mut lab, "z");
+        assert_eq!(lab.message(), Some("snapped: just touching"), "{scene}");
+        assert_eq!(lab.readout().verdict, Verdict::Hit, "{scene}");
+        let gap = printed_gap(&lab);
+        assert!((-1e-6..=0.0).contains(&gap), "{scene}: {gap}");
+    }
+}
+
+#[test]
+fn x_forgets_the_last_move_so_z_follows_the_first_move_after_it() {
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    press(&mut lab, "kkkk");
+    press(&mut lab, "x");
+    // After a reset, z follows the default move (right), not the old one (up).
+    press(&mut lab, "z");
+    assert_eq!(lab.readout().value("disk"), Some("(-4.00, 0.00)"));
+}
+
+#[test]
+fn keys_move_past_the_view_and_the_view_follows() {
+    // Reported: `:pos 40 40` then `l` jumped the disk to (5.00, 4.50).
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    command(&mut lab, "pos 40 40");
+    assert_eq!(lab.message(), None);
+    press(&mut lab, "l");
+    assert_eq!(lab.message(), Some("positions are within ±40"));
+    assert_eq!(lab.readout().value("disk"), Some("(40.00, 40.00)"));
+    press(&mut lab, "h");
+    assert_eq!(lab.readout().value("disk"), Some("(39.50, 40.00)"));
+    let inside = |lab: &Lab, p: Vec2| {
+        let view = lab.picture().view;
+        (p - view.center).abs().cmple(view.half).all()
+    };
+    assert!(inside(&lab, Vec2::new(39.5, 40.0)));
+    // The limit does not shrink with the radius.
+    command(&mut lab, "radius 5");
+    command(&mut lab, "pos -39 0");
+    press(&mut lab, "hh");
+    assert_eq!(lab.readout().value("disk"), Some("(-40.00, 0.00)"));
+    // Zoomed in, the window follows the disk; `0` goes back to fitting everything.
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    let fitted = lab.picture().view;
+    press(&mut lab, "}}");
+    assert!(lab.picture().view.half.x < fitted.half.x, "zoomed in");
+    press(&mut lab, &"h".repeat(30));
+    assert_eq!(lab.readout().value("disk"), Some("(-24.25, 0.00)"));
+    assert!(
+        inside(&lab, Vec2::new(-24.25, 0.0)),
+        "{:?}",
+        lab.picture().view
+    );
+    press(&mut lab, "0");
+    let view = lab.picture().view;
+    assert!(
+        inside(&lab, Vec2::new(-24.25, 0.0)) && inside(&lab, Vec2::new(3.0, 1.0)),
+        "{view:?}"
+    );
+    for _ in 0..20 {
+        press(&mut lab, "{");
+    }
+    assert_eq!(lab.message(), Some("zoom is at most 8 steps in or out"));
+}
+
+#[test]
+fn the_slope_ball_is_refused_by_name_and_fine_turns_aim_the_ball() {
+    let mut lab = Lab::new(SceneId::Slope);
+    command(&mut lab, "pos 0.5 0.5");
+    assert_eq!(lab.message(), Some("the ball would overlap the slope"));
+    command(&mut lab, "pos -12.9 0");
+    assert_eq!(
+        lab.message(),
+        Some("the ball stays 0.1 clear of the walls: x within ±12.15, y ±7.15")
+    );
+    assert_eq!(lab.readout().value("ball"), Some("(-9.25, 0.00)"));
+    // With the ball active, `<` and `>` turn its aim, never the slope, at rest or flying.
+    press(&mut lab, "x>>");
+    assert_eq!(lab.readout().value("aim"), Some("2.0°"));
+    press(&mut lab, " <");
+    assert_eq!(lab.readout().value("slope"), Some("(0.00, 0.00) 0.0°"));
+    assert_eq!(lab.readout().value("aim"), Some("1.0°"));
+}
