@@ -244,3 +244,34 @@ fn the_panel_shows_the_prompt_as_typed_and_then_its_answer() {
         "the next key clears the answer"
     );
 }
+
+#[test]
+fn long_messages_wrap_and_the_prompt_scrolls_to_what_is_typed() {
+    let mut lab = Lab::new(SceneId::Slope);
+    lab.press(Key::Char(':'));
+    for c in "pos -12.9 0".chars() {
+        lab.press(Key::Char(c));
+    }
+    lab.press(Key::Enter);
+    let rows = lines(&render(&lab, COLOR, 80, 24));
+    let panel: Vec<String> = rows.iter().map(|r| r.chars().skip(50).collect()).collect();
+    let joined = panel.join("\n");
+    // Reported: messages were cut at 30 columns.
+    for piece in [
+        "the ball stays 0.1 clear of",
+        "the walls: x within ±12.15, y",
+        "±7.15",
+    ] {
+        assert!(joined.contains(piece), "{piece:?} in\n{joined}");
+    }
+    assert!(joined.contains("? keys"), "the hint stays:\n{joined}");
+    // Reported: the `:` field showed its start, not the end being typed.
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    lab.press(Key::Char(':'));
+    for c in "pos 12.3456789 -23.4567891 9".chars() {
+        lab.press(Key::Char(c));
+    }
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("…"), "{all}");
+    assert!(all.contains("-23.4567891 9_"), "{all}");
+}
