@@ -275,3 +275,24 @@ fn long_messages_wrap_and_the_prompt_scrolls_to_what_is_typed() {
     assert!(all.contains("…"), "{all}");
     assert!(all.contains("-23.4567891 9_"), "{all}");
 }
+
+#[test]
+fn the_legend_is_whole_at_80_by_24_in_every_scene_and_step() {
+    // Reported: obb-obb at 80×24 dropped "span B" and "mark".
+    for scene in SceneId::ALL {
+        for keys in ["", "e", "e]", "e]]", "e]]]", "c", "s", "se]"] {
+            let mut lab = Lab::new(scene);
+            for c in keys.chars() {
+                lab.press(Key::Char(c));
+            }
+            let all = text(&render(&lab, NO_COLOR, 80, 24));
+            for ink in lab.picture().inks() {
+                assert!(
+                    all.contains(&format!(" {}  ", ink.name())),
+                    "{scene} after {keys:?}: no {:?} in\n{all}",
+                    ink.name()
+                );
+            }
+        }
+    }
+}
