@@ -200,6 +200,13 @@ impl Scene for RectScene {
     fn picture(&self) -> Picture {
         let test = self.test(&self.motion);
         let mut picture = Picture::new(VIEW);
+        // The shapes at the moment of impact go under the live ones: the still disk's ghost
+        // is where the disk is, and must not hide it.
+        if let Some(t) = self.impact() {
+            let motion = self.motion.at(t);
+            picture.add(Figure::Obb(self.rect(&motion)), Ink::Ghost);
+            picture.add(Figure::Disk(self.disk), Ink::Ghost);
+        }
         let figure = match test.shape {
             Tested::Aabb(aabb) => Figure::Aabb(aabb),
             Tested::Obb(obb) => Figure::Obb(obb),
@@ -207,11 +214,6 @@ impl Scene for RectScene {
         picture.add(figure, Ink::Target);
         picture.add(Figure::Disk(self.disk), Ink::Subject);
         contact_marks(&mut picture, &test.contact, self.disk.center);
-        if let Some(t) = self.impact() {
-            let motion = self.motion.at(t);
-            picture.add(Figure::Obb(self.rect(&motion)), Ink::Ghost);
-            picture.add(Figure::Disk(self.disk), Ink::Ghost);
-        }
         picture
     }
 

@@ -289,3 +289,19 @@ fn the_slope_ball_is_refused_by_name_and_fine_turns_aim_the_ball() {
     assert_eq!(lab.readout().value("slope"), Some("(0.00, 0.00) 0.0°"));
     assert_eq!(lab.readout().value("aim"), Some("1.0°"));
 }
+
+#[test]
+fn the_still_shape_s_impact_ghost_is_drawn_under_it() {
+    // Reported: a stationary disk's time-of-impact ghost hid the disk.
+    for scene in [SceneId::DiskObb, SceneId::ObbObb] {
+        let mut lab = Lab::new(scene);
+        press(&mut lab, &"l".repeat(12));
+        press(&mut lab, &"j".repeat(8));
+        press(&mut lab, "ps");
+        let marks = lab.picture().marks;
+        let last_ghost = marks.iter().rposition(|m| m.ink == Ink::Ghost);
+        let subject = marks.iter().position(|m| m.ink == Ink::Subject);
+        assert!(last_ghost.is_some(), "{scene}: a time of impact");
+        assert!(last_ghost < subject, "{scene}: ghosts under the live shapes");
+    }
+}
