@@ -234,18 +234,23 @@ impl Lab {
         picture
     }
 
-    /// The scene's verdict and the numbers behind it, and which way its y axis points.
+    /// The scene's verdict and the numbers behind it.
     #[must_use]
     pub fn readout(&self) -> Readout {
-        let mut readout = self.scene().readout();
+        self.scene().readout()
+    }
+
+    /// Which way the scene's y axis points, and whether that is its page's way, for the
+    /// panel: "y up, as its page" or "y down, flipped (v)".
+    #[must_use]
+    pub fn axes(&self) -> String {
         let way = if self.y_up() { "y up" } else { "y down" };
         let whose = if self.flipped[self.index()] {
             "flipped (v)"
         } else {
             "as its page"
         };
-        readout.row("axes", format!("{way}, {whose}"));
-        readout
+        format!("{way}, {whose}")
     }
 
     /// Whether the scene on screen is drawn with y growing upward: its page's way, unless `v`

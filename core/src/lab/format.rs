@@ -70,14 +70,15 @@ pub(crate) fn degrees(radians: f32) -> String {
     }
 }
 
-/// The rows every disk test shows: how far apart or how deep, the normal, the closest point.
-pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact) {
+/// The rows every disk test shows: how far apart or how deep, the normal and which way it
+/// points (towards the disk, named `towards`), the closest point.
+pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact, towards: &str) {
     if contact.distance > 0.0 {
         readout.row("gap", fine(contact.distance));
     } else {
         readout.row("depth", fine(-contact.distance));
     }
-    readout.row("normal", vec2(contact.normal));
+    readout.row("normal", format!("{} → {towards}", vec2(contact.normal)));
     readout.row("near", vec2(contact.point));
 }
 

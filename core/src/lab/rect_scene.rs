@@ -245,7 +245,9 @@ impl Scene for RectScene {
             degrees(rect.angle().rem_euclid(std::f32::consts::TAU)),
         );
         readout.row("disk", vec2(self.disk.center));
-        contact_rows(&mut readout, &test.contact);
+        readout.row("radius", num(self.disk.radius));
+        readout.row("box at", vec2(rect.center));
+        contact_rows(&mut readout, &test.contact, "disk");
         if matches!(test.shape, Tested::Aabb(_)) && test.contact.distance.abs() < TOUCH_NOTE {
             readout.row("note", "seed: >= misses touch");
         }

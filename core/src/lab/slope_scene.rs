@@ -348,9 +348,10 @@ impl Scene for SlopeScene {
             };
             readout.row("test", test);
             readout.row("with", obstacle_name(i));
-            contact_rows(&mut readout, &contact);
+            contact_rows(&mut readout, &contact, "ball");
         }
         readout.row("ball", vec2(self.ball.center));
+        readout.row("radius", num(self.ball.radius));
         readout.row(
             "slope",
             format!(

@@ -223,8 +223,10 @@ impl Scene for TriangleScene {
             let d = sq_distance_point_segment(self.disk.center, &t.edge(i)).sqrt();
             readout.row(EDGE_NAMES[i], format!("centre {} away", num(d)));
         }
-        contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t));
+        contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t), "disk");
         readout.row("disk", vec2(self.disk.center));
+        readout.row("radius", num(self.disk.radius));
+        readout.row("tri at", vec2(self.center));
         readout.row(
             "shape",
             format!(

@@ -302,6 +302,66 @@ fn the_still_shape_s_impact_ghost_is_drawn_under_it() {
         let last_ghost = marks.iter().rposition(|m| m.ink == Ink::Ghost);
         let subject = marks.iter().position(|m| m.ink == Ink::Subject);
         assert!(last_ghost.is_some(), "{scene}: a time of impact");
-        assert!(last_ghost < subject, "{scene}: ghosts under the live shapes");
+        assert!(
+            last_ghost < subject,
+            "{scene}: ghosts under the live shapes"
+        );
+    }
+}
+
+#[test]
+fn the_sat_panel_projects_from_the_origin_and_shows_the_widest_gap() {
+    let mut lab = Lab::new(SceneId::ObbObb);
+    // Blue is 6 × 2 at (-10.25, 0): on its own x axis the page's interval, corners · axis
+    // from the origin, is [-13.25, -7.25] (not [-3, 3] about blue's centre).
+    assert_eq!(lab.readout().value("blue"), Some("(-10.25, 0.00)"));
+    assert_eq!(lab.readout().value("sizes"), Some("6.00×2.00, 6.00×2.00"));
+    assert_eq!(lab.readout().value("proj B"), Some("[-13.25, -7.25]"));
+    assert_eq!(lab.readout().value("proj G"), Some("[-3.10, 3.10]"));
+    assert_eq!(lab.readout().value("normal"), Some("(-1.00, 0.00) → blue"));
+    press(&mut lab, "e");
+    let lines = step_lines(&lab, "axis 1: blue x");
+    assert_eq!(
+        lines[..3],
+        [
+            "corners·axis, from origin:",
+            "blue  [-13.25, -7.25]",
+            "green [-3.10, 3.10]"
+        ]
+    );
+    // The first separating axis is shown; when another has a wider gap, it is named beside.
+    assert_eq!(
+        lab.readout().value("widest"),
+        None,
+        "axis 1 is also the widest"
+    );
+    command(&mut lab, "pos -10.25 -8");
+    assert_eq!(lab.readout().value("sep"), Some("axis 1 (blue x)"));
+    let widest = lab
+        .readout()
+        .value("widest")
+        .expect("a wider gap")
+        .to_owned();
+    let gap: f32 = widest.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(gap > 4.15, "{widest}");
+}
+
+#[test]
+fn every_disk_scene_says_where_its_shapes_are_and_which_way_the_normal_points() {
+    for (scene, rows) in [
+        (SceneId::DiskAabb, ["disk", "radius", "box at", "box"]),
+        (SceneId::DiskObb, ["disk", "radius", "box at", "box"]),
+        (SceneId::DiskTriangle, ["disk", "radius", "tri at", "shape"]),
+        (SceneId::Slope, ["ball", "radius", "slope", "aim"]),
+    ] {
+        let lab = Lab::new(scene);
+        for row in rows {
+            assert!(lab.readout().value(row).is_some(), "{scene}: {row}");
+        }
+        let normal = lab.readout().value("normal").unwrap().to_owned();
+        assert!(
+            normal.ends_with("→ disk") || normal.ends_with("→ ball"),
+            "{scene}: {normal}"
+        );
     }
 }

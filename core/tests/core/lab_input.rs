@@ -318,10 +318,10 @@ fn the_triangle_steps_show_signs_code_table_and_distances_and_v_flips_the_view()
     );
     // The page draws y up; `v` flips it.
     assert!(lab.picture().y_up);
-    assert_eq!(lab.readout().value("axes"), Some("y up, as its page"));
+    assert_eq!(Some(lab.axes().as_str()), Some("y up, as its page"));
     press(&mut lab, "v");
     assert!(!lab.picture().y_up);
-    assert_eq!(lab.readout().value("axes"), Some("y down, flipped (v)"));
+    assert_eq!(Some(lab.axes().as_str()), Some("y down, flipped (v)"));
 }
 
 #[test]

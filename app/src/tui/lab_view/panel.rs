@@ -50,7 +50,7 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
             lines.push(Line::from(" ] next · [ back · e hide"));
         }
     } else {
-        lines.push(Line::from(""));
+        lines.push(Line::from(format!(" {}", lab.axes())));
     }
     lines.extend(
         readout
