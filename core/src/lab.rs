@@ -356,6 +356,11 @@ impl Lab {
                 let delta = self.screen_turn(turn_degrees(turn).signum());
                 return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
             }
+            Action::RotateGreen(turn) => {
+                // The green box is shape 1 of the two-box scene, whichever is active.
+                let delta = self.screen_turn(turn_degrees(turn));
+                return Self::outcome(self.edit(1, Edit::TurnBy(delta)));
+            }
             Action::ZoomIn => self.zoom(true),
             Action::ZoomOut => self.zoom(false),
             Action::Fit => self.cameras[self.index()] = camera::Camera::default(),

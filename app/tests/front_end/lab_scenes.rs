@@ -367,8 +367,9 @@ fn the_rectangle_is_tested_as_an_aabb_only_at_multiples_of_90_degrees() {
         Some("disk × OBB"),
         "disk-obb starts turned"
     );
+    // The page draws y up: `R` (clockwise on screen) turns the angle down to 0°.
     for _ in 0..6 {
-        lab.press(Key::Char('r'));
+        lab.press(Key::Char('R'));
     }
     assert_eq!(
         test(&lab).as_deref(),

@@ -84,7 +84,7 @@ fn the_panel_of_the_first_scene_reads_as_expected() {
         "│ 1/6 disk-aabb",
         "│ active disk",
         "│ MISS",
-        "│ y down, as its page",
+        "│ y up, as its page",
         "│ test   disk × AABB",
         "│ box    6.00 × 2.00",
         "│ angle  0.0°",

@@ -12,7 +12,7 @@ use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::obb_steps::{self, AXIS_NAMES, projections};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, move_by, time_text, turn_degrees, turned};
+use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
 
@@ -216,10 +216,6 @@ impl Scene for ObbScene {
 
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::RotateGreen(turn) => {
-                self.green_angle = turned(self.green_angle, turn_degrees(turn));
-                true
-            }
             Action::ToggleMotion => {
                 self.motion.on = !self.motion.on;
                 true
@@ -319,5 +315,10 @@ impl Scene for ObbScene {
 
     fn bindings(&self) -> &'static [Binding] {
         keys::OBB
+    }
+
+    /// The page draws its figures in maths axes, y up.
+    fn page_y_up(&self) -> bool {
+        true
     }
 }

@@ -260,4 +260,9 @@ impl Scene for RectScene {
     fn bindings(&self) -> &'static [Binding] {
         keys::RECT
     }
+
+    /// The page draws its figures in maths axes, y up.
+    fn page_y_up(&self) -> bool {
+        true
+    }
 }

@@ -296,7 +296,7 @@ fn the_still_shape_s_impact_ghost_is_drawn_under_it() {
     for scene in [SceneId::DiskObb, SceneId::ObbObb] {
         let mut lab = Lab::new(scene);
         press(&mut lab, &"l".repeat(12));
-        press(&mut lab, &"j".repeat(8));
+        press(&mut lab, &"k".repeat(8));
         press(&mut lab, "ps");
         let marks = lab.picture().marks;
         let last_ghost = marks.iter().rposition(|m| m.ink == Ink::Ghost);
