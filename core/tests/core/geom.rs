@@ -5,5 +5,6 @@ mod carry;
 mod cases;
 mod invariants;
 mod parry;
+mod push;
 mod support;
 mod sweep;
