@@ -365,3 +365,20 @@ fn every_disk_scene_says_where_its_shapes_are_and_which_way_the_normal_points() 
         );
     }
 }
+
+#[test]
+fn the_two_box_scene_shows_the_push_out_as_noonat_s_hit_does() {
+    let mut lab = Lab::new(SceneId::AabbAabb);
+    assert_eq!(lab.readout().value("push A"), Some("— (apart)"));
+    // A is 4 × 2, B 4 × 3 at the origin: A at (-3.5, 0) overlaps B's left face by 0.5.
+    command(&mut lab, "pos -3.5 0");
+    assert_eq!(lab.readout().verdict, Verdict::Hit);
+    assert_eq!(lab.readout().value("depth"), Some("0.50"));
+    assert_eq!(lab.readout().value("push A"), Some("(-0.50, 0.00)"));
+    assert_eq!(lab.readout().value("normal"), Some("(-1.00, 0.00) → A"));
+    assert_eq!(lab.readout().value("point"), Some("(-2.00, 0.00)"));
+    // Touching: a push-out of zero, still a hit.
+    command(&mut lab, "pos -4 0");
+    assert_eq!(lab.readout().verdict, Verdict::Hit);
+    assert_eq!(lab.readout().value("depth"), Some("0 (touching)"));
+}
