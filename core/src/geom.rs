@@ -57,6 +57,7 @@
 //! the swept tests.
 
 mod carry;
+mod cast;
 mod contact;
 mod intersect;
 mod push;
@@ -68,6 +69,7 @@ mod sweep;
 mod trig;
 
 pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk, earliest_hit};
+pub use cast::{cast_segment_aabb, cast_segment_disk, cast_segment_obb, cast_segment_triangle};
 pub use contact::{Contact, contact_disk_aabb, contact_disk_obb, contact_disk_triangle};
 pub use glam::Vec2;
 pub use intersect::Intersects;

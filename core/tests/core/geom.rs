@@ -3,6 +3,7 @@
 
 mod carry;
 mod cases;
+mod cast;
 mod invariants;
 mod parry;
 mod push;
