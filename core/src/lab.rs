@@ -1,5 +1,6 @@
-//! The collision lab: six scenes that replay the seed pages' demos, show the numbers behind
-//! every verdict, and walk through each test step by step.
+//! The collision lab: six scenes that replay the seed pages' demos and one that casts a
+//! segment at the game's shapes; each shows the numbers behind every verdict and walks
+//! through its test step by step.
 //!
 //! This module is pure state, like `game`: keys come in as [`Key`], pointer gestures as
 //! [`Pointer`] in world coordinates, time as fixed ticks of [`TICK`] seconds, and each scene
@@ -17,6 +18,7 @@
 
 mod aabb_scene;
 mod camera;
+mod cast_scene;
 mod edit;
 mod format;
 mod input;
@@ -48,6 +50,7 @@ pub use steps::Step;
 pub use toi::{TOLERANCE, first_time};
 
 use aabb_scene::AabbScene;
+use cast_scene::CastScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
@@ -103,6 +106,7 @@ pub struct Lab {
     disk_triangle: TriangleScene,
     slope: SlopeScene,
     aabb_aabb: AabbScene,
+    cast: CastScene,
     paused: bool,
     speed: usize,
     help: bool,
@@ -131,6 +135,7 @@ impl Lab {
             disk_triangle: TriangleScene::new(),
             slope: SlopeScene::new(),
             aabb_aabb: AabbScene::new(),
+            cast: CastScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -402,6 +407,7 @@ impl Lab {
             SceneId::DiskTriangle => self.disk_triangle = TriangleScene::new(),
             SceneId::Slope => self.slope = SlopeScene::new(),
             SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
+            SceneId::Cast => self.cast = CastScene::new(),
         }
     }
 
@@ -417,6 +423,7 @@ impl Lab {
             SceneId::DiskTriangle => &self.disk_triangle,
             SceneId::Slope => &self.slope,
             SceneId::AabbAabb => &self.aabb_aabb,
+            SceneId::Cast => &self.cast,
         }
     }
 
@@ -428,6 +435,7 @@ impl Lab {
             SceneId::DiskTriangle => &mut self.disk_triangle,
             SceneId::Slope => &mut self.slope,
             SceneId::AabbAabb => &mut self.aabb_aabb,
+            SceneId::Cast => &mut self.cast,
         }
     }
 }

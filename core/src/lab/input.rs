@@ -110,6 +110,7 @@ impl Lab {
             SceneId::DiskTriangle => snap::snap(&mut self.disk_triangle, which, direction),
             SceneId::Slope => snap::snap(&mut self.slope, which, direction),
             SceneId::AabbAabb => snap::snap(&mut self.aabb_aabb, which, direction),
+            SceneId::Cast => snap::snap(&mut self.cast, which, direction),
         };
         self.message = Some(result);
     }

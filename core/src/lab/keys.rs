@@ -88,7 +88,7 @@ pub enum Action {
     Prompt,
     /// Flip the view's y axis: the scene's page's direction, or the other one.
     FlipView,
-    /// Set up the page's counter-example.
+    /// Set up the page's counter-example (in the cast scene: the next target shape).
     Preset,
     /// Switch the slope scene between the ball and the page's moving point.
     PointMode,
@@ -294,6 +294,20 @@ pub(crate) const SLOPE: &[Binding] = &[
     QUIT,
 ];
 
+/// The keys of the segment-cast scene.
+pub(crate) const CAST: &[Binding] = &[
+    moves("move the active shape"),
+    FINE_MOVES,
+    turns("aim (or turn the target) ↺ ↻"),
+    FINE_TURNS,
+    Binding {
+        keys: "c",
+        help: "next target shape",
+        map: &[(Key::Char('c'), Action::Preset)],
+    },
+    QUIT,
+];
+
 /// The keys every scene shares.
 pub(crate) const COMMON: &[Binding] = &[
     Binding {
@@ -305,7 +319,7 @@ pub(crate) const COMMON: &[Binding] = &[
         ],
     },
     Binding {
-        keys: "1-6",
+        keys: "1-7",
         help: "go to a scene",
         map: &[
             (Key::Char('1'), Action::Show(SceneId::DiskAabb)),
@@ -314,6 +328,7 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('4'), Action::Show(SceneId::DiskTriangle)),
             (Key::Char('5'), Action::Show(SceneId::Slope)),
             (Key::Char('6'), Action::Show(SceneId::AabbAabb)),
+            (Key::Char('7'), Action::Show(SceneId::Cast)),
         ],
     },
     Binding {

@@ -1,4 +1,4 @@
-//! The six scenes by name, and what every scene can do.
+//! The seven scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;
@@ -26,17 +26,20 @@ pub enum SceneId {
     Slope,
     /// Two axis-aligned rectangles and the four edge comparisons (seed 003).
     AabbAabb,
+    /// A segment cast against each of the game's shapes: fraction, point, normal.
+    Cast,
 }
 
 impl SceneId {
     /// Every scene, in order.
-    pub const ALL: [SceneId; 6] = [
+    pub const ALL: [SceneId; 7] = [
         SceneId::DiskAabb,
         SceneId::DiskObb,
         SceneId::ObbObb,
         SceneId::DiskTriangle,
         SceneId::Slope,
         SceneId::AabbAabb,
+        SceneId::Cast,
     ];
 
     /// The name used on the command line and in the panel title.
@@ -49,6 +52,7 @@ impl SceneId {
             SceneId::DiskTriangle => "disk-triangle",
             SceneId::Slope => "slope",
             SceneId::AabbAabb => "aabb-aabb",
+            SceneId::Cast => "cast",
         }
     }
 
@@ -78,6 +82,7 @@ impl SceneId {
             SceneId::DiskTriangle => 3,
             SceneId::Slope => 4,
             SceneId::AabbAabb => 5,
+            SceneId::Cast => 6,
         }
     }
 }
@@ -92,7 +97,7 @@ impl fmt::Display for SceneId {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
-     aabb-aabb"
+     aabb-aabb, cast"
 )]
 pub struct UnknownScene(pub String);
 

@@ -382,3 +382,47 @@ fn the_two_box_scene_shows_the_push_out_as_noonat_s_hit_does() {
     assert_eq!(lab.readout().verdict, Verdict::Hit);
     assert_eq!(lab.readout().value("depth"), Some("0 (touching)"));
 }
+
+#[test]
+fn the_cast_scene_shows_fraction_point_and_normal_for_each_shape() {
+    let mut lab = Lab::new(SceneId::Cast);
+    assert_eq!(lab.readout().verdict, Verdict::Miss, "starts short");
+    // The 6-long segment from (-4.5, 0) reaches the 3 × 3 box's left face at x = -1.5:
+    // t = 0.5; so do the turned box at 0° and the disk of radius 1.5.
+    command(&mut lab, "pos -4.5 0");
+    let cases = [
+        (
+            "segment × box",
+            "0.50",
+            "(-1.50, 0.00)",
+            "(-1.00, 0.00) out",
+        ),
+        (
+            "segment × turned box",
+            "0.50",
+            "(-1.50, 0.00)",
+            "(-1.00, 0.00) out",
+        ),
+        (
+            "segment × disk",
+            "0.50",
+            "(-1.50, 0.00)",
+            "(-1.00, 0.00) out",
+        ),
+    ];
+    for (test, frac, at, normal) in cases {
+        assert_eq!(lab.readout().value("test"), Some(test));
+        assert_eq!(lab.readout().value("frac"), Some(frac), "{test}");
+        assert_eq!(lab.readout().value("hit at"), Some(at), "{test}");
+        assert_eq!(lab.readout().value("normal"), Some(normal), "{test}");
+        press(&mut lab, "c");
+    }
+    // The slope's long side faces up-left: met at (0, 0), its normal (-0.71, -0.71).
+    assert_eq!(lab.readout().value("test"), Some("segment × slope"));
+    assert_eq!(lab.readout().value("hit at"), Some("(0.00, 0.00)"));
+    assert_eq!(lab.readout().value("normal"), Some("(-0.71, -0.71) out"));
+    press(&mut lab, "c");
+    // The bar is 3 × 0.25: met at x = -1.5.
+    assert_eq!(lab.readout().value("test"), Some("segment × spinner bar"));
+    assert_eq!(lab.readout().value("hit at"), Some("(-1.50, 0.00)"));
+}
