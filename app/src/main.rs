@@ -148,7 +148,7 @@ enum Command {
     /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
     Lab {
         /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
-        /// slope or aabb-aabb.
+        /// slope, aabb-aabb or cast (a segment cast at a box, turned box, disk, slope or bar).
         scene: Option<SceneId>,
         #[command(flatten)]
         look: Look,

@@ -51,13 +51,16 @@
 //! is the separating axis test on the four edge directions (seed 002); disk × triangle is the
 //! 7-region code with its edge table (seed 001; the intersection test uses the code's three
 //! signs for "inside" and measures all three edges, without branches, rather than looking
-//! the edges up); AABB × AABB is four comparisons (seed 003);
+//! the edges up); AABB × AABB is four comparisons (seed 003), and [`push_out_aabb_aabb`]
+//! parts two boxes along the axis of least penetration, as noonat/intersect's `Hit` does;
 //! slopes are crossing plus reflection, `v − 2(v·n)n` (seed 004), grown by the disk's radius in
 //! the swept tests.
 
 mod carry;
+mod cast;
 mod contact;
 mod intersect;
+mod push;
 mod region;
 mod sat;
 mod segment;
@@ -66,9 +69,11 @@ mod sweep;
 mod trig;
 
 pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk, earliest_hit};
+pub use cast::{cast_segment_aabb, cast_segment_disk, cast_segment_obb, cast_segment_triangle};
 pub use contact::{Contact, contact_disk_aabb, contact_disk_obb, contact_disk_triangle};
 pub use glam::Vec2;
 pub use intersect::Intersects;
+pub use push::{AabbPush, push_out_aabb_aabb};
 pub use region::{SLIVER_EPSILON, region_crosses, region_edges, triangle_region};
 pub use sat::{Sat, SatAxis, sat_obb_obb};
 pub use segment::{

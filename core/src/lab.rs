@@ -1,5 +1,6 @@
-//! The collision lab: six scenes that replay the seed pages' demos, show the numbers behind
-//! every verdict, and walk through each test step by step.
+//! The collision lab: six scenes that replay the seed pages' demos and one that casts a
+//! segment at the game's shapes; each shows the numbers behind every verdict and walks
+//! through its test step by step.
 //!
 //! This module is pure state, like `game`: keys come in as [`Key`], pointer gestures as
 //! [`Pointer`] in world coordinates, time as fixed ticks of [`TICK`] seconds, and each scene
@@ -7,12 +8,17 @@
 //! computed with the same `geom` functions the game uses; nothing here tests shapes on its
 //! own. The terminal side is `tui::lab_view`.
 //!
-//! Coordinates are `geom`'s: world units, y grows downward (as on screen), and a positive
-//! angle turns +x towards +y, which is clockwise on screen. Every scene starts with its two
+//! Coordinates are `geom`'s: world units, and a positive angle turns +x towards +y. Each
+//! scene is drawn the way its page draws it: y up for the maths pages (disk × box, two turned
+//! boxes, disk × triangle), so a positive angle turns counter-clockwise on screen; y down, as
+//! on screen, for the game pages (the slope, two AABBs). `v` flips y in any scene; keys, the
+//! wheel and the turning keys always act as seen on screen. Every scene starts with its two
 //! shapes apart on the line y = 0, the one the keys move on the left. Touching counts as a
 //! hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
 
 mod aabb_scene;
+mod camera;
+mod cast_scene;
 mod edit;
 mod format;
 mod input;
@@ -34,6 +40,7 @@ mod toi;
 mod triangle_scene;
 mod triangle_steps;
 
+pub use camera::{MAX_ZOOM, ZOOM_STEP};
 pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
 pub use motion::{HORIZON, Motion, MotionKind};
@@ -43,6 +50,7 @@ pub use steps::Step;
 pub use toi::{TOLERANCE, first_time};
 
 use aabb_scene::AabbScene;
+use cast_scene::CastScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
@@ -98,11 +106,14 @@ pub struct Lab {
     disk_triangle: TriangleScene,
     slope: SlopeScene,
     aabb_aabb: AabbScene,
+    cast: CastScene,
     paused: bool,
     speed: usize,
     help: bool,
     active: [usize; SceneId::ALL.len()],
     last_move: [Vec2; SceneId::ALL.len()],
+    flipped: [bool; SceneId::ALL.len()],
+    cameras: [camera::Camera; SceneId::ALL.len()],
     explain: bool,
     step: usize,
     prompt: Option<String>,
@@ -124,11 +135,14 @@ impl Lab {
             disk_triangle: TriangleScene::new(),
             slope: SlopeScene::new(),
             aabb_aabb: AabbScene::new(),
+            cast: CastScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
             active: [0; SceneId::ALL.len()],
             last_move: [Vec2::X; SceneId::ALL.len()],
+            flipped: [false; SceneId::ALL.len()],
+            cameras: [camera::Camera::default(); SceneId::ALL.len()],
             explain: false,
             step: 0,
             prompt: None,
@@ -199,10 +213,13 @@ impl Lab {
     }
 
     /// What the scene shows: the shapes exactly as they are tested, the guides around them,
-    /// and the step shown, with the window grown to fit them all.
+    /// and the step shown, through the scene's camera (see [`camera`]).
     #[must_use]
     pub fn picture(&self) -> Picture {
         let mut picture = self.scene().picture();
+        picture.y_up = self.y_up();
+        let camera = self.camera();
+        picture.view = camera.view(picture.view);
         if let Some((i, steps)) = self.step()
             && let Some(step) = steps.into_iter().nth(i)
         {
@@ -219,7 +236,9 @@ impl Lab {
             }
             picture.marks.extend(step.marks);
         }
-        picture.fit();
+        if camera.fits() {
+            picture.fit();
+        }
         picture
     }
 
@@ -227,6 +246,43 @@ impl Lab {
     #[must_use]
     pub fn readout(&self) -> Readout {
         self.scene().readout()
+    }
+
+    /// Which way the scene's y axis points, and whether that is its page's way, for the
+    /// panel: "y up, as its page" or "y down, flipped (v)".
+    #[must_use]
+    pub fn axes(&self) -> String {
+        let way = if self.y_up() { "y up" } else { "y down" };
+        let whose = if self.flipped[self.index()] {
+            "flipped (v)"
+        } else {
+            "as its page"
+        };
+        format!("{way}, {whose}")
+    }
+
+    /// Whether the scene on screen is drawn with y growing upward: its page's way, unless `v`
+    /// flipped it.
+    #[must_use]
+    pub fn y_up(&self) -> bool {
+        self.scene().page_y_up() != self.flipped[self.index()]
+    }
+
+    /// A move on screen as a move in the scene's coordinates (`nudge.dy` counts down the
+    /// screen).
+    fn screen_offset(&self, nudge: Nudge) -> Vec2 {
+        let offset = nudge_offset(nudge);
+        if self.y_up() {
+            Vec2::new(offset.x, -offset.y)
+        } else {
+            offset
+        }
+    }
+
+    /// A turn on screen in the scene's degrees: a positive angle turns +x towards +y, which
+    /// is clockwise on screen when y points down and counter-clockwise when it points up.
+    pub(crate) fn screen_turn(&self, degrees: f32) -> f32 {
+        if self.y_up() { -degrees } else { degrees }
     }
 
     /// The key bindings of the scene on screen, its own first, then the ones every scene shares.
@@ -298,17 +354,35 @@ impl Lab {
             Action::NextStep | Action::PrevStep => return Outcome::Unchanged,
             Action::Prompt => self.prompt = Some(String::new()),
             Action::Move(nudge) => {
-                return Self::outcome(self.edit_active(Edit::MoveBy(nudge_offset(nudge))));
+                return Self::outcome(self.edit_active(Edit::MoveBy(self.screen_offset(nudge))));
             }
             Action::Rotate(turn) => {
-                return Self::outcome(self.edit_active(Edit::TurnBy(turn_degrees(turn))));
-            }
-            Action::TurnFine(turn) => {
-                let delta = turn_degrees(turn).signum();
+                let delta = self.screen_turn(turn_degrees(turn));
                 return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
             }
+            Action::TurnFine(turn) => {
+                let delta = self.screen_turn(turn_degrees(turn).signum());
+                return Self::outcome(self.edit_active(Edit::TurnBy(delta)));
+            }
+            Action::RotateGreen(turn) => {
+                // The green box is shape 1 of the two-box scene, whichever is active.
+                let delta = self.screen_turn(turn_degrees(turn));
+                return Self::outcome(self.edit(1, Edit::TurnBy(delta)));
+            }
+            Action::ZoomIn => self.zoom(true),
+            Action::ZoomOut => self.zoom(false),
+            Action::Fit => self.cameras[self.index()] = camera::Camera::default(),
+            Action::FlipView => {
+                let i = self.index();
+                self.flipped[i] = !self.flipped[i];
+            }
             Action::Snap => self.snap(),
-            other => return Self::outcome(self.scene_mut().apply(other)),
+            other => {
+                if let Some((which, edit)) = self.scene().action_edit(other) {
+                    return Self::outcome(self.edit(which, edit));
+                }
+                return Self::outcome(self.scene_mut().apply(other));
+            }
         }
         Outcome::Redraw
     }
@@ -322,6 +396,10 @@ impl Lab {
     }
 
     fn reset_scene(&mut self) {
+        let i = self.index();
+        self.last_move[i] = Vec2::X;
+        self.flipped[i] = false;
+        self.cameras[i] = camera::Camera::default();
         match self.current {
             SceneId::DiskAabb => self.disk_aabb = RectScene::new(SceneId::DiskAabb),
             SceneId::DiskObb => self.disk_obb = RectScene::new(SceneId::DiskObb),
@@ -329,6 +407,7 @@ impl Lab {
             SceneId::DiskTriangle => self.disk_triangle = TriangleScene::new(),
             SceneId::Slope => self.slope = SlopeScene::new(),
             SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
+            SceneId::Cast => self.cast = CastScene::new(),
         }
     }
 
@@ -344,6 +423,7 @@ impl Lab {
             SceneId::DiskTriangle => &self.disk_triangle,
             SceneId::Slope => &self.slope,
             SceneId::AabbAabb => &self.aabb_aabb,
+            SceneId::Cast => &self.cast,
         }
     }
 
@@ -355,6 +435,7 @@ impl Lab {
             SceneId::DiskTriangle => &mut self.disk_triangle,
             SceneId::Slope => &mut self.slope,
             SceneId::AabbAabb => &mut self.aabb_aabb,
+            SceneId::Cast => &mut self.cast,
         }
     }
 }

@@ -28,7 +28,8 @@ pub const MIN_SIZE: (u16, u16) = (80, 24);
 /// The panel's width in columns, its border included.
 const PANEL_WIDTH: u16 = 31;
 
-/// The rows under the canvas that hold the legend.
+/// The fewest rows under the canvas that hold the legend; it takes more when its entries
+/// need them, so that it is always whole.
 const LEGEND_ROWS: u16 = 2;
 
 /// How the lab looks: with colours or without (`NO_COLOR`), braille or ASCII (`--ascii`).
@@ -107,14 +108,18 @@ impl Widget for LabView<'_> {
             too_small(area, buf);
             return;
         }
+        let picture = self.lab.picture();
         let [world, side] =
             Layout::horizontal([Constraint::Fill(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
-        let [drawing, legend_area] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(LEGEND_ROWS)]).areas(world);
-        let picture = self.lab.picture();
+        let legend_lines = legend(&picture, self.palette, world.width);
+        let [drawing, legend_area] = Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(legend_rows(&legend_lines)),
+        ])
+        .areas(world);
         let readout = self.lab.readout();
         canvas::render(&picture, readout.verdict, self.palette, drawing, buf);
-        legend(&picture, self.palette, legend_area, buf);
+        Paragraph::new(legend_lines).render(legend_area, buf);
         panel::render(self.lab, &readout, self.palette, side, buf);
         if self.lab.help_open() {
             panel::render_help(self.lab, world, buf);
@@ -125,41 +130,54 @@ impl Widget for LabView<'_> {
     }
 }
 
-/// The canvas's part of a lab screen of size `area`, where pointer positions are read.
+/// The canvas's part of a lab screen of size `area` showing `picture`, where pointer
+/// positions are read.
 #[must_use]
-pub fn canvas_area(area: Rect) -> Rect {
+pub fn canvas_area(picture: &Picture, area: Rect) -> Rect {
     let [world, _] =
         Layout::horizontal([Constraint::Fill(1), Constraint::Length(PANEL_WIDTH)]).areas(area);
+    let plain = Palette {
+        color: false,
+        ascii: false,
+    };
+    let rows = legend_rows(&legend(picture, plain, world.width));
     let [drawing, _] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(LEGEND_ROWS)]).areas(world);
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(rows)]).areas(world);
     drawing
+}
+
+/// How many rows the legend takes: its lines, and at least [`LEGEND_ROWS`].
+fn legend_rows(lines: &[Line]) -> u16 {
+    u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .max(LEGEND_ROWS)
 }
 
 /// The world point under a terminal cell of a lab screen of size `area`, if it is on the
 /// canvas.
 #[must_use]
 pub fn world_at(lab: &Lab, area: Rect, column: u16, row: u16) -> Option<sokoshot_core::geom::Vec2> {
-    canvas::world_at(&lab.picture(), canvas_area(area), column, row)
+    let picture = lab.picture();
+    canvas::world_at(&picture, canvas_area(&picture, area), column, row)
 }
 
-/// One sample and name per role in the picture, wrapped over the legend's rows.
-fn legend(picture: &Picture, palette: Palette, area: Rect, buf: &mut Buffer) {
+/// One sample and name per role in the picture, wrapped into lines `width` columns wide.
+fn legend(picture: &Picture, palette: Palette, width: u16) -> Vec<Line<'static>> {
     let mut lines: Vec<Vec<Span>> = vec![Vec::new()];
     let mut used = 0;
     for ink in picture.inks() {
         let sample = canvas::sample(palette, ink, canvas::SAMPLE_CELLS);
-        let width = usize::from(canvas::SAMPLE_CELLS) + 1 + ink.name().chars().count() + 2;
-        if used + width > usize::from(area.width) && used > 0 {
+        let entry = usize::from(canvas::SAMPLE_CELLS) + 1 + ink.name().chars().count() + 2;
+        if used + entry > usize::from(width) && used > 0 {
             lines.push(Vec::new());
             used = 0;
         }
         let line = lines.last_mut().expect("one line at least");
         line.push(Span::styled(sample, canvas::legend_style(palette, ink)));
         line.push(Span::raw(format!(" {}  ", ink.name())));
-        used += width;
+        used += entry;
     }
-    let text: Vec<Line> = lines.into_iter().map(Line::from).collect();
-    Paragraph::new(text).render(area, buf);
+    lines.into_iter().map(Line::from).collect()
 }
 
 /// Replaces every character that is not printable ASCII with its ASCII spelling.

@@ -4,18 +4,22 @@
 use proptest::prelude::*;
 use sokoshot::tui::lab_view::bounds;
 use sokoshot_core::geom::{
-    Disk, Intersects, Obb, Triangle, Vec2, region_edges, sat_obb_obb, triangle_region,
+    Disk, Intersects, Obb, Triangle, Vec2, cast_segment_aabb, cast_segment_disk, cast_segment_obb,
+    cast_segment_triangle, region_edges, sat_obb_obb, triangle_region,
 };
 use sokoshot_core::lab::{Figure, Ink, Key, Lab, Outcome, Picture, SPEEDS, SceneId, Verdict};
 
 /// The canvas of an 80×24 terminal: everything left of the 31-column panel.
 const CANVAS: (u16, u16) = (49, 24);
 
-/// The shape the keys move, as drawn.
+/// The shape the keys move, as drawn (in the cast scene, the segment, drawn as an arrow).
 fn subject(picture: &Picture) -> Figure {
+    let solid = |f: &&Figure| matches!(f, Figure::Disk(_) | Figure::Obb(_) | Figure::Aabb(_));
+    let segment = |f: &&Figure| matches!(f, Figure::Arrow(_));
     picture
         .with_ink(Ink::Subject)
-        .find(|f| matches!(f, Figure::Disk(_) | Figure::Obb(_) | Figure::Aabb(_)))
+        .find(solid)
+        .or_else(|| picture.with_ink(Ink::Subject).find(segment))
         .cloned()
         .expect("every scene draws the shape the keys move")
 }
@@ -36,6 +40,7 @@ fn center(figure: &Figure) -> Vec2 {
         Figure::Obb(b) => b.center,
         Figure::Aabb(b) => b.center(),
         Figure::Triangle(t) => (t.a + t.b + t.c) / 3.0,
+        Figure::Arrow(s) => s.a,
         other => panic!("not a shape: {other:?}"),
     }
 }
@@ -48,6 +53,10 @@ fn hits(a: &Figure, b: &Figure) -> bool {
         (Figure::Disk(d), Figure::Triangle(x)) => d.intersects(x),
         (Figure::Obb(o), Figure::Obb(x)) => o.intersects(x),
         (Figure::Aabb(a), Figure::Aabb(x)) => a.intersects(x),
+        (Figure::Arrow(s), Figure::Aabb(x)) => cast_segment_aabb(s, x).is_some(),
+        (Figure::Arrow(s), Figure::Obb(x)) => cast_segment_obb(s, x).is_some(),
+        (Figure::Arrow(s), Figure::Disk(x)) => cast_segment_disk(s, x).is_some(),
+        (Figure::Arrow(s), Figure::Triangle(x)) => cast_segment_triangle(s, x).is_some(),
         other => panic!("no test for {other:?}"),
     }
 }
@@ -198,20 +207,23 @@ fn turning_in_flight_turns_from_the_current_heading() {
 fn tab_shift_tab_and_digits_switch_scenes() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     let mut seen = vec![lab.scene_id()];
-    for _ in 0..6 {
+    for _ in 0..7 {
         lab.press(Key::Tab);
         seen.push(lab.scene_id());
     }
-    assert_eq!(&seen[..6], &SceneId::ALL);
-    assert_eq!(seen[6], SceneId::DiskAabb, "Tab wraps around");
+    assert_eq!(&seen[..7], &SceneId::ALL);
+    assert_eq!(seen[7], SceneId::DiskAabb, "Tab wraps around");
     lab.press(Key::BackTab);
-    assert_eq!(lab.scene_id(), SceneId::AabbAabb, "Shift-Tab wraps back");
-    for (digit, scene) in ['1', '2', '3', '4', '5', '6'].into_iter().zip(SceneId::ALL) {
+    assert_eq!(lab.scene_id(), SceneId::Cast, "Shift-Tab wraps back");
+    for (digit, scene) in ['1', '2', '3', '4', '5', '6', '7']
+        .into_iter()
+        .zip(SceneId::ALL)
+    {
         lab.press(Key::Char(digit));
         assert_eq!(lab.scene_id(), scene);
     }
     assert_eq!(
-        lab.press(Key::Char('6')),
+        lab.press(Key::Char('7')),
         Outcome::Unchanged,
         "already there"
     );
@@ -367,8 +379,9 @@ fn the_rectangle_is_tested_as_an_aabb_only_at_multiples_of_90_degrees() {
         Some("disk × OBB"),
         "disk-obb starts turned"
     );
+    // The page draws y up: `R` (clockwise on screen) turns the angle down to 0°.
     for _ in 0..6 {
-        lab.press(Key::Char('r'));
+        lab.press(Key::Char('R'));
     }
     assert_eq!(
         test(&lab).as_deref(),
@@ -463,11 +476,10 @@ fn the_triangle_stretches_and_shrinks_within_limits() {
         lab.press(Key::Char('T'));
     }
     assert!(area(&lab) > 0.0, "never shrinks to nothing");
-    assert_eq!(
-        lab.press(Key::Char('S')),
-        Outcome::Unchanged,
-        "at the limit"
-    );
+    let smallest = area(&lab);
+    lab.press(Key::Char('S'));
+    assert_eq!(area(&lab), smallest, "at the limit");
+    assert_eq!(lab.message(), Some("sizes are 0.1 to 30"), "says the limit");
 }
 
 #[test]

@@ -108,6 +108,7 @@ fn scene_with_steps(scene: SceneId) -> Lab {
         SceneId::DiskTriangle => &[('l', 13), ('k', 2)],
         SceneId::Slope => &[('m', 1), (' ', 1)],
         SceneId::AabbAabb => &[('l', 8)],
+        SceneId::Cast => &[('l', 9), ('c', 3), ('k', 1)],
     };
     for &(key, times) in keys {
         for _ in 0..times {

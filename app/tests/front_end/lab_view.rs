@@ -81,16 +81,18 @@ fn the_panel_of_the_first_scene_reads_as_expected() {
         })
         .collect();
     let want = [
-        "│ 1/6 disk-aabb",
+        "│ 1/7 disk-aabb",
         "│ active disk",
         "│ MISS",
-        "│",
+        "│ y up, as its page",
         "│ test   disk × AABB",
         "│ box    6.00 × 2.00",
         "│ angle  0.0°",
         "│ disk   (-9.25, 0.00)",
+        "│ radius 1.00",
+        "│ box at (0.00, 0.00)",
         "│ gap    5.25",
-        "│ normal (-1.00, 0.00)",
+        "│ normal (-1.00, 0.00) → disk",
         "│ near   (-3.00, 0.00)",
         "│ toi    — (nothing moves)",
         "│ motion off, oscillate",
@@ -243,4 +245,56 @@ fn the_panel_shows_the_prompt_as_typed_and_then_its_answer() {
         !all.contains("has no size"),
         "the next key clears the answer"
     );
+}
+
+#[test]
+fn long_messages_wrap_and_the_prompt_scrolls_to_what_is_typed() {
+    let mut lab = Lab::new(SceneId::Slope);
+    lab.press(Key::Char(':'));
+    for c in "pos -12.9 0".chars() {
+        lab.press(Key::Char(c));
+    }
+    lab.press(Key::Enter);
+    let rows = lines(&render(&lab, COLOR, 80, 24));
+    let panel: Vec<String> = rows.iter().map(|r| r.chars().skip(50).collect()).collect();
+    let joined = panel.join("\n");
+    // Reported: messages were cut at 30 columns.
+    for piece in [
+        "the ball stays 0.1 clear of",
+        "the walls: x within ±12.15, y",
+        "±7.15",
+    ] {
+        assert!(joined.contains(piece), "{piece:?} in\n{joined}");
+    }
+    assert!(joined.contains("? keys"), "the hint stays:\n{joined}");
+    // Reported: the `:` field showed its start, not the end being typed.
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    lab.press(Key::Char(':'));
+    for c in "pos 12.3456789 -23.4567891 9".chars() {
+        lab.press(Key::Char(c));
+    }
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("…"), "{all}");
+    assert!(all.contains("-23.4567891 9_"), "{all}");
+}
+
+#[test]
+fn the_legend_is_whole_at_80_by_24_in_every_scene_and_step() {
+    // Reported: obb-obb at 80×24 dropped "span B" and "mark".
+    for scene in SceneId::ALL {
+        for keys in ["", "e", "e]", "e]]", "e]]]", "c", "s", "se]"] {
+            let mut lab = Lab::new(scene);
+            for c in keys.chars() {
+                lab.press(Key::Char(c));
+            }
+            let all = text(&render(&lab, NO_COLOR, 80, 24));
+            for ink in lab.picture().inks() {
+                assert!(
+                    all.contains(&format!(" {}  ", ink.name())),
+                    "{scene} after {keys:?}: no {:?} in\n{all}",
+                    ink.name()
+                );
+            }
+        }
+    }
 }

@@ -47,9 +47,10 @@ pub(crate) fn contact_local_box(p: Vec2, half: Vec2, r: f32) -> Contact {
     if a.x > 0.0 || a.y > 0.0 {
         let closest = q.min(half);
         let diff = q - closest;
-        let dist = diff.length();
+        let d2 = diff.length_squared();
+        let dist = d2.sqrt();
         return Contact {
-            distance: dist - r,
+            distance: gap_from_squares(d2, dist, r),
             point: closest * sign,
             normal: diff / dist * sign,
         };
@@ -67,6 +68,21 @@ pub(crate) fn contact_local_box(p: Vec2, half: Vec2, r: f32) -> Contact {
             point: Vec2::new(q.x, half.y) * sign,
             normal: Vec2::new(0.0, sign.y),
         }
+    }
+}
+
+/// The gap `dist − r` from the squared distance `d2` (with `dist = √d2`), as
+/// `(d2 − r²) / (dist + r)`: its sign is the sign of `d2 − r²`, the very comparison the
+/// intersection tests make, so a contact never says "touching" where the test says apart (a
+/// plain `dist − r` can round to zero when `d2` is one step past `r²`). It is also free of the
+/// cancellation of `dist − r` near contact.
+#[inline]
+fn gap_from_squares(d2: f32, dist: f32, r: f32) -> f32 {
+    let sum = dist + r;
+    if sum > 0.0 {
+        (d2 - r * r) / sum
+    } else {
+        dist - r
     }
 }
 
@@ -132,6 +148,7 @@ fn nearest_edge_contact(d: &Disk, t: &Triangle, edges: &[usize], inside: bool) -
     let edge = t.edge(best.1);
     let (point, _) = closest_point_on_segment(p, &edge);
     let dist = best.0.sqrt();
+    let gap = gap_from_squares(best.0, dist, d.radius);
     // The outward normal of an edge of a seed-ordered triangle is its direction turned by +90°.
     let outward = (edge.b - edge.a).perp().try_normalize().unwrap_or(Vec2::X);
     if inside {
@@ -142,7 +159,7 @@ fn nearest_edge_contact(d: &Disk, t: &Triangle, edges: &[usize], inside: bool) -
         };
     }
     Contact {
-        distance: dist - d.radius,
+        distance: gap,
         point,
         normal: (p - point).try_normalize().unwrap_or(outward),
     }

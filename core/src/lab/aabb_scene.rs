@@ -3,14 +3,18 @@
 //! comparison is drawn as the two edges it compares, lit when it holds; all four hold exactly
 //! when `geom` says the boxes intersect. The page's code uses `>` and `<`, so there touching
 //! boxes miss; `geom` counts touching as a hit, so the comparisons here are `>=` and `<=`.
+//!
+//! On a hit the scene also shows how A would leave B, as noonat/intersect's `Hit` does
+//! (`push_out_aabb_aabb`): the shortest push-out of A, the normal of B's face it leaves
+//! through (pointing towards A), and a contact point on that face.
 
-use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2};
+use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2, push_out_aabb_aabb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::format::{fine, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, move_within, time_text};
+use super::scene::{Scene, move_by, time_text};
 use super::steps::Step;
 
 /// Where box A starts: left of B, on its centre line, off the step grid.
@@ -129,7 +133,7 @@ impl Scene for AabbScene {
         let before = (*center, *size);
         match edit {
             Edit::MoveBy(offset) => {
-                move_within(VIEW, 0.0, center, offset);
+                move_by(center, offset);
             }
             Edit::MoveTo(at) => *center = at,
             Edit::Size(s) => *size = checked_size(s),
@@ -216,6 +220,14 @@ impl Scene for AabbScene {
         }
         picture.add(Figure::Aabb(b), Ink::Target);
         picture.add(Figure::Aabb(a), Ink::Subject);
+        if let Some(push) = push_out_aabb_aabb(&b, &a) {
+            let center = a.center();
+            picture.add(
+                Figure::Arrow(Segment::new(center, center + push.delta)),
+                Ink::Normal,
+            );
+            picture.add(Figure::Dot(push.point), Ink::Mark);
+        }
         picture
     }
 
@@ -231,6 +243,15 @@ impl Scene for AabbScene {
         readout.row("B", vec2(b.center()));
         let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
         readout.row("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
+        match push_out_aabb_aabb(&b, &a) {
+            Some(push) => {
+                readout.row("depth", fine(push.depth));
+                readout.row("push A", vec2(push.delta));
+                readout.row("normal", format!("{} → A", vec2(push.normal)));
+                readout.row("point", vec2(push.point));
+            }
+            None => readout.row("push A", "— (apart)"),
+        }
         readout.row("note", "page: > < miss touch");
         readout.row("toi", time_text(false, None));
         readout

@@ -53,6 +53,44 @@ pub enum EditError {
     Syntax(String),
 }
 
+/// A position as given, or the message saying the limit when it is more than [`MAX_COORD`]
+/// from the origin on either axis: the prompt, the keys and the mouse all meet this limit.
+///
+/// # Errors
+/// When either coordinate is out of range.
+pub(crate) fn position_in_range(at: Vec2) -> Result<Vec2, EditError> {
+    if at.abs().max_element() <= MAX_COORD {
+        Ok(at)
+    } else {
+        Err(EditError::Syntax(format!(
+            "positions are within ±{MAX_COORD}"
+        )))
+    }
+}
+
+/// Whether a size or radius is within [`SIZE_RANGE`].
+fn in_range(x: f32) -> bool {
+    (SIZE_RANGE.0..=SIZE_RANGE.1).contains(&x)
+}
+
+/// What the prompt, the keys and the mouse all say about a size or radius out of range.
+fn out_of_range() -> EditError {
+    EditError::Syntax(format!("sizes are {} to {}", SIZE_RANGE.0, SIZE_RANGE.1))
+}
+
+/// A width and height as given, or the message saying the range, when either is outside
+/// [`SIZE_RANGE`] (a key press that would stretch past it meets the prompt's limit).
+///
+/// # Errors
+/// When either side is outside the range.
+pub(crate) fn size_in_range(size: Vec2) -> Result<Vec2, EditError> {
+    if in_range(size.x) && in_range(size.y) {
+        Ok(size)
+    } else {
+        Err(out_of_range())
+    }
+}
+
 /// Reads a prompt line into an edit.
 ///
 /// # Errors
@@ -79,24 +117,16 @@ pub fn parse(line: &str) -> Result<Edit, EditError> {
             .collect()
     };
     let size = |x: f32| -> Result<f32, EditError> {
-        if (SIZE_RANGE.0..=SIZE_RANGE.1).contains(&x) {
+        if in_range(x) {
             Ok(x)
         } else {
-            Err(EditError::Syntax(format!(
-                "sizes are {} to {}",
-                SIZE_RANGE.0, SIZE_RANGE.1
-            )))
+            Err(out_of_range())
         }
     };
     match command {
         "pos" | "p" => {
             let v = want(2)?;
-            if v.iter().any(|x| x.abs() > MAX_COORD) {
-                return Err(EditError::Syntax(format!(
-                    "positions are within ±{MAX_COORD}"
-                )));
-            }
-            Ok(Edit::MoveTo(Vec2::new(v[0], v[1])))
+            Ok(Edit::MoveTo(position_in_range(Vec2::new(v[0], v[1]))?))
         }
         "angle" | "a" => {
             let v = want(1)?;

@@ -28,6 +28,33 @@ pub(crate) fn fine(x: f32) -> String {
     }
 }
 
+/// Two numbers about to be compared, each with two decimals, or with as many more as it takes
+/// to tell them apart (up to the shortest text that gives back each `f32` exactly), so that
+/// the digits that decide a comparison near a boundary are on screen.
+pub(crate) fn apart(a: f32, b: f32) -> (String, String) {
+    for decimals in 2..=8 {
+        let (x, y) = (fixed(a, decimals), fixed(b, decimals));
+        if x != y || a == b {
+            return (x, y);
+        }
+    }
+    (format!("{a}"), format!("{b}"))
+}
+
+/// A number with `decimals` decimals and no negative zero.
+fn fixed(x: f32, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        text.trim_start_matches('-').to_owned()
+    } else {
+        text
+    }
+}
+
 /// A point or vector as `(x, y)`.
 pub(crate) fn vec2(v: Vec2) -> String {
     format!("({}, {})", num(v.x), num(v.y))
@@ -43,14 +70,15 @@ pub(crate) fn degrees(radians: f32) -> String {
     }
 }
 
-/// The rows every disk test shows: how far apart or how deep, the normal, the closest point.
-pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact) {
+/// The rows every disk test shows: how far apart or how deep, the normal and which way it
+/// points (towards the disk, named `towards`), the closest point.
+pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact, towards: &str) {
     if contact.distance > 0.0 {
         readout.row("gap", fine(contact.distance));
     } else {
         readout.row("depth", fine(-contact.distance));
     }
-    readout.row("normal", vec2(contact.normal));
+    readout.row("normal", format!("{} → {towards}", vec2(contact.normal)));
     readout.row("near", vec2(contact.point));
 }
 
@@ -83,6 +111,24 @@ mod tests {
         ];
         for (name, x, want) in cases {
             assert_eq!(fine(x), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn compared_numbers_show_the_digits_that_tell_them_apart() {
+        let cases = [
+            ("far apart", 2.0_f32, 1.0_f32, ("2.00", "1.00")),
+            ("equal", 1.0, 1.0, ("1.00", "1.00")),
+            (
+                "one step past",
+                1.000_000_1,
+                1.0,
+                ("1.0000001", "1.0000000"),
+            ),
+            ("negative zero", -0.0001, 0.0, ("-0.0001", "0.0000")),
+        ];
+        for (name, a, b, (x, y)) in cases {
+            assert_eq!(apart(a, b), (x.to_owned(), y.to_owned()), "{name}");
         }
     }
 

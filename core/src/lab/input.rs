@@ -34,7 +34,7 @@ impl Lab {
             }
             Pointer::Wheel(at, away) => {
                 let which = self.scene().under(at).unwrap_or(self.active[scene]);
-                let delta = if away { -WHEEL_DEGREES } else { WHEEL_DEGREES };
+                let delta = self.screen_turn(if away { -WHEEL_DEGREES } else { WHEEL_DEGREES });
                 self.edit(which, Edit::TurnBy(delta))
             }
         };
@@ -72,14 +72,24 @@ impl Lab {
         self.edit(self.active[self.index()], edit)
     }
 
-    fn edit(&mut self, which: usize, edit: Edit) -> bool {
+    pub(crate) fn edit(&mut self, which: usize, edit: Edit) -> bool {
         let from = self.scene().position(which);
+        let to = match edit {
+            Edit::MoveBy(offset) => Some(from + offset),
+            Edit::MoveTo(at) => Some(at),
+            _ => None,
+        };
+        if let Some(Err(err)) = to.map(edit::position_in_range) {
+            self.message = Some(err.to_string());
+            return true;
+        }
         match self.scene_mut().edit(which, edit) {
             Ok(changed) => {
                 let moved = self.scene().position(which) - from;
                 if moved.length_squared() > 0.0 {
                     self.last_move[self.index()] = moved;
                 }
+                self.follow(which);
                 changed
             }
             Err(err) => {
@@ -100,6 +110,7 @@ impl Lab {
             SceneId::DiskTriangle => snap::snap(&mut self.disk_triangle, which, direction),
             SceneId::Slope => snap::snap(&mut self.slope, which, direction),
             SceneId::AabbAabb => snap::snap(&mut self.aabb_aabb, which, direction),
+            SceneId::Cast => snap::snap(&mut self.cast, which, direction),
         };
         self.message = Some(result);
     }

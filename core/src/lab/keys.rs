@@ -86,9 +86,9 @@ pub enum Action {
     PrevStep,
     /// Open the `:` prompt.
     Prompt,
-    /// Flip the view between y down and the page's y up.
+    /// Flip the view's y axis: the scene's page's direction, or the other one.
     FlipView,
-    /// Set up the page's counter-example.
+    /// Set up the page's counter-example (in the cast scene: the next target shape).
     Preset,
     /// Switch the slope scene between the ball and the page's moving point.
     PointMode,
@@ -102,6 +102,12 @@ pub enum Action {
     SwitchMotion,
     /// Launch the ball, or stop it where it is.
     Launch,
+    /// Show less of the world, larger.
+    ZoomIn,
+    /// Show more of the world, smaller.
+    ZoomOut,
+    /// Go back to the scene's own view, grown to fit every shape.
+    Fit,
 }
 
 /// One line of help and the keys behind it.
@@ -260,11 +266,6 @@ pub(crate) const TRIANGLE: &[Binding] = &[
             (Key::Char('T'), Action::StretchY(false)),
         ],
     },
-    Binding {
-        keys: "v",
-        help: "y up, as on the page",
-        map: &[(Key::Char('v'), Action::FlipView)],
-    },
     QUIT,
 ];
 
@@ -293,6 +294,20 @@ pub(crate) const SLOPE: &[Binding] = &[
     QUIT,
 ];
 
+/// The keys of the segment-cast scene.
+pub(crate) const CAST: &[Binding] = &[
+    moves("move the active shape"),
+    FINE_MOVES,
+    turns("aim (or turn the target) ↺ ↻"),
+    FINE_TURNS,
+    Binding {
+        keys: "c",
+        help: "next target shape",
+        map: &[(Key::Char('c'), Action::Preset)],
+    },
+    QUIT,
+];
+
 /// The keys every scene shares.
 pub(crate) const COMMON: &[Binding] = &[
     Binding {
@@ -304,7 +319,7 @@ pub(crate) const COMMON: &[Binding] = &[
         ],
     },
     Binding {
-        keys: "1-6",
+        keys: "1-7",
         help: "go to a scene",
         map: &[
             (Key::Char('1'), Action::Show(SceneId::DiskAabb)),
@@ -313,6 +328,7 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('4'), Action::Show(SceneId::DiskTriangle)),
             (Key::Char('5'), Action::Show(SceneId::Slope)),
             (Key::Char('6'), Action::Show(SceneId::AabbAabb)),
+            (Key::Char('7'), Action::Show(SceneId::Cast)),
         ],
     },
     Binding {
@@ -358,6 +374,20 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('-'), Action::Slower),
             (Key::Char('_'), Action::Slower),
         ],
+    },
+    Binding {
+        keys: "} { 0",
+        help: "zoom in / out, fit all",
+        map: &[
+            (Key::Char('}'), Action::ZoomIn),
+            (Key::Char('{'), Action::ZoomOut),
+            (Key::Char('0'), Action::Fit),
+        ],
+    },
+    Binding {
+        keys: "v",
+        help: "flip y (the page's way / not)",
+        map: &[(Key::Char('v'), Action::FlipView)],
     },
     Binding {
         keys: "x",

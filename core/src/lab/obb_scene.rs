@@ -12,7 +12,7 @@ use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::obb_steps::{self, AXIS_NAMES, projections};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, move_within, time_text, turn_degrees, turned};
+use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
 
@@ -117,11 +117,14 @@ impl ObbScene {
 
 /// The axis worth showing: the separating one, or else the one where the boxes overlap least.
 fn shown_axis(sat: &Sat) -> usize {
-    sat.separating.unwrap_or_else(|| {
-        (0..4)
-            .max_by(|&i, &j| sat.axes[i].gap().total_cmp(&sat.axes[j].gap()))
-            .unwrap_or(0)
-    })
+    sat.separating.unwrap_or_else(|| widest_gap(sat))
+}
+
+/// The axis with the widest gap (or, when all overlap, the shallowest overlap).
+fn widest_gap(sat: &Sat) -> usize {
+    (0..4)
+        .max_by(|&i, &j| sat.axes[i].gap().total_cmp(&sat.axes[j].gap()))
+        .unwrap_or(0)
 }
 
 /// The shown axis turned to point from the green box to the blue one: the way the blue box
@@ -172,7 +175,7 @@ impl Scene for ObbScene {
         };
         match edit {
             Edit::MoveBy(offset) => {
-                move_within(VIEW, 0.0, center, offset);
+                move_by(center, offset);
             }
             Edit::MoveTo(at) => *center = at,
             Edit::TurnBy(delta) => *angle = turned(*angle, delta),
@@ -213,10 +216,6 @@ impl Scene for ObbScene {
 
     fn apply(&mut self, action: Action) -> bool {
         match action {
-            Action::RotateGreen(turn) => {
-                self.green_angle = turned(self.green_angle, turn_degrees(turn));
-                true
-            }
             Action::ToggleMotion => {
                 self.motion.on = !self.motion.on;
                 true
@@ -282,23 +281,32 @@ impl Scene for ObbScene {
             None => format!("none (axis {} shown)", shown + 1),
         };
         readout.row("sep", separating);
+        let widest = widest_gap(&sat);
+        if sat.separating.is_some() && widest != shown {
+            let gap = fine(sat.axes[widest].gap());
+            readout.row("widest", format!("axis {}, gap {gap}", widest + 1));
+        }
+        let turn = |b: &Obb| degrees(b.angle().rem_euclid(std::f32::consts::TAU));
+        readout.row("blue", vec2(blue.center));
+        readout.row("green", vec2(green.center));
+        let size = |b: &Obb| format!("{}×{}", num(b.half_size.x * 2.0), num(b.half_size.y * 2.0));
+        readout.row("sizes", format!("{}, {}", size(&blue), size(&green)));
+        readout.row("angles", format!("{} / {}", turn(&blue), turn(&green)));
+        // The page projects every corner from the origin; `sat_obb_obb` measures from the
+        // blue centre, so the panel adds the blue centre's projection back.
         let on = &sat.axes[shown];
-        readout.row("blue", format!("[{}, {}]", num(on.a.0), num(on.a.1)));
-        readout.row("green", format!("[{}, {}]", num(on.b.0), num(on.b.1)));
+        let from_origin = blue.center.dot(on.axis);
+        let span = |(lo, hi): (f32, f32)| {
+            format!("[{}, {}]", num(lo + from_origin), num(hi + from_origin))
+        };
+        readout.row("proj B", span(on.a));
+        readout.row("proj G", span(on.b));
         if sat.separating.is_some() {
             readout.row("gap", fine(on.gap()));
         } else {
             readout.row("depth", fine(-on.gap()));
         }
-        readout.row("normal", vec2(normal(&sat, shown)));
-        readout.row(
-            "angles",
-            format!(
-                "{} / {}",
-                degrees(blue.angle().rem_euclid(std::f32::consts::TAU)),
-                degrees(green.angle().rem_euclid(std::f32::consts::TAU))
-            ),
-        );
+        readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown))));
         readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };
         readout.row("motion", format!("{state}, {}", self.motion.kind.name()));
@@ -307,5 +315,10 @@ impl Scene for ObbScene {
 
     fn bindings(&self) -> &'static [Binding] {
         keys::OBB
+    }
+
+    /// The page draws its figures in maths axes, y up.
+    fn page_y_up(&self) -> bool {
+        true
     }
 }

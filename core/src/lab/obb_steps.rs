@@ -88,8 +88,20 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<St
     let mut steps = Vec::new();
     for (i, axis) in sat.axes.iter().enumerate() {
         let mut step = Step::new(format!("axis {}: {}", i + 1, AXIS_NAMES[i]));
-        step.line(format!("blue  [{}, {}]", num(axis.a.0), num(axis.a.1)));
-        step.line(format!("green [{}, {}]", num(axis.b.0), num(axis.b.1)));
+        // Measured from the origin, as the page projects the corners.
+        let origin = blue.center.dot(axis.axis);
+        let (a, b) = (axis.a, axis.b);
+        step.line("corners·axis, from origin:");
+        step.line(format!(
+            "blue  [{}, {}]",
+            num(a.0 + origin),
+            num(a.1 + origin)
+        ));
+        step.line(format!(
+            "green [{}, {}]",
+            num(b.0 + origin),
+            num(b.1 + origin)
+        ));
         let gap = axis.gap();
         if gap > 0.0 {
             step.line(format!("gap {}: separates", fine(gap)));

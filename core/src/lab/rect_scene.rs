@@ -12,7 +12,7 @@ use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::rect_steps;
-use super::scene::{Scene, SceneId, contact_marks, move_within, time_text, turned};
+use super::scene::{Scene, SceneId, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
 
@@ -123,7 +123,7 @@ impl Scene for RectScene {
         let before = (self.disk, self.home, self.angle, self.size);
         match (which, edit) {
             (0, Edit::MoveBy(offset)) => {
-                move_within(VIEW, self.disk.radius, &mut self.disk.center, offset);
+                move_by(&mut self.disk.center, offset);
             }
             (0, Edit::MoveTo(at)) => self.disk.center = at,
             (0, Edit::Radius(r)) => self.disk.radius = r,
@@ -131,7 +131,7 @@ impl Scene for RectScene {
             (_, Edit::TurnBy(delta)) => self.angle = turned(self.angle, delta),
             (_, Edit::AngleTo(angle)) => self.angle = turned(angle, 0.0),
             (_, Edit::MoveBy(offset)) => {
-                move_within(VIEW, 0.0, &mut self.home, offset);
+                move_by(&mut self.home, offset);
             }
             (_, Edit::MoveTo(at)) => self.home = at,
             (1, Edit::Size(size)) => self.size = checked_size(size),
@@ -164,9 +164,15 @@ impl Scene for RectScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        let test = self.test(&self.motion);
-        let turned = matches!(test.shape, Tested::Obb(_));
-        rect_steps::steps(&self.disk, &self.rect(&self.motion), turned)
+        // The steps take the box exactly as the verdict tested it: an AABB at a multiple of
+        // 90° (so a turned frame's rounding cannot make them disagree with it).
+        match self.test(&self.motion).shape {
+            Tested::Aabb(aabb) => {
+                let upright = Obb::new(aabb.center(), aabb.half_size() * 2.0, 0.0);
+                rect_steps::steps(&self.disk, &upright, false)
+            }
+            Tested::Obb(obb) => rect_steps::steps(&self.disk, &obb, true),
+        }
     }
 
     fn apply(&mut self, action: Action) -> bool {
@@ -194,6 +200,13 @@ impl Scene for RectScene {
     fn picture(&self) -> Picture {
         let test = self.test(&self.motion);
         let mut picture = Picture::new(VIEW);
+        // The shapes at the moment of impact go under the live ones: the still disk's ghost
+        // is where the disk is, and must not hide it.
+        if let Some(t) = self.impact() {
+            let motion = self.motion.at(t);
+            picture.add(Figure::Obb(self.rect(&motion)), Ink::Ghost);
+            picture.add(Figure::Disk(self.disk), Ink::Ghost);
+        }
         let figure = match test.shape {
             Tested::Aabb(aabb) => Figure::Aabb(aabb),
             Tested::Obb(obb) => Figure::Obb(obb),
@@ -201,11 +214,6 @@ impl Scene for RectScene {
         picture.add(figure, Ink::Target);
         picture.add(Figure::Disk(self.disk), Ink::Subject);
         contact_marks(&mut picture, &test.contact, self.disk.center);
-        if let Some(t) = self.impact() {
-            let motion = self.motion.at(t);
-            picture.add(Figure::Obb(self.rect(&motion)), Ink::Ghost);
-            picture.add(Figure::Disk(self.disk), Ink::Ghost);
-        }
         picture
     }
 
@@ -237,7 +245,9 @@ impl Scene for RectScene {
             degrees(rect.angle().rem_euclid(std::f32::consts::TAU)),
         );
         readout.row("disk", vec2(self.disk.center));
-        contact_rows(&mut readout, &test.contact);
+        readout.row("radius", num(self.disk.radius));
+        readout.row("box at", vec2(rect.center));
+        contact_rows(&mut readout, &test.contact, "disk");
         if matches!(test.shape, Tested::Aabb(_)) && test.contact.distance.abs() < TOUCH_NOTE {
             readout.row("note", "seed: >= misses touch");
         }
@@ -249,5 +259,10 @@ impl Scene for RectScene {
 
     fn bindings(&self) -> &'static [Binding] {
         keys::RECT
+    }
+
+    /// The page draws its figures in maths axes, y up.
+    fn page_y_up(&self) -> bool {
+        true
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::geom::{Aabb, Disk, Obb, Segment, Vec2};
 
-use super::format::{fine, num, vec2};
+use super::format::{apart, num, vec2};
 use super::picture::{Figure, Ink};
 use super::steps::{Step, axis_arrow, frame_box, frame_point};
 
@@ -104,23 +104,17 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
     );
     steps.push(folded);
     let mut grown = Step::new("outside the box grown by r?");
-    grown.line(format!(
-        "q.x {} {} = w/2 + r",
-        cmp(f.q.x, half.x + r),
-        num(half.x + r)
-    ));
-    grown.line(format!(
-        "q.y {} {} = h/2 + r",
-        cmp(f.q.y, half.y + r),
-        num(half.y + r)
-    ));
+    grown.line("q against w/2 + r, h/2 + r:");
+    for (name, q, edge) in [("x", f.q.x, half.x + r), ("y", f.q.y, half.y + r)] {
+        let (q_text, edge_text) = apart(q, edge);
+        grown.line(format!("q.{name} {q_text} {} {edge_text}", cmp(q, edge)));
+    }
     grown.line(if f.decided == Decided::OutsideGrown {
         "outside → MISS".to_owned()
     } else {
         "inside it: go on".to_owned()
     });
-    grown.line("(the seed's >= makes");
-    grown.line(" touching a miss here)");
+    grown.line("(seed's >= misses touch)");
     grown.add(frame_box(c, axes, -half - r, half + r), Ink::Tested);
     steps.push(grown.deciding(f.decided == Decided::OutsideGrown));
     let mut corner = Step::new("in the corner square?");
@@ -128,14 +122,18 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
     corner.line(format!("ay = q.y − h/2 = {}", num(f.past.y)));
     let d2 = f.past.length_squared();
     if f.decided == Decided::Corner {
-        corner.line(format!("ax² + ay² = {}", fine(d2)));
+        let r2 = r * r;
+        let (d2_text, r2_text) = apart(d2, r2);
+        corner.line(format!("ax² + ay² = {d2_text}"));
         corner.line(format!(
-            "r² = {}: {}",
-            num(r * r),
+            "{} r² = {r2_text}: {}",
+            if f.hit { "<=" } else { ">" },
             if f.hit { "HIT" } else { "MISS" }
         ));
-        corner.line("(the seed's >= r² misses");
-        corner.line(" touching; here it hits)");
+        if d2 == r2 {
+            corner.line("(touching: the seed's >= r²");
+            corner.line(" misses it; geom hits it)");
+        }
     } else if f.decided == Decided::Strip {
         corner.line("ax < 0 or ay < 0:");
         corner.line("in a strip → HIT");

@@ -1,4 +1,4 @@
-//! The six scenes by name, and what every scene can do.
+//! The seven scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +8,7 @@ use crate::geom::{Contact, Segment, Vec2};
 use super::edit::{Edit, EditError};
 use super::keys::{Action, Binding, Nudge, Turn};
 use super::motion::HORIZON;
-use super::picture::{Figure, Ink, Picture, Readout, ViewBox};
+use super::picture::{Figure, Ink, Picture, Readout};
 use super::steps::Step;
 
 /// One of the lab's scenes, in the order Tab and the digit keys use.
@@ -26,17 +26,20 @@ pub enum SceneId {
     Slope,
     /// Two axis-aligned rectangles and the four edge comparisons (seed 003).
     AabbAabb,
+    /// A segment cast against each of the game's shapes: fraction, point, normal.
+    Cast,
 }
 
 impl SceneId {
     /// Every scene, in order.
-    pub const ALL: [SceneId; 6] = [
+    pub const ALL: [SceneId; 7] = [
         SceneId::DiskAabb,
         SceneId::DiskObb,
         SceneId::ObbObb,
         SceneId::DiskTriangle,
         SceneId::Slope,
         SceneId::AabbAabb,
+        SceneId::Cast,
     ];
 
     /// The name used on the command line and in the panel title.
@@ -49,6 +52,7 @@ impl SceneId {
             SceneId::DiskTriangle => "disk-triangle",
             SceneId::Slope => "slope",
             SceneId::AabbAabb => "aabb-aabb",
+            SceneId::Cast => "cast",
         }
     }
 
@@ -78,6 +82,7 @@ impl SceneId {
             SceneId::DiskTriangle => 3,
             SceneId::Slope => 4,
             SceneId::AabbAabb => 5,
+            SceneId::Cast => 6,
         }
     }
 }
@@ -92,7 +97,7 @@ impl fmt::Display for SceneId {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
-     aabb-aabb"
+     aabb-aabb, cast"
 )]
 pub struct UnknownScene(pub String);
 
@@ -135,6 +140,16 @@ pub(crate) trait Scene {
     fn readout(&self) -> Readout;
     /// The scene's own keys.
     fn bindings(&self) -> &'static [Binding];
+    /// Whether the scene's page draws y up (the maths pages) rather than down (the game
+    /// pages, and the screen).
+    fn page_y_up(&self) -> bool {
+        false
+    }
+    /// An action that is an edit of one shape (so that it meets the same limits, and the same
+    /// messages, as the prompt): which shape, and the edit.
+    fn action_edit(&self, _action: Action) -> Option<(usize, Edit)> {
+        None
+    }
 }
 
 /// A full step of the moved shape, in world units: a few braille dots at 80 columns.
@@ -167,16 +182,10 @@ pub(crate) fn turned(angle: f32, delta: f32) -> f32 {
     (angle + delta).rem_euclid(360.0)
 }
 
-/// Keeps a point at least `reach` inside a window, so that a shape reaching that far from it
-/// cannot be moved out of sight.
-pub(crate) fn clamp_to(view: ViewBox, reach: f32, point: Vec2) -> Vec2 {
-    let half = (view.half - Vec2::splat(reach)).max(Vec2::ZERO);
-    point.clamp(view.center - half, view.center + half)
-}
-
-/// Moves `point` by `offset`, kept `reach` inside `view`; whether it moved.
-pub(crate) fn move_within(view: ViewBox, reach: f32, point: &mut Vec2, offset: Vec2) -> bool {
-    let moved = clamp_to(view, reach, *point + offset);
+/// Moves `point` by `offset`; whether it moved. Keys move shapes freely: the lab checks
+/// every position against [`super::MAX_COORD`], as the prompt does, and the view follows.
+pub(crate) fn move_by(point: &mut Vec2, offset: Vec2) -> bool {
+    let moved = *point + offset;
     let changed = moved != *point;
     *point = moved;
     changed

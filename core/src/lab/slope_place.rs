@@ -5,7 +5,16 @@ use crate::geom::{Disk, Obstacle, Vec2, contact_disk_triangle, earliest_hit};
 
 use super::edit::EditError;
 use super::slope_scene::SlopeScene;
-use super::slope_world::{INNER, SLOPE_SIDE, contact, slope, touches};
+use super::slope_world::{INNER, SLOPE_SIDE, contact, obstacle_name, slope, touches};
+
+/// Obstacle `i` as a message names it: "the slope", "a corner", "a wall".
+fn the_obstacle(i: usize) -> &'static str {
+    match obstacle_name(i) {
+        "slope" => "the slope",
+        "corner" => "a corner",
+        _ => "a wall",
+    }
+}
 
 /// How close the movement keys may bring the ball to a straight wall.
 const WALL_CLEARANCE: f32 = 0.1;
@@ -38,9 +47,15 @@ impl SlopeScene {
     /// Puts the ball at `center` with radius `radius`, unless it would overlap something.
     pub(super) fn place_ball(&mut self, center: Vec2, radius: f32) -> Result<bool, EditError> {
         let limit = INNER - Vec2::splat(radius + WALL_CLEARANCE);
-        let ball = Disk::new(center.clamp(-limit, limit), radius);
-        if self.overlaps(&ball) {
-            return Err(EditError::Blocked("ball", "a wall or the slope"));
+        if center.abs().cmpgt(limit).any() {
+            return Err(EditError::Syntax(format!(
+                "the ball stays {WALL_CLEARANCE} clear of the walls: x within ±{}, y ±{}",
+                limit.x, limit.y
+            )));
+        }
+        let ball = Disk::new(center, radius);
+        if let Some(i) = self.overlapped(&ball) {
+            return Err(EditError::Blocked("ball", the_obstacle(i)));
         }
         let changed = ball != self.ball;
         self.ball = ball;
@@ -92,8 +107,13 @@ impl SlopeScene {
     /// Whether a ball at this place would sink into an obstacle by more than rounding
     /// ([`OVERLAP_SLACK`]); touching is allowed.
     pub(super) fn overlaps(&self, ball: &Disk) -> bool {
+        self.overlapped(ball).is_some()
+    }
+
+    /// The first obstacle a ball at this place would sink into, as in [`Self::overlaps`].
+    fn overlapped(&self, ball: &Disk) -> Option<usize> {
         self.obstacles
             .iter()
-            .any(|o| contact(ball, &o.shape).is_some_and(|c| c.distance < -OVERLAP_SLACK))
+            .position(|o| contact(ball, &o.shape).is_some_and(|c| c.distance < -OVERLAP_SLACK))
     }
 }

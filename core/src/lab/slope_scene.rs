@@ -229,13 +229,7 @@ impl Scene for SlopeScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        let jump = self.point.and_then(|(_, jump)| jump);
-        let from = jump.filter(|j| j.bounce.is_some()).map(|j| j.old);
-        slope_steps::steps(
-            self.last.as_ref().map(Bounce::parts),
-            self.ball.radius,
-            from,
-        )
+        slope_steps::steps(self.last.as_ref().map(Bounce::parts), self.ball.radius)
     }
 
     fn apply(&mut self, action: Action) -> bool {
@@ -354,9 +348,10 @@ impl Scene for SlopeScene {
             };
             readout.row("test", test);
             readout.row("with", obstacle_name(i));
-            contact_rows(&mut readout, &contact);
+            contact_rows(&mut readout, &contact, "ball");
         }
         readout.row("ball", vec2(self.ball.center));
+        readout.row("radius", num(self.ball.radius));
         readout.row(
             "slope",
             format!(

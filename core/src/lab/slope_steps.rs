@@ -15,6 +15,7 @@ const RAY: f32 = 3.0;
 /// The measurements of one bounce.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct BounceParts {
+    pub from: Vec2,
     pub crossing: Vec2,
     pub point: Vec2,
     pub normal: Vec2,
@@ -23,9 +24,10 @@ pub(crate) struct BounceParts {
     pub outgoing: Vec2,
 }
 
-/// The steps for the last bounce, or one step asking for a launch; `from` is where the
-/// moving point jumped from, when it is the page's point.
-pub(crate) fn steps(last: Option<BounceParts>, radius: f32, from: Option<Vec2>) -> Vec<Step> {
+/// The steps for the last bounce, or one step asking for a launch. The path runs from where
+/// the centre was when the tick (or the point's jump) that bounced began to where it would
+/// have been at its end without the surface.
+pub(crate) fn steps(last: Option<BounceParts>, radius: f32) -> Vec<Step> {
     let Some(b) = last else {
         let mut wait = Step::new("no bounce yet");
         wait.line("launch the ball (space)");
@@ -33,7 +35,7 @@ pub(crate) fn steps(last: Option<BounceParts>, radius: f32, from: Option<Vec2>) 
         wait.line("taken apart here");
         return vec![wait];
     };
-    let old = from.unwrap_or(b.crossing - b.incoming * RAY);
+    let old = b.from;
     let overshot = b.crossing + b.incoming * b.overshoot;
     let mut path = Step::new("old → new position");
     path.line(format!("from {}", vec2(old)));

@@ -87,6 +87,8 @@ pub(crate) fn touches(ball: &Disk, shape: &Shape) -> bool {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Bounce {
     pub(crate) obstacle: usize,
+    /// Where the centre was when the tick (or the point's jump) that bounced began.
+    pub(crate) from: Vec2,
     pub(crate) crossing: Vec2,
     pub(crate) point: Vec2,
     pub(crate) normal: Vec2,
@@ -102,6 +104,7 @@ impl Bounce {
         let incoming = delta.normalize_or_zero();
         Some(Self {
             obstacle,
+            from: ball.center,
             crossing: ball.center + delta * hit.toi,
             point: hit.point,
             normal: hit.normal,
@@ -114,6 +117,7 @@ impl Bounce {
     /// The numbers the steps show.
     pub(crate) fn parts(&self) -> BounceParts {
         BounceParts {
+            from: self.from,
             crossing: self.crossing,
             point: self.point,
             normal: self.normal,

@@ -2,7 +2,9 @@
 //!
 //! The search steps along the direction in [`SNAP_STEP`] units up to [`SNAP_REACH`] (forward
 //! from a miss to the first hit, backward from a hit to the first miss), then bisects the
-//! last step down to [`SNAP_PRECISION`], ending on the touching side: touching is a hit.
+//! last step until the two ends are neighbouring floats (at most [`SNAP_BISECTIONS`] halvings),
+//! and ends on the hit side: the last place the scene's own test calls a hit, one float step
+//! from a miss, so the panel's depth there is zero or within rounding of it.
 
 use crate::geom::Vec2;
 
@@ -15,8 +17,8 @@ pub const SNAP_REACH: f32 = 40.0;
 /// The search's coarse step, in world units.
 pub const SNAP_STEP: f32 = 0.05;
 
-/// How close to touching the snap ends, in world units.
-pub const SNAP_PRECISION: f32 = 1e-5;
+/// The most halvings of the last step: more than enough to reach neighbouring floats.
+pub const SNAP_BISECTIONS: u32 = 64;
 
 /// Snaps shape `which` of `scene` along `direction`; what happened, for the panel.
 pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec2) -> String {
@@ -50,8 +52,11 @@ pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec
     let Some(mut far) = far else {
         return format!("nothing to touch within {SNAP_REACH} along the last move");
     };
-    while far - near > SNAP_PRECISION {
+    for _ in 0..SNAP_BISECTIONS {
         let mid = (near + far) / 2.0;
+        if mid <= near || mid >= far {
+            break;
+        }
         if probe(mid) == hit_now {
             near = mid;
         } else {

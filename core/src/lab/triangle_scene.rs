@@ -1,18 +1,21 @@
 //! A disk against a triangle (seed §2-23): the three edge lines, extended, split the plane
 //! into seven regions; the disk centre's region code says which one or two edges the test
 //! measures. The scene draws the lines, numbers the regions, and highlights the tested edges.
-//! `v` flips the view to the page's y-up figures.
+//!
+//! The scene is in the page's coordinates: y up, the vertices named as on the page (A the
+//! origin, B the apex, C on the right), which is clockwise, the seed's order, so the region
+//! numbers are the page's figure's. `v` flips it to y down.
 
 use crate::geom::{
     Disk, Intersects, Segment, Triangle, Vec2, contact_disk_triangle, region_edges,
     sq_distance_point_segment, triangle_region,
 };
 
-use super::edit::{Edit, EditError, not_applicable};
+use super::edit::{self, Edit, EditError, not_applicable};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::scene::{Scene, contact_marks, move_within, time_text, turned};
+use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::triangle_steps::{self, EDGE_NAMES, region_labels};
 
@@ -22,19 +25,22 @@ const DISK_START: Vec2 = Vec2::new(-9.25, 0.0);
 /// The disk's radius, as in the seed.
 const RADIUS: f32 = 1.0;
 
-/// The seed's triangle (0, 0), (0.8, 1.8), (2.4, 0), with y flipped to point down, taken about
+/// The seed's triangle A (0, 0), B (0.8, 1.8), C (2.4, 0), y up as on the page, taken about
 /// its centroid so that it turns and stretches in place.
 const BASE: [Vec2; 3] = [
-    Vec2::new(-3.2 / 3.0, 0.6),
-    Vec2::new(0.8 - 3.2 / 3.0, -1.2),
-    Vec2::new(2.4 - 3.2 / 3.0, 0.6),
+    Vec2::new(-3.2 / 3.0, -0.6),
+    Vec2::new(0.8 - 3.2 / 3.0, 1.2),
+    Vec2::new(2.4 - 3.2 / 3.0, -0.6),
 ];
 
-/// The seed's starting scale, in tenths.
-const START_SCALE: i32 = 20;
+/// The seed's triangle's width and height.
+const SEED_SIZE: Vec2 = Vec2::new(2.4, 1.8);
 
-/// The scale limits, in tenths: small enough to slip past, large enough to fill the view.
-const SCALE_RANGE: (i32, i32) = (5, 50);
+/// The starting width and height: the seed's, doubled.
+const START_SIZE: Vec2 = Vec2::new(4.8, 3.6);
+
+/// How much one press of `s` or `t` stretches: a tenth of the seed's width or height.
+const STRETCH: Vec2 = Vec2::new(0.24, 0.18);
 
 /// How far the edge lines are drawn past the vertices.
 const LINE_REACH: f32 = 12.0;
@@ -54,8 +60,8 @@ pub(crate) struct TriangleScene {
     disk: Disk,
     center: Vec2,
     angle: f32,
-    scale: (i32, i32),
-    y_up: bool,
+    /// The width and height before turning, in world units.
+    size: Vec2,
 }
 
 impl TriangleScene {
@@ -65,25 +71,17 @@ impl TriangleScene {
             disk: Disk::new(DISK_START, RADIUS),
             center: Vec2::ZERO,
             angle: 0.0,
-            scale: (START_SCALE, START_SCALE),
-            y_up: false,
+            size: START_SIZE,
         }
     }
 
     /// The triangle as drawn and tested, in clockwise (seed) order so that the edge names
     /// match the region table.
     fn triangle(&self) -> Triangle {
-        let scale = Vec2::new(self.scale.0 as f32, self.scale.1 as f32) / 10.0;
+        let scale = self.size / SEED_SIZE;
         let turn = Vec2::from_angle(self.angle.to_radians());
         let [a, b, c] = BASE.map(|v| self.center + turn.rotate(v * scale));
         Triangle::new(a, b, c).clockwise()
-    }
-
-    fn stretch(value: &mut i32, grow: bool) -> bool {
-        let next = (*value + if grow { 1 } else { -1 }).clamp(SCALE_RANGE.0, SCALE_RANGE.1);
-        let changed = next != *value;
-        *value = next;
-        changed
     }
 }
 
@@ -110,7 +108,7 @@ impl Scene for TriangleScene {
         let before = (self.disk, self.center, self.angle);
         match (which, edit) {
             (0, Edit::MoveBy(offset)) => {
-                move_within(VIEW, self.disk.radius, &mut self.disk.center, offset);
+                move_by(&mut self.disk.center, offset);
             }
             (0, Edit::MoveTo(at)) => self.disk.center = at,
             (0, Edit::Radius(r)) => self.disk.radius = r,
@@ -118,16 +116,13 @@ impl Scene for TriangleScene {
             (_, Edit::TurnBy(delta)) => self.angle = turned(self.angle, delta),
             (_, Edit::AngleTo(to)) => self.angle = turned(to, 0.0),
             (_, Edit::MoveBy(offset)) => {
-                move_within(VIEW, 0.0, &mut self.center, offset);
+                move_by(&mut self.center, offset);
             }
             (_, Edit::MoveTo(at)) => self.center = at,
             (_, Edit::Size(size)) => {
-                // Scale in tenths of the seed's triangle, which is 2.4 × 1.8.
-                let tenths = |x: f32| (x * 10.0).round() as i32;
-                let sx = tenths(size.x / 2.4).clamp(SCALE_RANGE.0, SCALE_RANGE.1);
-                let sy = tenths(size.y / 1.8).clamp(SCALE_RANGE.0, SCALE_RANGE.1);
-                let changed = (sx, sy) != self.scale;
-                self.scale = (sx, sy);
+                let size = edit::size_in_range(size)?;
+                let changed = size != self.size;
+                self.size = size;
                 return Ok(changed);
             }
             _ => return Err(not_applicable(SHAPES[which.min(1)], edit)),
@@ -162,16 +157,23 @@ impl Scene for TriangleScene {
         triangle_steps::steps(&self.disk, &self.triangle(), self.hit())
     }
 
-    fn apply(&mut self, action: Action) -> bool {
-        match action {
-            Action::StretchX(grow) => Self::stretch(&mut self.scale.0, grow),
-            Action::StretchY(grow) => Self::stretch(&mut self.scale.1, grow),
-            Action::FlipView => {
-                self.y_up = !self.y_up;
-                true
-            }
-            _ => false,
-        }
+    fn apply(&mut self, _action: Action) -> bool {
+        false
+    }
+
+    fn action_edit(&self, action: Action) -> Option<(usize, Edit)> {
+        let step = match action {
+            Action::StretchX(grow) => Vec2::new(STRETCH.x, 0.0) * if grow { 1.0 } else { -1.0 },
+            Action::StretchY(grow) => Vec2::new(0.0, STRETCH.y) * if grow { 1.0 } else { -1.0 },
+            _ => return None,
+        };
+        // Whole hundredths, so that steps up and down come back to the same size.
+        let size = ((self.size + step) * 100.0).round() / 100.0;
+        Some((1, Edit::Size(size)))
+    }
+
+    fn page_y_up(&self) -> bool {
+        true
     }
 
     fn advance(&mut self, _dt: f32) {}
@@ -183,7 +185,6 @@ impl Scene for TriangleScene {
     fn picture(&self) -> Picture {
         let t = self.triangle();
         let mut picture = Picture::new(VIEW);
-        picture.y_up = self.y_up;
         for i in 0..3 {
             let edge = t.edge(i);
             let along = (edge.b - edge.a).normalize_or_zero() * LINE_REACH;
@@ -201,7 +202,7 @@ impl Scene for TriangleScene {
             picture.add(Figure::Line(t.edge(i)), Ink::Tested);
         }
         let middle = (t.a + t.b + t.c) / 3.0;
-        for (name, vertex) in ["a", "b", "c"].into_iter().zip([t.a, t.b, t.c]) {
+        for (name, vertex) in ["A", "B", "C"].into_iter().zip([t.a, t.b, t.c]) {
             let spot = vertex + (vertex - middle).normalize_or_zero() * 0.8;
             picture.add(Figure::Text(spot, name.to_owned()), Ink::Tested);
         }
@@ -222,20 +223,19 @@ impl Scene for TriangleScene {
             let d = sq_distance_point_segment(self.disk.center, &t.edge(i)).sqrt();
             readout.row(EDGE_NAMES[i], format!("centre {} away", num(d)));
         }
-        contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t));
+        contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t), "disk");
         readout.row("disk", vec2(self.disk.center));
+        readout.row("radius", num(self.disk.radius));
+        readout.row("tri at", vec2(self.center));
         readout.row(
             "shape",
             format!(
                 "{} × {}, {}",
-                num(self.scale.0 as f32 / 10.0),
-                num(self.scale.1 as f32 / 10.0),
+                num(self.size.x),
+                num(self.size.y),
                 degrees(self.angle.to_radians())
             ),
         );
-        if self.y_up {
-            readout.row("view", "y up, as on the page");
-        }
         readout.row("toi", time_text(false, None));
         readout
     }

@@ -13,7 +13,7 @@ use super::picture::{Figure, Ink};
 use super::steps::Step;
 
 /// The edges' names, in the order of [`Triangle::edge`].
-pub(crate) const EDGE_NAMES: [&str; 3] = ["ab", "bc", "ca"];
+pub(crate) const EDGE_NAMES: [&str; 3] = ["AB", "BC", "CA"];
 
 /// The steps for `disk` against `t` (already in the seed's clockwise order).
 pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {

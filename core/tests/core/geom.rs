@@ -3,7 +3,9 @@
 
 mod carry;
 mod cases;
+mod cast;
 mod invariants;
 mod parry;
+mod push;
 mod support;
 mod sweep;

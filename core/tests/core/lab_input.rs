@@ -67,10 +67,11 @@ fn the_prompt_sets_exact_values_and_says_what_is_wrong() {
 #[test]
 fn angle_brackets_turn_by_one_degree() {
     let mut lab = Lab::new(SceneId::DiskObb);
+    // The page draws y up, where clockwise on screen (`>`) is a negative angle.
     press(&mut lab, ">>>");
-    assert_eq!(lab.readout().value("angle"), Some("33.0°"));
+    assert_eq!(lab.readout().value("angle"), Some("27.0°"));
     press(&mut lab, "<");
-    assert_eq!(lab.readout().value("angle"), Some("32.0°"));
+    assert_eq!(lab.readout().value("angle"), Some("28.0°"));
 }
 
 #[test]
@@ -162,7 +163,8 @@ fn pointer_drags_shapes_clicks_move_the_active_one_and_the_wheel_turns() {
     lab.point(Pointer::Release);
     assert_eq!(lab.active_name(), "green box");
     lab.point(Pointer::Wheel(Vec2::new(2.0, 1.0), true));
-    assert_eq!(lab.readout().value("angles"), Some("0.0° / 25.0°"));
+    // Counter-clockwise on screen, a positive angle with the page's y up.
+    assert_eq!(lab.readout().value("angles"), Some("0.0° / 35.0°"));
     // A click on empty space moves the active (green) box there.
     lab.point(Pointer::Press(Vec2::new(6.0, 6.0)));
     lab.point(Pointer::Release);
@@ -316,10 +318,12 @@ fn the_triangle_steps_show_signs_code_table_and_distances_and_v_flips_the_view()
         steps[1].lines[0].ends_with(&format!("= {}", &code[..1])),
         "{code}"
     );
-    assert!(!lab.picture().y_up);
-    press(&mut lab, "v");
+    // The page draws y up; `v` flips it.
     assert!(lab.picture().y_up);
-    assert_eq!(lab.readout().value("view"), Some("y up, as on the page"));
+    assert_eq!(Some(lab.axes().as_str()), Some("y up, as its page"));
+    press(&mut lab, "v");
+    assert!(!lab.picture().y_up);
+    assert_eq!(Some(lab.axes().as_str()), Some("y down, flipped (v)"));
 }
 
 #[test]

@@ -90,8 +90,9 @@ fn a_moving_scene_shows_the_time_to_four_places_and_ghosts_at_impact() {
         for _ in 0..12 {
             lab.press(Key::Char('l'));
         }
+        // y points up in these pages' scenes: `k` moves to +y.
         for _ in 0..8 {
-            lab.press(Key::Char('j'));
+            lab.press(Key::Char('k'));
         }
         lab.press(Key::Char('p'));
         lab.press(Key::Char('s'));

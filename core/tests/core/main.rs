@@ -14,6 +14,7 @@ mod game_support;
 mod geom;
 #[path = "../../benches/support/hostile.rs"]
 mod hostile;
+mod lab_boundaries;
 mod lab_input;
 mod lab_toi;
 mod layering;

@@ -21,8 +21,10 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
     let block = Block::new().borders(Borders::LEFT);
     let inner = block.inner(area);
     block.render(area, buf);
+    let status = status_lines(lab, usize::from(inner.width));
+    let footer_rows = u16::try_from(status.len() + 1).unwrap_or(u16::MAX);
     let [body, footer] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(2)]).areas(inner);
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(footer_rows)]).areas(inner);
     let scene = lab.scene_id();
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![
@@ -48,7 +50,7 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
             lines.push(Line::from(" ] next · [ back · e hide"));
         }
     } else {
-        lines.push(Line::from(""));
+        lines.push(Line::from(format!(" {}", lab.axes())));
     }
     lines.extend(
         readout
@@ -57,17 +59,73 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
             .map(|row| Line::from(format!(" {:<LABEL_WIDTH$}{}", row.label, row.value))),
     );
     Paragraph::new(lines).render(body, buf);
-    let clock = if let Some(typed) = lab.prompt() {
-        format!(" :{typed}_")
-    } else if let Some(message) = lab.message() {
-        format!(" {message}")
-    } else if lab.paused() {
-        format!(" {} · paused", speed_text(lab.speed()))
-    } else {
-        format!(" {} · running", speed_text(lab.speed()))
-    };
     let hint = format!(" ? keys · Tab scene · {} quit", quit_key(lab));
-    Paragraph::new(vec![Line::from(clock), Line::from(hint)]).render(footer, buf);
+    let mut footer_lines: Vec<Line> = status.into_iter().map(Line::from).collect();
+    footer_lines.push(Line::from(hint));
+    Paragraph::new(footer_lines).render(footer, buf);
+}
+
+/// The most rows a message may take at the foot of the panel.
+const MAX_MESSAGE_ROWS: usize = 4;
+
+/// The status at the foot of a panel `width` columns wide: the prompt, scrolled so that the
+/// end being typed shows; or the last message, wrapped; or the clock.
+fn status_lines(lab: &Lab, width: usize) -> Vec<String> {
+    let room = width.saturating_sub(1).max(1);
+    if let Some(typed) = lab.prompt() {
+        return vec![format!(" {}", prompt_tail(typed, room))];
+    }
+    if let Some(message) = lab.message() {
+        return wrap(message, room)
+            .into_iter()
+            .take(MAX_MESSAGE_ROWS)
+            .map(|line| format!(" {line}"))
+            .collect();
+    }
+    let state = if lab.paused() { "paused" } else { "running" };
+    vec![format!(" {} · {state}", speed_text(lab.speed()))]
+}
+
+/// `:` and the typed text and a cursor, within `room` columns: the end, with `…` in front
+/// of what scrolled off.
+fn prompt_tail(typed: &str, room: usize) -> String {
+    let line = format!(":{typed}_");
+    let count = line.chars().count();
+    if count <= room {
+        return line;
+    }
+    let keep = room.saturating_sub(1);
+    let tail: String = line.chars().skip(count - keep).collect();
+    format!("…{tail}")
+}
+
+/// `text` broken at spaces into lines of at most `room` columns (a word longer than that is
+/// cut into pieces).
+fn wrap(text: &str, room: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > room {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..room).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > room && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// A speed factor as `1×`, `0.5×`, `0.125×`.
@@ -119,6 +177,36 @@ fn help_line(binding: &Binding) -> Line<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_wrap_at_spaces_within_the_room() {
+        let lines = wrap(
+            "the ball stays 0.1 clear of the walls: x within ±12.15, y ±7.15",
+            29,
+        );
+        assert_eq!(
+            lines,
+            [
+                "the ball stays 0.1 clear of",
+                "the walls: x within ±12.15, y",
+                "±7.15"
+            ]
+        );
+        assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert_eq!(wrap("", 5), [""]);
+    }
+
+    #[test]
+    fn the_prompt_shows_the_end_being_typed() {
+        assert_eq!(prompt_tail("pos 1 2", 29), ":pos 1 2_");
+        let long = "pos 12.345678 -23.456789 extra";
+        let shown = prompt_tail(long, 29);
+        assert_eq!(shown.chars().count(), 29);
+        assert!(
+            shown.starts_with('…') && shown.ends_with("extra_"),
+            "{shown}"
+        );
+    }
 
     #[test]
     fn speeds_print_without_trailing_zeros() {
