@@ -207,9 +207,7 @@ fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answe
     let left = std::cell::Cell::new(budget.positions);
     let deadline = budget.time.map(|t| Instant::now() + t);
     let time_left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    let stopped = || {
-        cancel.load(Ordering::Relaxed) || time_left().is_some_and(|t| t.is_zero())
-    };
+    let stopped = || cancel.load(Ordering::Relaxed) || time_left().is_some_and(|t| t.is_zero());
     let run = |world: &World| -> Result<Verdict, String> {
         let settings = Settings {
             limits: Limits {

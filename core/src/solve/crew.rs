@@ -38,6 +38,11 @@ impl Crew {
         b.store(bytes as u64, Ordering::Relaxed);
     }
 
+    /// Publishes the work units the search at `place` has done.
+    pub(crate) fn publish_work(&self, place: usize, work: u64) {
+        self.counts[place][1].store(work, Ordering::Relaxed);
+    }
+
     /// The sum of `count` over every search but the one at `place`.
     pub(crate) fn others(&self, place: usize, count: impl Fn(&Self, usize) -> u64) -> u64 {
         (0..self.counts.len())
@@ -80,6 +85,8 @@ pub(crate) fn race<T: Send>(
     settles: impl Fn(usize, &T) -> bool + Sync,
 ) -> Vec<T> {
     let crew = Arc::new(Crew::new(jobs.len()));
+    // What this budget counted before the race counts against the budgets from the start.
+    budget.join(Some((Arc::clone(&crew), 0)));
     let terms = budget.terms();
     let mut jobs = jobs.into_iter();
     let Some(first) = jobs.next() else {
@@ -102,7 +109,6 @@ pub(crate) fn race<T: Send>(
                 })
             })
             .collect();
-        budget.join(Some((Arc::clone(&crew), 0)));
         let ending = first(budget);
         if settles(0, &ending) {
             crew.halt.store(true, Ordering::Relaxed);

@@ -217,8 +217,13 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// Joins this budget to `crew` at `place` (`None` to leave it).
+    /// Joins this budget to `crew` at `place` (`None` to leave it), publishing what it has
+    /// counted so far.
     pub(crate) fn join(&mut self, crew: Option<(Arc<Crew>, usize)>) {
+        if let Some((crew, place)) = &crew {
+            let layouts = self.layouts.capacity() * LAYOUT_SLOT_BYTES;
+            crew.publish(*place, self.positions, self.work.get(), layouts);
+        }
         self.crew = crew;
     }
 
@@ -324,6 +329,9 @@ impl<'a> Budget<'a> {
     fn look(&self) -> Option<Stop> {
         let work = self.work.get();
         self.next_look.set(work.saturating_add(CHECK_WORK));
+        if let Some((crew, place)) = &self.crew {
+            crew.publish_work(*place, work);
+        }
         if let Some(max) = self.limits.work
             && work + self.crew_total(|c, p| c.work(p)) > max
         {

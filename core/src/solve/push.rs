@@ -474,7 +474,13 @@ impl<'c> PushSearch<'c> {
         }
         let bound = self.bound(bits);
         let (n, m) = (self.boxes.len() as u64, self.ctx.goals.len() as u64);
-        budget.spend(n * n * m + n)?;
+        budget.spend(
+            if self.techniques.matching {
+                n * n * m
+            } else {
+                n * m
+            } + n,
+        )?;
         let others = self.bytes() - self.table.bytes();
         let room = budget
             .memory_limit()
