@@ -383,7 +383,7 @@ impl<'a> Budget<'a> {
             self.next_report = now + PROGRESS_EVERY;
             let report = Progress {
                 positions: self.positions + self.crew_total(|c, p| c.positions(p)),
-                bytes: bytes + self.held + self.crew_total(|c, p| c.bytes(p) as u64) as usize,
+                bytes: bytes + self.held + self.crew_total(|c, p| c.bytes(p)) as usize,
                 elapsed: now - self.start,
             };
             if let Some(callback) = self.progress.as_mut() {
@@ -397,7 +397,7 @@ impl<'a> Budget<'a> {
     /// table: the limit less what the layouts, the tables held and the other searches of
     /// the crew hold.
     pub(crate) fn memory_limit(&self) -> usize {
-        let others = self.crew_total(|c, p| c.bytes(p) as u64) as usize;
+        let others = self.crew_total(|c, p| c.bytes(p)) as usize;
         self.limits
             .memory_bytes
             .saturating_sub(self.layouts.capacity() * LAYOUT_SLOT_BYTES)
