@@ -15,8 +15,10 @@
 //! Every solution is replayed with [`game::play_moves`](crate::game::play_moves) before it
 //! is handed out; one that does not solve the level is an error, never an answer.
 //!
-//! Limits: [`Limits`] (time, memory counted by the search, positions, a cancel flag from any
-//! thread); boards of at most [`MAX_CELLS`] open cells and [`MAX_BOXES`] boxes; at most
+//! Limits: [`Limits`] (time, memory counted by the search with its precomputed tables,
+//! positions, work units, a cancel flag from any thread), looked at after a bounded amount of
+//! work whatever the board (see `limits`); [`Settings::threads`] runs the portfolio's
+//! searches at once (see `parallel`); boards of at most [`MAX_CELLS`] open cells and [`MAX_BOXES`] boxes; at most
 //! [`MAX_POSITIONS`] positions in one table.
 //!
 //! [`Deadlocks`] (and the one-off [`is_lost`]) say whether a position is lost and why.
