@@ -204,6 +204,9 @@ impl Drop for HintJob {
 
 /// The solver's answer for `world`, looking back through its undo history when it is lost.
 fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answer {
+    let deadlocks = Deadlocks::new(world.level()).ok();
+    // The deadlock test's tables are held through the hint: they come out of its memory.
+    let held = deadlocks.as_ref().map_or(0, Deadlocks::bytes);
     let left = std::cell::Cell::new(budget.positions);
     let deadline = budget.time.map(|t| Instant::now() + t);
     let time_left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
@@ -217,7 +220,9 @@ fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answe
                 cancel: Some(Arc::clone(cancel)),
                 memory_bytes: budget
                     .pool
-                    .map_or(Limits::default().memory_bytes, HintPool::share),
+                    .map_or(Limits::default().memory_bytes, HintPool::share)
+                    .saturating_sub(held)
+                    .max(1),
             },
             threads: if budget.pool.is_some() {
                 1
@@ -230,7 +235,6 @@ fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answe
         left.set(left.get().saturating_sub(report.positions));
         Ok(report.verdict)
     };
-    let deadlocks = Deadlocks::new(world.level()).ok();
     let lost = |w: &World| deadlocks.as_ref().and_then(|d| d.check(w)).is_some();
     if !lost(&world) {
         match run(&world) {
