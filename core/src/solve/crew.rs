@@ -23,7 +23,7 @@ pub(crate) struct Crew {
 }
 
 impl Crew {
-    fn new(searches: usize) -> Self {
+    pub(crate) fn new(searches: usize) -> Self {
         Self {
             halt: AtomicBool::new(false),
             counts: (0..searches).map(|_| Default::default()).collect(),

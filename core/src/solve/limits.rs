@@ -405,3 +405,64 @@ impl<'a> Budget<'a> {
             .saturating_sub(others)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Units spent one at a time until a look says stop: how late the look came.
+    fn units_until_stopped(budget: &Budget<'_>) -> u64 {
+        let mut spent = 0;
+        while budget.spend(1).is_ok() {
+            spent += 1;
+            assert!(spent <= 100 * CHECK_WORK, "no stop after {spent} units");
+        }
+        spent
+    }
+
+    #[test]
+    fn a_cancel_is_seen_within_check_work_units_of_spending() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            cancel: Some(Arc::clone(&flag)),
+            ..Limits::default()
+        };
+        let budget = Budget::new(&limits, None);
+        assert_eq!(
+            budget.spend(CHECK_WORK * 3 + 17),
+            Ok(()),
+            "nothing to stop yet"
+        );
+        flag.store(true, Ordering::Relaxed);
+        assert!(units_until_stopped(&budget) < CHECK_WORK);
+        assert_eq!(
+            budget.spend(CHECK_WORK),
+            Err(Stop::Cancelled),
+            "the next look too"
+        );
+    }
+
+    #[test]
+    fn a_work_budget_counts_every_search_of_a_crew() {
+        let limits = Limits {
+            work: Some(10 * CHECK_WORK),
+            ..Limits::default()
+        };
+        let mut first = Budget::new(&limits, None);
+        let crew = Arc::new(Crew::new(2));
+        first.join(Some((Arc::clone(&crew), 0)));
+        let second = Budget::member(first.terms(), Arc::clone(&crew), 1);
+        assert_eq!(first.spend(6 * CHECK_WORK), Ok(()));
+        // The second sees the first's six at its next look, and stops four later.
+        let spent = units_until_stopped(&second);
+        assert!(
+            (4 * CHECK_WORK..=5 * CHECK_WORK).contains(&spent),
+            "{spent} units"
+        );
+        assert_eq!(
+            second.spend(CHECK_WORK),
+            Err(Stop::Work),
+            "the next look too"
+        );
+    }
+}
