@@ -129,6 +129,10 @@ enum Command {
         /// finding any solution fast.
         #[arg(long, value_name = "pushes|moves")]
         optimize: Option<OptimizeArg>,
+        /// Threads the solver's searches run on at once, from 1 to 256 (by default what the
+        /// machine has; the searches of one level use two at most).
+        #[arg(long, value_name = "N", value_parser = solve_cmd::parse_threads, allow_negative_numbers = true)]
+        threads: Option<usize>,
     },
     /// Replay a solution headless: print the final board as level text and the result.
     ///
@@ -200,6 +204,7 @@ fn main() -> ExitCode {
             time_limit,
             memory_limit,
             optimize,
+            threads,
         }) => {
             let cancel = solve_cmd::interrupt_flag();
             let optimize = match optimize {
@@ -207,7 +212,9 @@ fn main() -> ExitCode {
                 Some(OptimizeArg::Pushes) => sokoshot_core::solve::Optimize::Pushes,
                 Some(OptimizeArg::Moves) => sokoshot_core::solve::Optimize::Moves,
             };
-            let settings = solve_cmd::settings(time_limit, memory_limit, optimize, &cancel);
+            let threads = threads.unwrap_or_else(solve_cmd::default_threads);
+            let settings =
+                solve_cmd::settings(time_limit, memory_limit, optimize, threads, &cancel);
             let only = level.and_then(|n| usize::try_from(n).ok());
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }
@@ -331,6 +338,7 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
             seconds,
             solve_cmd::DEFAULT_MEMORY_MIB,
             sokoshot_core::solve::Optimize::Any,
+            solve_cmd::default_threads(),
             &cancel,
         )
     });

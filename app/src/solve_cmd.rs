@@ -19,6 +19,8 @@ pub const MAX_MEMORY_LIMIT_MIB: u64 = 1 << 20;
 pub const DEFAULT_SOLVE_SECONDS: f64 = 60.0;
 /// Seconds `check --solve` spends on a level unless told otherwise.
 pub const DEFAULT_CHECK_SECONDS: f64 = 10.0;
+/// The most threads `--threads` takes.
+pub const MAX_THREADS: usize = 256;
 /// MiB a search may hold unless told otherwise: the solver's own default.
 pub const DEFAULT_MEMORY_MIB: u64 = (solve::DEFAULT_MEMORY_BYTES >> 20) as u64;
 
@@ -64,15 +66,38 @@ pub fn parse_mib(text: &str) -> Result<u64, String> {
         })
 }
 
+/// Reads `--threads`: a whole number from 1 to [`MAX_THREADS`].
+///
+/// # Errors
+/// When the text is not such a number (`0`, `-1`, `1.5`, `many`), saying what is allowed.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_THREADS).contains(n))
+        .ok_or_else(|| {
+            format!("`{text}` is not a thread count: give a whole number, from 1 to {MAX_THREADS}")
+        })
+}
+
+/// Threads unless told otherwise: what the machine has (one when it cannot tell).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(MAX_THREADS)
+}
+
 /// Search settings from the command line's limits.
 pub fn settings(
     time: f64,
     memory_mib: u64,
     optimize: Optimize,
+    threads: usize,
     cancel: &Arc<AtomicBool>,
 ) -> Settings {
     Settings {
         optimize,
+        threads: threads.clamp(1, MAX_THREADS),
         limits: Limits {
             time: Some(Duration::from_secs_f64(
                 time.clamp(0.0, MAX_TIME_LIMIT_SECONDS),
@@ -80,6 +105,7 @@ pub fn settings(
             memory_bytes: usize::try_from(memory_mib.min(MAX_MEMORY_LIMIT_MIB) * 1024 * 1024)
                 .unwrap_or(usize::MAX),
             positions: None,
+            work: None,
             cancel: Some(Arc::clone(cancel)),
         },
         techniques: solve::Techniques::default(),

@@ -5,10 +5,12 @@
 //! ```sh
 //! cargo run --release --example solve_pack -- levels/microban.xsb 10
 //! cargo run --release --example solve_pack -- levels/microban.xsb 2 --no-corrals
+//! cargo run --release --example solve_pack -- levels/microban.xsb 10 --threads 2
 //! ```
 //!
 //! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`, `--no-portfolio`,
-//! `--optimize pushes|moves`, `--markdown` (table rows for benches/README.md).
+//! `--optimize pushes|moves`, `--threads N` (the portfolio's searches at once; one unless
+//! told), `--markdown` (table rows for benches/README.md).
 
 use std::time::Duration;
 
@@ -19,7 +21,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--optimize pushes|moves] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--optimize pushes|moves] [--threads N] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -29,8 +31,19 @@ fn main() {
         Some(i) if flags.get(i + 1).map(String::as_str) == Some("moves") => Optimize::Moves,
         _ => Optimize::Any,
     };
+    let threads = match flags.iter().position(|f| f == "--threads") {
+        Some(i) => match flags.get(i + 1).and_then(|n| n.parse::<usize>().ok()) {
+            Some(n) if n >= 1 => n,
+            _ => {
+                eprintln!("solve_pack: --threads takes a whole number from 1");
+                std::process::exit(2);
+            }
+        },
+        None => 1,
+    };
     let settings = Settings {
         optimize,
+        threads,
         limits: Limits {
             time: Some(Duration::from_secs_f64(seconds.parse().expect("seconds"))),
             ..Limits::default()

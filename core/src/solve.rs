@@ -15,18 +15,22 @@
 //! Every solution is replayed with [`game::play_moves`](crate::game::play_moves) before it
 //! is handed out; one that does not solve the level is an error, never an answer.
 //!
-//! Limits: [`Limits`] (time, memory counted by the search, positions, a cancel flag from any
-//! thread); boards of at most [`MAX_CELLS`] open cells and [`MAX_BOXES`] boxes; at most
+//! Limits: [`Limits`] (time, memory counted by the search with its precomputed tables,
+//! positions, work units, a cancel flag from any thread), looked at after a bounded amount of
+//! work whatever the board (see `limits`); [`Settings::threads`] runs the portfolio's
+//! searches at once (see `parallel`); boards of at most [`MAX_CELLS`] open cells and [`MAX_BOXES`] boxes; at most
 //! [`MAX_POSITIONS`] positions in one table.
 //!
 //! [`Deadlocks`] (and the one-off [`is_lost`]) say whether a position is lost and why.
 
 mod context;
 mod corral;
+mod crew;
 mod deadlock;
 mod freeze;
 mod limits;
 mod matching;
+mod parallel;
 mod push;
 mod solution;
 mod table;
@@ -39,7 +43,7 @@ use crate::level::Level;
 
 pub use context::{ContextError, MAX_BOXES, MAX_CELLS};
 pub use deadlock::{Deadlocks, Lost, is_lost};
-pub use limits::{DEFAULT_MEMORY_BYTES, Limits, Progress, Stop};
+pub use limits::{CHECK_WORK, DEFAULT_MEMORY_BYTES, Limits, Progress, Stop};
 pub use push::Techniques;
 pub use table::MAX_POSITIONS;
 pub use timed::MAX_PERIOD_TICKS;
@@ -56,8 +60,9 @@ pub enum Optimize {
     Moves,
 }
 
-/// How to search: what to minimise, within which limits, with which techniques.
-#[derive(Debug, Clone, Default)]
+/// How to search: what to minimise, within which limits, with which techniques, on how
+/// many threads.
+#[derive(Debug, Clone)]
 pub struct Settings {
     /// What to minimise.
     pub optimize: Optimize,
@@ -65,6 +70,22 @@ pub struct Settings {
     pub limits: Limits,
     /// Which deadlock tests and bound the classic search uses (all, unless measuring).
     pub techniques: Techniques,
+    /// Threads the searches of the portfolio may run on at once (0 is taken as 1). The
+    /// portfolio holds two searches, so more than two threads add nothing; with one, the
+    /// searches take turns and a position budget gives the same answer every run.
+    pub threads: usize,
+}
+
+impl Default for Settings {
+    /// Any solution, the default [`Limits`], every technique, one thread.
+    fn default() -> Self {
+        Self {
+            optimize: Optimize::default(),
+            limits: Limits::default(),
+            techniques: Techniques::default(),
+            threads: 1,
+        }
+    }
 }
 
 /// A solution, replayed and counted.
@@ -125,6 +146,8 @@ pub struct Report {
     /// cell, facing and the clock. Unlike positions, it means the same for levels searched by
     /// pushes and for levels with shots and bars searched step by step.
     pub layouts: u64,
+    /// Work units done (see [`Limits::work`]): what the search cost, whatever the board.
+    pub work: u64,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -190,6 +213,10 @@ pub fn solve(
     let mut budget = limits::Budget::new(&settings.limits, progress);
     let outcome = if is_classic(world) {
         classic(world, settings, &mut budget)?
+    } else if settings.threads > 1 && settings.optimize != Optimize::Any {
+        parallel::fast_and_optimal(settings.optimize, &mut budget, |optimize, budget| {
+            timed::search(world, optimize, budget)
+        })?
     } else {
         fast_then_optimal(settings.optimize, &mut budget, |optimize, budget| {
             timed::search(world, optimize, budget)
@@ -211,6 +238,7 @@ pub fn solve(
         verdict,
         positions: budget.positions,
         layouts: budget.layouts(),
+        work: budget.work(),
         elapsed: budget.elapsed(),
     })
 }
@@ -316,7 +344,13 @@ fn classic(
     settings: &Settings,
     budget: &mut limits::Budget<'_>,
 ) -> Result<Outcome, SolveError> {
-    let ctx = context::Context::new(world.level())?;
+    let ctx = match context::Context::within(world.level(), budget, budget.memory_limit())? {
+        Ok(ctx) => ctx,
+        Err(stop) => return Ok(Outcome::GaveUp(stop)),
+    };
+    if let Err(stop) = budget.hold(ctx.bytes()) {
+        return Ok(Outcome::GaveUp(stop));
+    }
     let mut boxes = Vec::new();
     for &b in world.boxes() {
         match ctx.cell(b) {
@@ -328,31 +362,51 @@ fn classic(
     let Some(player) = ctx.cell(world.player()) else {
         return Ok(Outcome::NoSolution);
     };
+    let techniques = settings.techniques;
+    if settings.threads > 1 && techniques.portfolio && techniques.matching {
+        let search = parallel::Classic {
+            ctx: &ctx,
+            techniques,
+            boxes: &boxes,
+            player,
+        };
+        return search.run(settings.optimize, budget);
+    }
     fast_then_optimal(settings.optimize, budget, |optimize, budget| {
         let order = match optimize {
             Optimize::Any => push::Order::Greedy,
             Optimize::Pushes => push::Order::Pushes,
             Optimize::Moves => push::Order::Moves,
         };
-        let techniques = settings.techniques;
         let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
         {
             portfolio(&ctx, techniques, &boxes, player, budget)
         } else {
             push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
         };
-        Ok(match ending {
-            push::Ending::Solved(pushes) => Outcome::Solved {
-                moves: solution::letters(&ctx, &boxes, player, &pushes).ok_or_else(|| {
-                    SolveError::Unverified {
-                        moves: String::new(),
-                        reason: "a push of the solution cannot be reached".into(),
-                    }
-                })?,
-                proven: optimize != Optimize::Any,
-            },
-            push::Ending::Exhausted => Outcome::NoSolution,
-            push::Ending::Stopped(stop) => Outcome::GaveUp(stop),
-        })
+        outcome_of(&ctx, &boxes, player, ending, optimize != Optimize::Any)
+    })
+}
+
+/// What a push search's ending says, its pushes turned into letters.
+fn outcome_of(
+    ctx: &context::Context,
+    boxes: &[u32],
+    player: u32,
+    ending: push::Ending,
+    proven: bool,
+) -> Result<Outcome, SolveError> {
+    Ok(match ending {
+        push::Ending::Solved(pushes) => Outcome::Solved {
+            moves: solution::letters(ctx, boxes, player, &pushes).ok_or_else(|| {
+                SolveError::Unverified {
+                    moves: String::new(),
+                    reason: "a push of the solution cannot be reached".into(),
+                }
+            })?,
+            proven,
+        },
+        push::Ending::Exhausted => Outcome::NoSolution,
+        push::Ending::Stopped(stop) => Outcome::GaveUp(stop),
     })
 }

@@ -46,6 +46,7 @@ pub fn hint_budget() -> HintBudget {
         positions: 400_000,
         time: Some(Duration::from_secs(2)),
         pool: Some(&HINT_POOL),
+        threads: 1,
     }
 }
 

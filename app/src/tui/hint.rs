@@ -2,7 +2,8 @@
 //! thinks.
 //!
 //! [`HintJob::start`] hands a copy of the world to a new thread that runs the solver within a
-//! [`HintBudget`] (positions, for repeatable answers, and time) and a cancel flag. The answer
+//! [`HintBudget`] (positions, for repeatable answers, and time, for the whole hint however
+//! many searches it takes) and a cancel flag. The answer
 //! comes back over a channel: [`HintJob::poll`] takes it without waiting. Dropping the job
 //! sets the cancel flag, and the thread ends at the solver's next look at it. No thread runs
 //! while no hint is asked for.
@@ -20,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sokoshot_core::game::{Command, State, World};
 use sokoshot_core::solve::{Deadlocks, Limits, Settings, Verdict, solve};
@@ -92,6 +93,9 @@ pub struct HintBudget {
     /// The pool shared with other sessions, if any; without one a hint has a thread of its
     /// own and the solver's default memory limit.
     pub pool: Option<&'static HintPool>,
+    /// Threads the solver's searches may run on (the portfolio uses two at most); one for a
+    /// hint in a pool, so that a place in it is one thread.
+    pub threads: usize,
 }
 
 impl HintBudget {
@@ -100,6 +104,7 @@ impl HintBudget {
         positions: 2_000_000,
         time: Some(Duration::from_secs(10)),
         pool: None,
+        threads: 2,
     };
 
     /// A budget of `positions` and no time limit: the same answer on any machine.
@@ -109,6 +114,7 @@ impl HintBudget {
             positions,
             time: None,
             pool: None,
+            threads: 1,
         }
     }
 }
@@ -198,16 +204,30 @@ impl Drop for HintJob {
 
 /// The solver's answer for `world`, looking back through its undo history when it is lost.
 fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answer {
+    let deadlocks = Deadlocks::new(world.level()).ok();
+    // The deadlock test's tables are held through the hint: they come out of its memory.
+    let held = deadlocks.as_ref().map_or(0, Deadlocks::bytes);
     let left = std::cell::Cell::new(budget.positions);
+    let deadline = budget.time.map(|t| Instant::now() + t);
+    let time_left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
+    let stopped = || cancel.load(Ordering::Relaxed) || time_left().is_some_and(|t| t.is_zero());
     let run = |world: &World| -> Result<Verdict, String> {
         let settings = Settings {
             limits: Limits {
-                time: budget.time,
+                time: time_left(),
                 positions: Some(left.get().max(1)),
+                work: None,
                 cancel: Some(Arc::clone(cancel)),
                 memory_bytes: budget
                     .pool
-                    .map_or(Limits::default().memory_bytes, HintPool::share),
+                    .map_or(Limits::default().memory_bytes, HintPool::share)
+                    .saturating_sub(held)
+                    .max(1),
+            },
+            threads: if budget.pool.is_some() {
+                1
+            } else {
+                budget.threads.max(1)
             },
             ..Settings::default()
         };
@@ -215,7 +235,6 @@ fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answe
         left.set(left.get().saturating_sub(report.positions));
         Ok(report.verdict)
     };
-    let deadlocks = Deadlocks::new(world.level()).ok();
     let lost = |w: &World| deadlocks.as_ref().and_then(|d| d.check(w)).is_some();
     if !lost(&world) {
         match run(&world) {
@@ -229,7 +248,7 @@ fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answe
     }
     let mut earlier = world;
     for undo in 1..=MAX_UNDO_SEARCH {
-        if earlier.apply(Command::Undo).is_err() || left.get() == 0 {
+        if earlier.apply(Command::Undo).is_err() || left.get() == 0 || stopped() {
             break;
         }
         if lost(&earlier) {
@@ -273,6 +292,7 @@ mod tests {
             positions: 1000,
             time: None,
             pool: Some(&POOL),
+            threads: 1,
         };
         let held = POOL.take().expect("a free place");
         assert!(POOL.take().is_none(), "the pool has one place");

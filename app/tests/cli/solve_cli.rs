@@ -236,3 +236,24 @@ fn limits_that_are_not_finite_or_in_range_are_refused_with_what_is_allowed() {
     ]);
     assert_eq!(out.status.code(), Some(0), "in range: solved");
 }
+
+#[test]
+fn thread_counts_that_are_not_whole_and_in_range_are_refused_in_one_line() {
+    let level = file("threads.xsb", "#####\n#@$.#\n#####\n");
+    let level = level.to_str().expect("utf-8 path");
+    for bad in ["0", "-1", "1.5", "257", "many"] {
+        let out = sokoshot(&["solve", level, "--threads", bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(
+            first.contains("give a whole number, from 1 to 256"),
+            "{bad}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{bad}: nothing is solved");
+    }
+    for good in ["1", "2"] {
+        let out = sokoshot(&["solve", level, "--threads", good]);
+        assert_eq!(out.status.code(), Some(0), "{good} threads: solved");
+    }
+}

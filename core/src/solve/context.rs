@@ -10,6 +10,8 @@
 
 use crate::level::{Level, Pos, Tile};
 
+use super::limits::{Budget, Stop};
+
 /// No cell: the neighbour of a cell next to a wall, or a distance that is infinite.
 pub(crate) const NONE: u32 = u32::MAX;
 /// The most cells a board may have for the solver (each is a bit in every stored position).
@@ -65,12 +67,38 @@ impl Context {
     /// Works out the facts of `level`'s board: the open cells the player can reach from the
     /// start when boxes and enemies are ignored, and everything derived from them.
     pub(crate) fn new(level: &Level) -> Result<Self, ContextError> {
+        let unlimited = Budget::new(&super::Limits::default(), None);
+        Ok(
+            Self::within(level, &unlimited, usize::MAX)?.unwrap_or_else(|_| {
+                unreachable!("no limit stops the work without a time, work or cancel limit")
+            }),
+        )
+    }
+
+    /// [`Context::new`] within a search's budget: the work counted against it (one distance
+    /// table at a time, so a limit stops it between two) and `Err(Stop::Memory)` before
+    /// anything large is allocated when the tables would take more than `room` bytes.
+    pub(crate) fn within(
+        level: &Level,
+        budget: &Budget<'_>,
+        room: usize,
+    ) -> Result<Result<Self, Stop>, ContextError> {
         if level.boxes.len() > MAX_BOXES {
             return Err(ContextError::TooManyBoxes);
         }
         let region = open_region(level, level.player);
         if region.len() > MAX_CELLS {
             return Err(ContextError::TooManyCells);
+        }
+        let goals = region
+            .iter()
+            .filter(|&&p| level.tile(p) == Tile::Goal)
+            .count();
+        if Self::bytes_for(level.tiles.len(), region.len(), goals) > room {
+            return Ok(Err(Stop::Memory));
+        }
+        if let Err(stop) = budget.spend(level.tiles.len() as u64 * 2) {
+            return Ok(Err(stop));
         }
         let mut index = vec![NONE; level.tiles.len()];
         for (i, &pos) in region.iter().enumerate() {
@@ -101,11 +129,33 @@ impl Context {
         ctx.goals = (0..ctx.cells.len() as u32)
             .filter(|&c| ctx.is_goal[c as usize])
             .collect();
-        ctx.dist = ctx.goals.iter().map(|&g| ctx.pull_distances(g)).collect();
+        let mut dist = Vec::with_capacity(ctx.goals.len());
+        for &g in &ctx.goals {
+            if let Err(stop) = budget.spend(ctx.len() as u64 * 4) {
+                return Ok(Err(stop));
+            }
+            dist.push(ctx.pull_distances(g));
+        }
+        ctx.dist = dist;
+        if let Err(stop) = budget.spend((ctx.len() * ctx.goals.len()) as u64) {
+            return Ok(Err(stop));
+        }
         ctx.dead = (0..ctx.cells.len())
             .map(|c| ctx.dist.iter().all(|d| d[c] == NONE))
             .collect();
-        Ok(ctx)
+        Ok(Ok(ctx))
+    }
+
+    /// The bytes a context holds for a board of `tiles` tiles, `cells` open cells and
+    /// `goals` goals.
+    fn bytes_for(tiles: usize, cells: usize, goals: usize) -> usize {
+        let per_cell = std::mem::size_of::<Pos>() + std::mem::size_of::<[u32; 4]>() + 2;
+        tiles * 4 + cells * per_cell + goals * (cells * 4 + 4 + std::mem::size_of::<Vec<u32>>())
+    }
+
+    /// The bytes this context holds.
+    pub(crate) fn bytes(&self) -> usize {
+        Self::bytes_for(self.index.len(), self.len(), self.goals.len())
     }
 
     /// The compact index of `pos`, if something can stand there.

@@ -128,6 +128,12 @@ impl Deadlocks {
         self.ctx.cell(pos).is_none_or(|c| self.ctx.dead[c as usize])
     }
 
+    /// The bytes its tables hold (what a caller with a memory budget counts).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.ctx.bytes()
+    }
+
     pub(crate) fn with_context(ctx: Context) -> Self {
         Self { ctx }
     }

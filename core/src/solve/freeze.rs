@@ -16,11 +16,16 @@ pub(crate) trait Occupancy {
 /// The most boxes one freeze test follows before it answers "not frozen" (a bound on the
 /// recursion; giving up only ever makes the test say less).
 const MAX_CHAIN: usize = 64;
+/// The most boxes one freeze test looks at, counting each time a box is met again by another
+/// way: the chains branch, and in a block of boxes their number grows exponentially with
+/// their length. Past it the test answers "not frozen", which only ever says less.
+pub(crate) const MAX_VISITS: usize = 1024;
 
 /// Whether the box on `cell` can never move again.
 pub(crate) fn is_frozen(ctx: &Context, boxes: &impl Occupancy, cell: u32) -> bool {
     let mut held = Vec::with_capacity(8);
-    frozen(ctx, boxes, cell, &mut held)
+    let mut visits = 0;
+    frozen(ctx, boxes, cell, &mut held, &mut visits)
 }
 
 /// Whether the box on `cell` is frozen and off a goal, or frozen together with a box off a
@@ -38,12 +43,20 @@ pub(crate) fn frozen_off_goal(ctx: &Context, boxes: &impl Occupancy, cell: u32) 
         .find(|&n| is_frozen(ctx, boxes, n))
 }
 
-fn frozen(ctx: &Context, boxes: &impl Occupancy, cell: u32, held: &mut Vec<u32>) -> bool {
-    if held.len() >= MAX_CHAIN {
+fn frozen(
+    ctx: &Context,
+    boxes: &impl Occupancy,
+    cell: u32,
+    held: &mut Vec<u32>,
+    visits: &mut usize,
+) -> bool {
+    *visits += 1;
+    if held.len() >= MAX_CHAIN || *visits > MAX_VISITS {
         return false;
     }
     held.push(cell);
-    let answer = axis_blocked(ctx, boxes, cell, 0, held) && axis_blocked(ctx, boxes, cell, 1, held);
+    let answer = axis_blocked(ctx, boxes, cell, 0, held, visits)
+        && axis_blocked(ctx, boxes, cell, 1, held, visits);
     held.pop();
     answer
 }
@@ -55,6 +68,7 @@ fn axis_blocked(
     cell: u32,
     axis: usize,
     held: &mut Vec<u32>,
+    visits: &mut usize,
 ) -> bool {
     let a = ctx.step(cell, axis);
     let b = ctx.step(cell, axis + 2);
@@ -66,5 +80,5 @@ fn axis_blocked(
     }
     [a, b]
         .into_iter()
-        .any(|n| boxes.has_box(n) && frozen(ctx, boxes, n, held))
+        .any(|n| boxes.has_box(n) && frozen(ctx, boxes, n, held, visits))
 }

@@ -290,7 +290,8 @@ impl<'c> PushSearch<'c> {
         self.table.bytes()
             + self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.heap.capacity() * 16
-            + self.ctx.len() * 12
+            + self.zobrist.capacity() * 8
+            + self.ctx.len() * 20
     }
 
     /// Runs until a solution, exhaustion, or a limit.
@@ -376,7 +377,10 @@ impl<'c> PushSearch<'c> {
                 pushes.clear();
             }
         }
-        let result = self.try_pushes(id, &pushes, budget);
+        // The flood and the corrals' labels: every cell at most.
+        let result = budget
+            .spend(self.reach.queue.len() as u64 * 4 + ctx.len() as u64)
+            .and_then(|()| self.try_pushes(id, &pushes, budget));
         self.pushes = pushes;
         result
     }
@@ -424,6 +428,7 @@ impl<'c> PushSearch<'c> {
         } else {
             self.reach.flood(ctx, child, b)
         };
+        budget.spend(self.reach.queue.len() as u64 * 4 + 5 * super::freeze::MAX_VISITS as u64)?;
         let parent = self.nodes[id as usize];
         let node = Node {
             parent: id,
@@ -468,6 +473,14 @@ impl<'c> PushSearch<'c> {
             return Ok(None);
         }
         let bound = self.bound(bits);
+        let (n, m) = (self.boxes.len() as u64, self.ctx.goals.len() as u64);
+        budget.spend(
+            if self.techniques.matching {
+                n * n * m
+            } else {
+                n * m
+            } + n,
+        )?;
         let others = self.bytes() - self.table.bytes();
         let room = budget
             .memory_limit()

@@ -24,7 +24,10 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-use crate::game::{Counters, Dir, Move, Outcome as Rule, State, TICKS_PER_SECOND, World};
+use crate::game::{
+    Counters, Dir, FIRE_TICK_LIMIT, Move, Outcome as Rule, STEP_TICKS, State, TICKS_PER_SECOND,
+    WAIT_TICKS, World,
+};
 use crate::level::Pos;
 
 use super::context::Context;
@@ -82,7 +85,14 @@ pub(crate) fn search(
     optimize: Optimize,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, SolveError> {
-    let ctx = Context::new(world.level())?;
+    let ctx = match Context::within(world.level(), budget, budget.memory_limit() / 2)? {
+        Ok(ctx) => ctx,
+        Err(stop) => return Ok(Outcome::GaveUp(stop)),
+    };
+    // The context, and its copy in the deadlock test.
+    if let Err(stop) = budget.hold(2 * ctx.bytes()) {
+        return Ok(Outcome::GaveUp(stop));
+    }
     let deadlocks = Deadlocks::with_context(ctx.clone());
     let mut sim = world.clone();
     let mut search = Search {
@@ -243,6 +253,7 @@ impl Search<'_> {
                 Ok(_) => dir_letter(dir),
                 Err(_) => continue,
             };
+            budget.spend(u64::from(STEP_TICKS) * self.tick_work())?;
             let next = self.world.state().clone();
             self.offer(next, id, letter, letters, budget)?;
         }
@@ -254,6 +265,7 @@ impl Search<'_> {
                 .is_none_or(|limit| state.counters.shots < limit)
             && let Some(next) = self.fire(&state)
         {
+            budget.spend(u64::from(FIRE_TICK_LIMIT) * self.tick_work())?;
             self.offer(next, id, 'f', letters, budget)?;
         }
         if self.period != Some(1) {
@@ -261,6 +273,7 @@ impl Search<'_> {
             if self.world.play_letter(Move::Wait).is_err() {
                 return Ok(());
             }
+            budget.spend(u64::from(WAIT_TICKS) * self.tick_work())?;
             let next = self.world.state().clone();
             self.offer(next, id, 'w', letters, budget)?;
         }
@@ -297,6 +310,18 @@ impl Search<'_> {
         next.tick += u64::from(outcome.ticks);
         next.counters.shots += 1;
         Some(next)
+    }
+
+    /// Work units of one tick of the world: every bar and every cell a shot may cross.
+    fn tick_work(&self) -> u64 {
+        1 + self.world.level().spinners.len() as u64 + 4 * self.world.shots().len() as u64
+    }
+
+    /// Work units of one position offered: the deadlock test's pass over the board and its
+    /// matching, and the bound's matching.
+    fn offer_work(&self, state: &State) -> u64 {
+        let (n, m) = (state.boxes.len() as u64, self.ctx.goals.len() as u64);
+        self.world.level().tiles.len() as u64 + self.ctx.len() as u64 + 2 * (n * n * m + n)
     }
 
     fn phase(&self, tick: u64) -> u64 {
@@ -363,6 +388,7 @@ impl Search<'_> {
         letters: u32,
         budget: &Budget<'_>,
     ) -> Result<(), Stop> {
+        budget.spend(self.offer_work(&state))?;
         let key = self.key(&state);
         let hash = hash_words(&key);
         if let Some(old) = self.table.find(&key, hash) {

@@ -28,4 +28,5 @@ mod level_roundtrip;
 mod level_source;
 mod replay_microban;
 mod solve;
+mod solve_contract;
 mod store_host_key;

@@ -1,0 +1,125 @@
+//! The portfolio on threads (`Settings::threads` above one): its searches run at once
+//! instead of taking turns, within one budget (see `crew`).
+//!
+//! - Any solution: the greedy search on the matching bound and the one on the nearest-goal
+//!   bound, each on a thread; the first to find a solution or to exhaust its positions
+//!   answers, and the other stops.
+//! - Fewest pushes or moves: the A* search on one thread and the greedy portfolio (taking
+//!   turns) on the other, instead of one after the other. Only the A* search answers
+//!   "solved, proven"; a greedy solution is kept for when a limit stops the A* search (then
+//!   it is the best found), and a greedy search that exhausts its positions proves that
+//!   there is no solution. The greedy search holds its memory until it ends, so a memory
+//!   limit can stop the A* search sooner than when the two run in turn.
+
+use super::context::Context;
+use super::crew::{Job, race};
+use super::limits::{Budget, Stop};
+use super::push::{Ending, Order, PushSearch, Techniques};
+use super::{Optimize, Outcome, SolveError, outcome_of, portfolio};
+
+/// A classic level's push searches, ready to race.
+pub(crate) struct Classic<'c> {
+    pub(crate) ctx: &'c Context,
+    pub(crate) techniques: Techniques,
+    pub(crate) boxes: &'c [u32],
+    pub(crate) player: u32,
+}
+
+impl Classic<'_> {
+    /// Runs the portfolio for `optimize` on two threads.
+    pub(crate) fn run(
+        &self,
+        optimize: Optimize,
+        budget: &mut Budget<'_>,
+    ) -> Result<Outcome, SolveError> {
+        match optimize {
+            Optimize::Any => self.any(budget),
+            Optimize::Pushes => self.optimal(Order::Pushes, budget),
+            Optimize::Moves => self.optimal(Order::Moves, budget),
+        }
+    }
+
+    fn any(&self, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
+        let (ctx, boxes, player) = (self.ctx, self.boxes, self.player);
+        let nearest = Techniques {
+            matching: false,
+            ..self.techniques
+        };
+        let jobs: Vec<Job<'_, Ending>> = [self.techniques, nearest]
+            .into_iter()
+            .map(|techniques| -> Job<'_, Ending> {
+                Box::new(move |budget: &mut Budget<'_>| {
+                    PushSearch::new(ctx, Order::Greedy, techniques, boxes, player).run(budget)
+                })
+            })
+            .collect();
+        let endings = race(budget, jobs, |_, _| true);
+        let rank = |ending: &Ending| match ending {
+            Ending::Solved(_) => 0,
+            Ending::Exhausted => 1,
+            Ending::Stopped(Stop::Cancelled) => 3,
+            Ending::Stopped(_) => 2,
+        };
+        let ending = endings
+            .into_iter()
+            .min_by_key(rank)
+            .unwrap_or(Ending::Stopped(Stop::Cancelled));
+        outcome_of(ctx, boxes, player, ending, false)
+    }
+
+    fn optimal(&self, order: Order, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
+        let (ctx, boxes, player, techniques) = (self.ctx, self.boxes, self.player, self.techniques);
+        let exact: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
+            PushSearch::new(ctx, order, techniques, boxes, player).run(budget)
+        });
+        let fast: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
+            portfolio(ctx, techniques, boxes, player, budget)
+        });
+        let settles = |i: usize, ending: &Ending| i == 0 || *ending == Ending::Exhausted;
+        let mut endings = race(budget, vec![exact, fast], settles).into_iter();
+        let (Some(exact), Some(fast)) = (endings.next(), endings.next()) else {
+            return Ok(Outcome::GaveUp(Stop::Cancelled));
+        };
+        Ok(match (exact, fast) {
+            (Ending::Exhausted, _) | (_, Ending::Exhausted) => Outcome::NoSolution,
+            (exact @ Ending::Solved(_), _) => outcome_of(ctx, boxes, player, exact, true)?,
+            (Ending::Stopped(stop), fast @ Ending::Solved(_)) => {
+                match outcome_of(ctx, boxes, player, fast, false)? {
+                    Outcome::Solved { moves, .. } => Outcome::BestFound { moves, stop },
+                    other => other,
+                }
+            }
+            (Ending::Stopped(stop), Ending::Stopped(_)) => Outcome::GaveUp(stop),
+        })
+    }
+}
+
+/// For an optimum on two threads: the optimizing search (`run(optimize, ..)`) and the fast
+/// one (`run(Optimize::Any, ..)`) at once. The optimizing one answers; the fast one's
+/// solution is the best found when a limit stops it, and its "no solution" is final.
+pub(crate) fn fast_and_optimal(
+    optimize: Optimize,
+    budget: &mut Budget<'_>,
+    run: impl Fn(Optimize, &mut Budget<'_>) -> Result<Outcome, SolveError> + Sync,
+) -> Result<Outcome, SolveError> {
+    let run = &run;
+    let exact: Job<'_, Result<Outcome, SolveError>> =
+        Box::new(move |budget: &mut Budget<'_>| run(optimize, budget));
+    let fast: Job<'_, Result<Outcome, SolveError>> =
+        Box::new(move |budget: &mut Budget<'_>| run(Optimize::Any, budget));
+    let settles = |i: usize, ending: &Result<Outcome, SolveError>| {
+        i == 0 || matches!(ending, Ok(Outcome::NoSolution) | Err(_))
+    };
+    let mut endings = race(budget, vec![exact, fast], settles).into_iter();
+    let (Some(exact), Some(fast)) = (endings.next(), endings.next()) else {
+        return Ok(Outcome::GaveUp(Stop::Cancelled));
+    };
+    Ok(match (exact?, fast?) {
+        (Outcome::NoSolution, _) | (_, Outcome::NoSolution) => Outcome::NoSolution,
+        (
+            Outcome::GaveUp(stop),
+            Outcome::Solved { moves, .. } | Outcome::BestFound { moves, .. },
+        ) => Outcome::BestFound { moves, stop },
+        (exact, _) => exact,
+    })
+}
