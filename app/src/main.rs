@@ -168,6 +168,17 @@ enum Command {
         /// The most sessions at once from one address (an IPv6 /64 counts as one).
         #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_PER_IP, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_per_ip: u32,
+        /// The most connections logging in at once (not yet given a session); they take no
+        /// session's place.
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_STARTUPS, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_startups: u32,
+        /// The most connections logging in at once from one address.
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_STARTUPS_PER_IP, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_startups_per_ip: u32,
+        /// Close a connection that has not started a session this many seconds after it was
+        /// accepted (the banner, key exchange and login included).
+        #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_LOGIN_GRACE.as_secs(), value_parser = clap::value_parser!(u64).range(1..=600))]
+        login_grace: u64,
         /// Close a session after this many seconds without a key.
         #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_IDLE_TIMEOUT.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
         idle_timeout: u64,
@@ -223,6 +234,9 @@ fn main() -> ExitCode {
             listen,
             max_sessions,
             max_per_ip,
+            max_startups,
+            max_startups_per_ip,
+            login_grace,
             idle_timeout,
             max_session,
             authorized_keys,
@@ -231,6 +245,9 @@ fn main() -> ExitCode {
             listen,
             max_sessions: max_sessions as usize,
             max_per_ip: max_per_ip as usize,
+            max_startups: max_startups as usize,
+            max_startups_per_ip: max_startups_per_ip as usize,
+            login_grace: Duration::from_secs(login_grace),
             idle_timeout: Duration::from_secs(idle_timeout),
             max_session: Duration::from_secs(max_session),
             authorized_keys,

@@ -604,3 +604,120 @@ fn a_dropped_connection_ends_its_session_and_frees_its_place() {
     second.keys(&["q"]);
     second.wait_for("EXIT=0");
 }
+
+/// Opens `per_address` TCP connections to the server from each of 127.0.0.2, 127.0.0.3, …
+/// (`addresses` of them) that never log in: every other one sends an SSH version line and then
+/// nothing, so that the server waits in its key exchange; the rest send nothing at all.
+fn silent_connections(port: u16, addresses: u8, per_address: usize) -> Vec<TcpStream> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mut streams = Vec::new();
+    for host in 2..2 + addresses {
+        for _ in 0..per_address {
+            let stream = runtime.block_on(async {
+                let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+                socket
+                    .bind(std::net::SocketAddr::from(([127, 0, 0, host], 0)))
+                    .expect("a loopback source address");
+                socket
+                    .connect(std::net::SocketAddr::from(([127, 0, 0, 1], port)))
+                    .await
+                    .expect("connects")
+            });
+            let mut stream = stream.into_std().expect("std stream");
+            stream.set_nonblocking(false).expect("blocking");
+            if streams.len() % 2 == 1 {
+                std::io::Write::write_all(&mut stream, b"SSH-2.0-silent\r\n").expect("version");
+            }
+            streams.push(stream);
+        }
+    }
+    streams
+}
+
+/// Reads what the server sent so far; false once the server has closed the connection.
+fn still_open(stream: &mut TcpStream) -> bool {
+    stream.set_nonblocking(true).expect("nonblocking");
+    let mut buffer = [0; 4096];
+    let open = loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => break false,
+            Ok(_) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => break true,
+            Err(_) => break false,
+        }
+    };
+    stream.set_nonblocking(false).expect("blocking");
+    open
+}
+
+/// Waits (up to the patience) for the server to close the connection.
+fn closed_by_server(stream: &mut TcpStream) -> bool {
+    stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
+    let mut buffer = [0; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return false;
+            }
+            Err(_) => return true,
+        }
+    }
+}
+
+#[test]
+fn connections_that_never_log_in_are_closed_at_the_login_deadline_and_take_no_player_place() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-silent");
+    let key = make_key(&dir.0, "player");
+    let grace = 10;
+    let server = Server::start(&dir.0, &["--login-grace", &grace.to_string()]);
+    // 64 connections from 16 addresses: as many as the default session cap.
+    let mut silent = silent_connections(server.port, 16, 4);
+    let opened = Instant::now();
+    let pane = connect("serve-silent", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    assert!(
+        opened.elapsed() < Duration::from_secs(grace),
+        "the player logged in only after the deadline; the test proves nothing"
+    );
+    for (n, stream) in silent.iter_mut().enumerate() {
+        assert!(still_open(stream), "silent connection {n} was closed early");
+    }
+    for (n, stream) in silent.iter_mut().enumerate() {
+        assert!(
+            closed_by_server(stream),
+            "silent connection {n} is still open {:.1}s after it was opened",
+            opened.elapsed().as_secs_f64()
+        );
+    }
+    let start = Instant::now();
+    loop {
+        let log = server.log_text();
+        let late = log
+            .lines()
+            .filter(|line| line.contains("login-deadline"))
+            .count();
+        if late == 64 {
+            break;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{late} of 64 connections logged as closed at the login deadline:\n{log}"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
