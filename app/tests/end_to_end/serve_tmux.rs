@@ -721,3 +721,57 @@ fn connections_that_never_log_in_are_closed_at_the_login_deadline_and_take_no_pl
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
+
+/// Runs `sokoshot serve` that is expected to refuse to start; returns its exit code and
+/// standard error, or fails if it is still running after the patience.
+fn serve_refusing(dir: &Path) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("server starts");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("serve neither started nor refused to");
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    let out = child.wait_with_output().expect("output");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn a_fifo_or_a_short_rsa_key_at_the_host_key_path_is_refused_at_once() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-bad-host-key");
+    let key_dir = dir.0.join("data").join("sokoshot");
+    fs::create_dir_all(&key_dir).expect("data dir");
+    let path = key_dir.join("host_ed25519_key");
+    let made = Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let (code, err) = serve_refusing(&dir.0);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    fs::remove_file(&path).expect("fifo removed");
+    let status = Command::new("ssh-keygen")
+        .args(["-q", "-t", "rsa", "-b", "1024", "-N", "", "-f"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(status.success());
+    let (code, err) = serve_refusing(&dir.0);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("1024 bits is too weak"), "{err}");
+}
