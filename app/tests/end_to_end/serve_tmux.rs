@@ -775,3 +775,48 @@ fn a_fifo_or_a_short_rsa_key_at_the_host_key_path_is_refused_at_once() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("1024 bits is too weak"), "{err}");
 }
+
+#[test]
+fn a_player_s_position_is_kept_when_the_client_is_killed_and_at_the_idle_timeout() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-keep");
+    let levels = dir.join("long.xsb");
+    fs::write(&levels, "#########\n#@  $  .#\n#########\n").expect("levels");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(
+        &dir.0,
+        &[
+            "--levels",
+            &levels.display().to_string(),
+            "--idle-timeout",
+            "4",
+        ],
+    );
+    // A killed client.
+    let first = connect("serve-keep-1", &dir.0, server.port, Some(&key));
+    first.wait_for("sokoshot over SSH");
+    first.keys(&["j", "j", "Enter"]);
+    first.wait_for("long.xsb");
+    first.keys(&["l"]);
+    first.wait_for("Moves 1");
+    signal(first.game_pid(), "KILL");
+    server.wait_for_log(" closed");
+    // The idle timeout.
+    let second = connect("serve-keep-2", &dir.0, server.port, Some(&key));
+    second.wait_for("sokoshot over SSH");
+    second.keys(&["j", "j", "Enter"]);
+    let screen = second.wait_for("Moves 1");
+    assert!(screen.contains("resumed where you left off"), "{screen}");
+    second.keys(&["l"]);
+    second.wait_for("Moves 2");
+    let end = second.wait_for("EXIT=0");
+    assert!(end.contains("no key was pressed for a while"), "{end}");
+    let third = connect("serve-keep-3", &dir.0, server.port, Some(&key));
+    third.wait_for("sokoshot over SSH");
+    third.keys(&["j", "j", "Enter"]);
+    let screen = third.wait_for("Moves 2");
+    assert!(screen.contains("resumed where you left off"), "{screen}");
+    third.keys(&["q"]);
+}
