@@ -360,6 +360,11 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
                 continue;
             }
         };
+        // A file over the size limit is reported, but it was not read.
+        unreadable |= report
+            .file_diagnostics
+            .iter()
+            .any(|d| matches!(d.error, level::LevelError::FileTooBig { .. }));
         let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
         let replays = verify_solutions.then(|| game::verify_solutions(&report));
         if let Some((_, failures)) = &replays {
