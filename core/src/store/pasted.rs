@@ -96,7 +96,7 @@ pub fn pasted_pack(levels: Vec<Level>) -> Collection {
         credit: None,
         key: PASTED_KEY.to_owned(),
         file: None,
-        levels,
+        levels: std::sync::Arc::new(levels),
     }
 }
 

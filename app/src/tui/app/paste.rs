@@ -35,7 +35,7 @@ impl App {
                 self.packs.len() - 1
             }
         };
-        let kept = &mut self.packs[pack].levels;
+        let kept = std::sync::Arc::make_mut(&mut self.packs[pack].levels);
         let mut first = None;
         let mut added = Vec::new();
         for level in levels.into_iter().take(MAX_PASTED_LEVELS) {
