@@ -44,7 +44,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -188,6 +188,7 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
             idle: options.idle_timeout,
             session: options.max_session,
         },
+        unlogged: AtomicUsize::new(0),
     });
     let methods = if allowed.is_some() {
         MethodSet::from(&[MethodKind::PublicKey][..])
@@ -294,7 +295,9 @@ async fn serve(
     );
     shared.shutdown.store(true, Ordering::SeqCst);
     let deadline = Instant::now() + SHUTDOWN_GRACE;
-    while gate.sessions() > 0 && Instant::now() < deadline {
+    while (gate.sessions() > 0 || shared.unlogged.load(Ordering::SeqCst) > 0)
+        && Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     Ok(())
@@ -392,6 +395,9 @@ impl Connection {
             counts.read.load(Ordering::Relaxed),
             counts.written.load(Ordering::Relaxed),
         );
+        if record.started.load(Ordering::SeqCst) {
+            self.shared.unlogged.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
 

@@ -199,6 +199,7 @@ impl Handler {
             .outbox
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(outbox);
+        self.shared.unlogged.fetch_add(1, Ordering::SeqCst);
         self.record.started.store(true, Ordering::SeqCst);
         session.channel_success(channel)
     }

@@ -8,7 +8,7 @@
 
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -60,6 +60,9 @@ pub struct Shared {
     pub shutdown: Arc<AtomicBool>,
     /// The sessions' time limits.
     pub timeouts: Timeouts,
+    /// Sessions started whose connection has not yet written its log line: the server waits
+    /// for them on shutdown, so that no session goes unlogged.
+    pub unlogged: AtomicUsize,
 }
 
 /// What a session starts with, from the client's pty and shell requests.

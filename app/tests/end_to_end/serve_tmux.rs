@@ -820,3 +820,34 @@ fn a_player_s_position_is_kept_when_the_client_is_killed_and_at_the_idle_timeout
     assert!(screen.contains("resumed where you left off"), "{screen}");
     third.keys(&["q"]);
 }
+
+#[test]
+fn sigterm_while_a_hint_runs_keeps_that_session_s_log_line() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-term-hint");
+    // A wide room with many boxes: a hint here searches for a while.
+    let mut level = String::from("####################\n");
+    level.push_str("#@                 #\n");
+    for _ in 0..6 {
+        level.push_str("#  $ $ $ $ $ $ $   #\n#  . . . . . . .   #\n");
+    }
+    level.push_str("####################\n");
+    let levels = dir.join("room.xsb");
+    fs::write(&levels, level).expect("levels");
+    let key = make_key(&dir.0, "player");
+    let mut server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    let pane = connect("serve-term-hint", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    pane.keys(&["j", "j", "Enter"]);
+    pane.wait_for("room.xsb");
+    pane.keys(&["i"]);
+    assert_eq!(server.terminate(), Some(0));
+    let log = server.log_text();
+    assert!(
+        log.lines()
+            .any(|line| line.contains("SHA256:") && line.ends_with(" shutdown")),
+        "the session's line is in the log:\n{log}"
+    );
+}
