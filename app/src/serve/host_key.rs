@@ -35,7 +35,9 @@ pub enum HostKeyError {
         why: String,
     },
     /// The file holds an RSA key too short to trust.
-    #[error("{path}: an RSA host key of {bits} bits is too weak; use one of at least {MIN_RSA_BITS} bits, or remove the file for a new ed25519 key")]
+    #[error(
+        "{path}: an RSA host key of {bits} bits is too weak; use one of at least {MIN_RSA_BITS} bits, or remove the file for a new ed25519 key"
+    )]
     WeakRsa {
         /// The file.
         path: PathBuf,

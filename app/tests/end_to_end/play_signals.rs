@@ -113,7 +113,10 @@ fn leave_mid_level_and_come_back(name: &str, end: &End) {
     drop(pane);
     let again = Pane::start(&format!("{name}-again"), &dir.0, &["play", &path]);
     let screen = again.wait_for("Moves 1");
-    assert!(screen.contains("resumed where you left off"), "{name}:\n{screen}");
+    assert!(
+        screen.contains("resumed where you left off"),
+        "{name}:\n{screen}"
+    );
 }
 
 #[test]

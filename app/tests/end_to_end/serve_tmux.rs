@@ -743,7 +743,10 @@ fn serve_refusing(dir: &Path) -> (Option<i32>, String) {
         std::thread::sleep(Duration::from_millis(30));
     }
     let out = child.wait_with_output().expect("output");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -755,10 +758,7 @@ fn a_fifo_or_a_short_rsa_key_at_the_host_key_path_is_refused_at_once() {
     let key_dir = dir.0.join("data").join("sokoshot");
     fs::create_dir_all(&key_dir).expect("data dir");
     let path = key_dir.join("host_ed25519_key");
-    let made = Command::new("mkfifo")
-        .arg(&path)
-        .status()
-        .expect("mkfifo");
+    let made = Command::new("mkfifo").arg(&path).status().expect("mkfifo");
     assert!(made.success());
     let (code, err) = serve_refusing(&dir.0);
     assert_eq!(code, Some(2), "{err}");

@@ -285,12 +285,18 @@ fn sigstop_then_sigcont_from_outside_draws_and_asks_nothing_until_fg() {
     }
     pane.keys(&["echo shell-$((6*7))", "Enter"]);
     let screen = pane.wait_for("shell-42");
-    assert!(!screen.contains("Moves 0"), "the game drew in the background:\n{screen}");
+    assert!(
+        !screen.contains("Moves 0"),
+        "the game drew in the background:\n{screen}"
+    );
     let answered = screen
         .as_bytes()
         .windows(2)
         .any(|pair| pair[0].is_ascii_digit() && pair[1] == b'R');
-    assert!(!answered, "the terminal was asked for the cursor:\n{screen}");
+    assert!(
+        !answered,
+        "the terminal was asked for the cursor:\n{screen}"
+    );
     pane.keys(&["fg", "Enter"]);
     pane.wait_for("Moves 0");
     pane.assert_raw("after fg");

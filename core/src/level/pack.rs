@@ -202,9 +202,7 @@ fn build_level(
             // A board refused as too big was read (up to a board's limit) all the same: it
             // counts toward the file's cells, so a file of such boards stops at the cap.
             if let LevelError::BoardTooBig { width, height } = problem.2 {
-                let cells = width
-                    .saturating_mul(height)
-                    .min(MAX_SIDE * (MAX_SIDE + 1));
+                let cells = width.saturating_mul(height).min(MAX_SIDE * (MAX_SIDE + 1));
                 if cells > *budget {
                     problems.push((problem.0, 1, LevelError::PackTooBig));
                 }
@@ -387,7 +385,11 @@ mod tests {
     #[test]
     fn boards_one_cell_too_wide_are_refused_by_their_text() {
         let report = parse_pack(&"1000#|#@$.996 #|997(#998-#|)1000#\n\n".repeat(50));
-        assert_eq!(report.levels.len(), 50, "no board was expanded to be refused");
+        assert_eq!(
+            report.levels.len(),
+            50,
+            "no board was expanded to be refused"
+        );
         let first = report.levels[0].diagnostics();
         assert_eq!(
             first[0].to_string(),

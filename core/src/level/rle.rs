@@ -471,7 +471,10 @@ mod tests {
         let p = expand(line, MAX_SIDE * (MAX_SIDE + 1)).expect_err("too wide");
         assert_eq!(
             (p.col, p.reason.as_str()),
-            (15, "a row is 1001 cells wide; the most sokoshot reads is 1000")
+            (
+                15,
+                "a row is 1001 cells wide; the most sokoshot reads is 1000"
+            )
         );
         // Rows that are wide only with floor at their end are kept (the board drops it).
         let rows = expand("1000#5 |1000#", MAX_SIDE * (MAX_SIDE + 1)).expect("fits");
@@ -500,7 +503,11 @@ mod tests {
             let rows = expand(line, 10_000).expect(line);
             let widest = rows
                 .iter()
-                .map(|r| r.iter().rposition(|&(c, _)| !matches!(c, ' ' | '-' | '_')).map_or(0, |p| p + 1))
+                .map(|r| {
+                    r.iter()
+                        .rposition(|&(c, _)| !matches!(c, ' ' | '-' | '_'))
+                        .map_or(0, |p| p + 1)
+                })
                 .max()
                 .unwrap_or(0);
             let mut cursor = Cursor {

@@ -149,9 +149,7 @@ pub fn add_pasted(path: &Path, levels: &[Level]) -> io::Result<Option<PathBuf>> 
             Ok(text) => (String::new(), Some(atomic::back_up(path, text.as_bytes())?)),
             Err(err) => (String::new(), Some(atomic::back_up(path, err.as_bytes())?)),
         },
-        Err(SourceError::Io(err)) if err.kind() == io::ErrorKind::NotFound => {
-            (String::new(), None)
-        }
+        Err(SourceError::Io(err)) if err.kind() == io::ErrorKind::NotFound => (String::new(), None),
         Err(SourceError::TooBig { .. }) => (String::new(), Some(set_aside(path)?)),
         Err(err) => return Err(io::Error::other(err.to_string())),
     };
@@ -271,10 +269,8 @@ mod tests {
     }
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "sokoshot-pasted-{name}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("sokoshot-pasted-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("dir");
         dir
@@ -300,7 +296,11 @@ mod tests {
         assert_eq!(aside, None);
         let text = fs::read_to_string(&path).expect("read");
         assert!(text.starts_with(edited), "{text}");
-        assert_eq!(load_pasted(&path).len(), 2, "the typo level is kept, not played");
+        assert_eq!(
+            load_pasted(&path).len(),
+            2,
+            "the typo level is kept, not played"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 
@@ -311,17 +311,24 @@ mod tests {
         let level = one_level("#####\n#@$.#\n#####\n");
         let garbage = b"\xff\xfe not text at all \x00\x01";
         fs::write(&path, garbage).expect("garbage");
-        let aside = add_pasted(&path, &level).expect("added").expect("kept aside");
+        let aside = add_pasted(&path, &level)
+            .expect("added")
+            .expect("kept aside");
         assert_eq!(aside, dir.join("pasted.xsb.corrupt-1"));
         assert_eq!(fs::read(&aside).expect("copy"), garbage);
         assert_eq!(load_pasted(&path).len(), 1);
         let words = "no level here, only words\n";
         fs::write(&path, words).expect("words");
-        let aside = add_pasted(&path, &level).expect("added").expect("kept aside");
+        let aside = add_pasted(&path, &level)
+            .expect("added")
+            .expect("kept aside");
         assert_eq!(fs::read_to_string(&aside).expect("copy"), words);
         let big = fs::File::create(&path).expect("big");
-        big.set_len(crate::level::MAX_FILE_BYTES + 1).expect("sparse");
-        let aside = add_pasted(&path, &level).expect("added").expect("kept aside");
+        big.set_len(crate::level::MAX_FILE_BYTES + 1)
+            .expect("sparse");
+        let aside = add_pasted(&path, &level)
+            .expect("added")
+            .expect("kept aside");
         assert_eq!(aside, dir.join("pasted.xsb.corrupt-3"));
         assert_eq!(
             fs::metadata(&aside).expect("copy").len(),

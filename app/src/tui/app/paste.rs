@@ -63,7 +63,9 @@ impl App {
             Ok(Some(aside)) => self.tell(
                 format!(
                     "the old Pasted pack was unreadable: kept as {}",
-                    aside.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                    aside
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
                 ),
                 true,
             ),
