@@ -351,10 +351,11 @@ mod tests {
         // One logs in: it leaves the startups for the sessions.
         silent[2].log_in().expect("the session place is free");
         assert_eq!((gate.startups(), gate.sessions()), (2, 1));
-        let late = gate.admit(c, now).expect("a startup place was freed");
-        assert_eq!(late.log_in().unwrap_err(), Refusal::Full(1));
+        // A full server turns a new connection away at once, and refuses the login of one
+        // admitted before it filled.
+        assert_eq!(gate.admit(c, now).unwrap_err(), Refusal::Full(1));
+        assert_eq!(silent[0].log_in().unwrap_err(), Refusal::Full(1));
         drop(silent);
-        drop(late);
         assert_eq!((gate.startups(), gate.sessions()), (0, 0));
     }
     #[test]

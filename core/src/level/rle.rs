@@ -22,6 +22,9 @@ pub(crate) struct RleProblem {
     pub col: usize,
     /// What is wrong, in words.
     pub reason: String,
+    /// Set when the problem is a row wider than [`MAX_SIDE`]: the board is too big, and
+    /// [`measure_line`] says how big.
+    pub too_wide: bool,
 }
 
 /// A parsed piece of run-length text.
@@ -88,11 +91,31 @@ pub(crate) fn expand(line: &str, budget: usize) -> Result<Vec<Vec<Cell>>, RlePro
     Ok(rows)
 }
 
+/// The widest row of a run-length line (floor at a row's end not counted) and its number of
+/// rows, measured without expanding it, within `budget` cells; `None` when it does not read.
+pub(crate) fn measure_line(line: &str, budget: usize) -> Option<(usize, usize)> {
+    let mut cursor = Cursor {
+        chars: line.chars().peekable(),
+        col: 1,
+        nodes: 0,
+    };
+    let nodes = parse_seq(&mut cursor, 0, budget).ok()?;
+    let mut size = 0;
+    measure(&nodes, &mut size, budget).ok()?;
+    let whole = shape(&nodes);
+    let trailing_bar = whole.bars > 0 && whole.tail.len == 0;
+    Some((
+        whole.widest_row(),
+        whole.bars + 1 - usize::from(trailing_bar),
+    ))
+}
+
 /// Builds a problem at a column.
 fn problem(col: u32, reason: String) -> RleProblem {
     RleProblem {
         col: col as usize,
         reason,
+        too_wide: false,
     }
 }
 
@@ -343,10 +366,13 @@ fn check_width(nodes: &[Node]) -> Result<(), RleProblem> {
             let col = match node {
                 Node::Char(_, col) | Node::Repeat(_, _, col) => *col,
             };
-            return Err(problem(
-                col,
-                format!("a row is {widest} cells wide; the most sokoshot reads is {MAX_SIDE}"),
-            ));
+            return Err(RleProblem {
+                too_wide: true,
+                ..problem(
+                    col,
+                    format!("a row is {widest} cells wide; the most sokoshot reads is {MAX_SIDE}"),
+                )
+            });
         }
     }
     Ok(())
@@ -393,6 +419,7 @@ fn too_big(col: u32) -> RleProblem {
     RleProblem {
         col: col as usize,
         reason: format!("it expands to more than {MAX_SIDE}×{MAX_SIDE} cells"),
+        too_wide: false,
     }
 }
 
