@@ -179,6 +179,10 @@ enum Command {
         /// accepted (the banner, key exchange and login included).
         #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_LOGIN_GRACE.as_secs(), value_parser = clap::value_parser!(u64).range(1..=600))]
         login_grace: u64,
+        /// The most bytes of frames a second one session is sent; a session whose frames cost
+        /// more skips to its latest frame (a lower frame rate for it alone).
+        #[arg(long, value_name = "BYTES", default_value_t = sokoshot::serve::DEFAULT_MAX_BYTES_PER_SECOND, value_parser = clap::value_parser!(u64).range(1024..=1_073_741_824))]
+        max_bytes_per_second: u64,
         /// Close a session after this many seconds without a key.
         #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_IDLE_TIMEOUT.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
         idle_timeout: u64,
@@ -237,6 +241,7 @@ fn main() -> ExitCode {
             max_startups,
             max_startups_per_ip,
             login_grace,
+            max_bytes_per_second,
             idle_timeout,
             max_session,
             authorized_keys,
@@ -248,6 +253,7 @@ fn main() -> ExitCode {
             max_startups: max_startups as usize,
             max_startups_per_ip: max_startups_per_ip as usize,
             login_grace: Duration::from_secs(login_grace),
+            max_bytes_per_second,
             idle_timeout: Duration::from_secs(idle_timeout),
             max_session: Duration::from_secs(max_session),
             authorized_keys,

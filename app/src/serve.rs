@@ -18,7 +18,8 @@
 //! 4. **Session** ([`session`], [`console`]): the menu, then the same game and lab as local
 //!    play, on a thread of its own, behind the one console seam of the front end. Window
 //!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]), input is rate limited
-//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`]),
+//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`])
+//!    and drained at most at `--max-bytes-per-second` (a session past it skips frames),
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
 //!    A panic ends the session, not the server.
 //! 5. **Log**: one line per connection on standard error: address, key fingerprint or
@@ -67,6 +68,10 @@ use sokoshot_core::store::progress::data_dir;
 /// How long a connection has to log in and start a session, from the moment it is
 /// accepted, unless told otherwise.
 pub const DEFAULT_LOGIN_GRACE: Duration = Duration::from_secs(30);
+/// The most bytes of frames a second per session, unless told otherwise: a full redraw of
+/// the largest screen (320×120, in colour) several times a second, hundreds of times what an
+/// ordinary game sends.
+pub const DEFAULT_MAX_BYTES_PER_SECOND: u64 = 256 * 1024;
 /// The most connections logging in at once, unless told otherwise.
 pub const DEFAULT_MAX_STARTUPS: u32 = 128;
 /// The most connections logging in at once from one address, unless told otherwise.
@@ -107,6 +112,8 @@ pub struct Options {
     pub max_startups_per_ip: usize,
     /// How long a connection has to log in and start a session, from its acceptance.
     pub login_grace: Duration,
+    /// The most bytes of frames a second one session sends.
+    pub max_bytes_per_second: u64,
     /// Close a session after this long without a key.
     pub idle_timeout: Duration,
     /// Close a session after this long in all.
@@ -126,6 +133,7 @@ impl Default for Options {
             max_startups: DEFAULT_MAX_STARTUPS as usize,
             max_startups_per_ip: DEFAULT_MAX_STARTUPS_PER_IP as usize,
             login_grace: DEFAULT_LOGIN_GRACE,
+            max_bytes_per_second: DEFAULT_MAX_BYTES_PER_SECOND,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             max_session: DEFAULT_MAX_SESSION,
             authorized_keys: None,
@@ -188,6 +196,7 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
             idle: options.idle_timeout,
             session: options.max_session,
         },
+        max_bytes_per_second: options.max_bytes_per_second,
         unlogged: AtomicUsize::new(0),
     });
     let methods = if allowed.is_some() {

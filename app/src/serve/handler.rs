@@ -192,6 +192,7 @@ impl Handler {
             session.handle(),
             channel,
             sender.clone(),
+            self.shared.max_bytes_per_second,
         ));
         self.input = Some(sender);
         *self

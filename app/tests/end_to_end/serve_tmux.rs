@@ -851,3 +851,46 @@ fn sigterm_while_a_hint_runs_keeps_that_session_s_log_line() {
         "the session's line is in the log:\n{log}"
     );
 }
+
+#[test]
+fn a_session_s_frames_are_held_to_its_byte_rate_and_skipped_past_it() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-rate");
+    let key = make_key(&dir.0, "player");
+    let rate = 8192;
+    let server = Server::start(&dir.0, &["--max-bytes-per-second", &rate.to_string()]);
+    let pane = connect("serve-rate", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    // A large window and a moving lab scene: far more than 8 KiB of frames a second.
+    pane.tmux(&["resize-window", "-t", "main", "-x", "300", "-y", "100"]);
+    pane.keys(&["l"]);
+    pane.wait_for("disk-aabb");
+    pane.keys(&["s"]);
+    pane.wait_for("motion on");
+    std::thread::sleep(Duration::from_secs(3));
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let line = server.wait_for_log(" quit");
+    let field = |name: &str| -> f64 {
+        line.split_whitespace()
+            .find_map(|word| word.strip_prefix(name))
+            .and_then(|value| value.trim_end_matches('B').parse().ok())
+            .unwrap_or_else(|| panic!("{name} in {line}"))
+    };
+    let (out, skipped) = (field("out="), field("skipped="));
+    let secs = line
+        .split_whitespace()
+        .find_map(|word| word.strip_suffix('s')?.parse::<f64>().ok())
+        .expect("duration");
+    // Frames at the rate, a second's burst, and the SSH framing and key exchange on top.
+    let most = 2.0 * (f64::from(rate) * (secs + 1.0)) + 16_384.0;
+    assert!(
+        out <= most,
+        "{out} bytes out in {secs} s, more than {most}: {line}"
+    );
+    assert!(skipped > 0.0, "frames past the rate are skipped: {line}");
+}
