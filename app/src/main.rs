@@ -173,6 +173,21 @@ enum Command {
         /// The most sessions at once from one address (an IPv6 /64 counts as one).
         #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_PER_IP, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_per_ip: u32,
+        /// The most connections logging in at once (not yet given a session); they take no
+        /// session's place.
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_STARTUPS, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_startups: u32,
+        /// The most connections logging in at once from one address.
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::DEFAULT_MAX_STARTUPS_PER_IP, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_startups_per_ip: u32,
+        /// Close a connection that has not started a session this many seconds after it was
+        /// accepted (the banner, key exchange and login included).
+        #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_LOGIN_GRACE.as_secs(), value_parser = clap::value_parser!(u64).range(1..=600))]
+        login_grace: u64,
+        /// The most bytes of frames a second one session is sent; a session whose frames cost
+        /// more skips to its latest frame (a lower frame rate for it alone).
+        #[arg(long, value_name = "BYTES", default_value_t = sokoshot::serve::DEFAULT_MAX_BYTES_PER_SECOND, value_parser = clap::value_parser!(u64).range(1024..=1_073_741_824))]
+        max_bytes_per_second: u64,
         /// Close a session after this many seconds without a key.
         #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_IDLE_TIMEOUT.as_secs(), value_parser = clap::value_parser!(u64).range(1..=86_400))]
         idle_timeout: u64,
@@ -231,6 +246,10 @@ fn main() -> ExitCode {
             listen,
             max_sessions,
             max_per_ip,
+            max_startups,
+            max_startups_per_ip,
+            login_grace,
+            max_bytes_per_second,
             idle_timeout,
             max_session,
             authorized_keys,
@@ -239,6 +258,10 @@ fn main() -> ExitCode {
             listen,
             max_sessions: max_sessions as usize,
             max_per_ip: max_per_ip as usize,
+            max_startups: max_startups as usize,
+            max_startups_per_ip: max_startups_per_ip as usize,
+            login_grace: Duration::from_secs(login_grace),
+            max_bytes_per_second,
             idle_timeout: Duration::from_secs(idle_timeout),
             max_session: Duration::from_secs(max_session),
             authorized_keys,
@@ -352,6 +375,11 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
                 continue;
             }
         };
+        // A file over the size limit is reported, but it was not read.
+        unreadable |= report
+            .file_diagnostics
+            .iter()
+            .any(|d| matches!(d.error, level::LevelError::FileTooBig { .. }));
         let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
         let replays = verify_solutions.then(|| game::verify_solutions(&report));
         if let Some((_, failures)) = &replays {

@@ -3,18 +3,23 @@
 //! Each connection passes through these layers, in this order (the safety of the server reads
 //! here, in one place):
 //!
-//! 1. **Admission** ([`limits`]): a cap on connections in all (`--max-sessions`) and per
-//!    address (`--max-per-ip`), and addresses that failed or were refused
-//!    [`limits::MAX_FAILURES`] times in a minute are turned away before any cryptography.
+//! 1. **Admission** ([`limits`]): caps on connections still logging in, in all
+//!    (`--max-startups`) and per address (`--max-startups-per-ip`), apart from the caps on
+//!    sessions in all (`--max-sessions`) and per address (`--max-per-ip`); addresses that
+//!    failed or were refused [`limits::MAX_FAILURES`] times in a minute are turned away before
+//!    any cryptography.
 //! 2. **Login** ([`handler`]): public keys (only those in `--authorized-keys` when it is
-//!    given), or keyboard-interactive with no prompt as a guest when it is not. A connection
-//!    that has not started a session within [`LOGIN_GRACE`] is closed.
+//!    given), or keyboard-interactive with no prompt as a guest when it is not; the session
+//!    caps are checked again as the login is accepted. A connection that has not started a
+//!    session within `--login-grace` of being accepted (banner, key exchange and login
+//!    included) is closed, and its log line says `login-deadline`.
 //! 3. **Requests** ([`handler`]): one session channel with a pty and a shell; exec,
 //!    subsystems, forwarding of every kind, agent, X11 and environment are refused.
 //! 4. **Session** ([`session`], [`console`]): the menu, then the same game and lab as local
 //!    play, on a thread of its own, behind the one console seam of the front end. Window
 //!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]), input is rate limited
-//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`]),
+//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`])
+//!    and drained at most at `--max-bytes-per-second` (a session past it skips frames),
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
 //!    A panic ends the session, not the server.
 //! 5. **Log**: one line per connection on standard error: address, key fingerprint or
@@ -40,7 +45,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
@@ -54,14 +59,23 @@ use tokio::net::{TcpListener, TcpStream};
 
 use self::console::{End, Timeouts};
 use self::handler::{Allowed, Handler, Record};
-use self::limits::Gate;
+use self::limits::{Caps, Gate};
 use self::players::Players;
 use self::session::Shared;
 use crate::tui::session::{built_in_packs, file_pack};
 use sokoshot_core::store::progress::data_dir;
 
-/// How long a connection has to log in and start a session.
-pub const LOGIN_GRACE: Duration = Duration::from_secs(30);
+/// How long a connection has to log in and start a session, from the moment it is
+/// accepted, unless told otherwise.
+pub const DEFAULT_LOGIN_GRACE: Duration = Duration::from_secs(30);
+/// The most bytes of frames a second per session, unless told otherwise: a full redraw of
+/// the largest screen (320×120, in colour) several times a second, hundreds of times what an
+/// ordinary game sends.
+pub const DEFAULT_MAX_BYTES_PER_SECOND: u64 = 256 * 1024;
+/// The most connections logging in at once, unless told otherwise.
+pub const DEFAULT_MAX_STARTUPS: u32 = 128;
+/// The most connections logging in at once from one address, unless told otherwise.
+pub const DEFAULT_MAX_STARTUPS_PER_IP: u32 = 8;
 
 /// How long sessions have to say goodbye when the server shuts down.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
@@ -88,10 +102,18 @@ pub const DEFAULT_MAX_SESSION: Duration = Duration::from_secs(4 * 3600);
 pub struct Options {
     /// The address to listen on.
     pub listen: SocketAddr,
-    /// The most connections at once.
+    /// The most sessions (logged-in connections) at once.
     pub max_sessions: usize,
-    /// The most connections at once from one address.
+    /// The most sessions at once from one address.
     pub max_per_ip: usize,
+    /// The most connections logging in at once.
+    pub max_startups: usize,
+    /// The most connections logging in at once from one address.
+    pub max_startups_per_ip: usize,
+    /// How long a connection has to log in and start a session, from its acceptance.
+    pub login_grace: Duration,
+    /// The most bytes of frames a second one session sends.
+    pub max_bytes_per_second: u64,
     /// Close a session after this long without a key.
     pub idle_timeout: Duration,
     /// Close a session after this long in all.
@@ -108,6 +130,10 @@ impl Default for Options {
             listen: DEFAULT_LISTEN,
             max_sessions: DEFAULT_MAX_SESSIONS as usize,
             max_per_ip: DEFAULT_MAX_PER_IP as usize,
+            max_startups: DEFAULT_MAX_STARTUPS as usize,
+            max_startups_per_ip: DEFAULT_MAX_STARTUPS_PER_IP as usize,
+            login_grace: DEFAULT_LOGIN_GRACE,
+            max_bytes_per_second: DEFAULT_MAX_BYTES_PER_SECOND,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             max_session: DEFAULT_MAX_SESSION,
             authorized_keys: None,
@@ -170,6 +196,8 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
             idle: options.idle_timeout,
             session: options.max_session,
         },
+        max_bytes_per_second: options.max_bytes_per_second,
+        unlogged: AtomicUsize::new(0),
     });
     let methods = if allowed.is_some() {
         MethodSet::from(&[MethodKind::PublicKey][..])
@@ -241,7 +269,12 @@ async fn serve(
         "sokoshot serve: listening on {}, host key {fingerprint}",
         listener.local_addr()?
     );
-    let gate = Gate::new(options.max_sessions, options.max_per_ip);
+    let gate = Gate::new(Caps {
+        sessions: options.max_sessions,
+        per_address: options.max_per_ip,
+        startups: options.max_startups,
+        startups_per_address: options.max_startups_per_ip,
+    });
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     let mut int = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
     let mut hup = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup())?;
@@ -254,6 +287,7 @@ async fn serve(
                     shared: Arc::clone(&shared),
                     allowed: allowed.clone(),
                     gate: Arc::clone(&gate),
+                    login_grace: options.login_grace,
                 };
                 tokio::spawn(context.run(stream, peer));
             }
@@ -270,7 +304,9 @@ async fn serve(
     );
     shared.shutdown.store(true, Ordering::SeqCst);
     let deadline = Instant::now() + SHUTDOWN_GRACE;
-    while gate.sessions() > 0 && Instant::now() < deadline {
+    while (gate.sessions() > 0 || shared.unlogged.load(Ordering::SeqCst) > 0)
+        && Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     Ok(())
@@ -282,6 +318,7 @@ struct Connection {
     shared: Arc<Shared>,
     allowed: Allowed,
     gate: Arc<Gate>,
+    login_grace: Duration,
 }
 
 impl Connection {
@@ -296,6 +333,10 @@ impl Connection {
             }
         };
         let counts = Arc::new(Counts::default());
+        let Ok((stream, cutter)) = cuttable(stream) else {
+            eprintln!("sokoshot serve: {peer} closed: the socket could not be set up");
+            return;
+        };
         let stream = Counted {
             inner: stream,
             counts: Arc::clone(&counts),
@@ -307,43 +348,48 @@ impl Connection {
             self.allowed.clone(),
             permit,
         );
-        let outcome = match russh::server::run_stream(self.config, stream, handler).await {
-            Ok(session) => {
-                let handle = session.handle();
-                let grace = async {
-                    tokio::time::sleep(LOGIN_GRACE).await;
-                    if !record.started.load(Ordering::SeqCst) {
-                        let _ = handle
-                            .disconnect(
-                                russh::Disconnect::ByApplication,
-                                "no session was started in time".into(),
-                                String::new(),
-                            )
-                            .await;
-                    }
-                    std::future::pending::<()>().await;
-                };
-                tokio::select! {
-                    result = session => result.err().map(|err| err.to_string()),
-                    () = grace => None,
-                }
+        let run = async {
+            match russh::server::run_stream(self.config, stream, handler).await {
+                Ok(session) => session.await.err().map(|err| err.to_string()),
+                Err(err) => Some(err.to_string()),
             }
-            Err(err) => Some(err.to_string()),
+        };
+        tokio::pin!(run);
+        let deadline = tokio::time::Instant::from_std(begun + self.login_grace);
+        let mut late = false;
+        let outcome = tokio::select! {
+            outcome = &mut run => outcome,
+            () = tokio::time::sleep_until(deadline) => {
+                if !record.started.load(Ordering::SeqCst) {
+                    // Whatever stage it is at (the banner, the key exchange, the login), the
+                    // socket is shut: the connection's task then reads its end and stops.
+                    late = true;
+                    let _ = cutter.shutdown(std::net::Shutdown::Both);
+                }
+                run.await
+            }
         };
         let player = record
             .player
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
-        if player.is_none() {
+        if player.is_none() || late {
             self.gate.failed(peer.ip(), Instant::now());
         }
         let end = wait_for_end(&record.end, record.started.load(Ordering::SeqCst)).await;
-        let how = match (end, player.is_some(), &outcome) {
-            (Some(end), _, _) => end.word().to_owned(),
-            (None, false, _) => "not-logged-in".to_owned(),
-            (None, true, Some(err)) => format!("error: {err}"),
-            (None, true, None) => "no-session".to_owned(),
+        let refused = record
+            .refused
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        let how = match (end, refused, player.is_some(), &outcome) {
+            (Some(end), _, _, _) => end.word().to_owned(),
+            (None, _, _, _) if late => "login-deadline".to_owned(),
+            (None, Some(refusal), _, _) => format!("refused: {refusal}"),
+            (None, None, false, _) => "not-logged-in".to_owned(),
+            (None, None, true, Some(err)) => format!("error: {err}"),
+            (None, None, true, None) => "no-session".to_owned(),
         };
         let skipped = record
             .outbox
@@ -358,6 +404,9 @@ impl Connection {
             counts.read.load(Ordering::Relaxed),
             counts.written.load(Ordering::Relaxed),
         );
+        if record.started.load(Ordering::SeqCst) {
+            self.shared.unlogged.fetch_sub(1, Ordering::SeqCst);
+        }
     }
 }
 
@@ -373,6 +422,14 @@ async fn wait_for_end(end: &Mutex<Option<End>>, started: bool) -> Option<End> {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     None
+}
+
+/// The socket for the SSH session, and a second handle on it that can shut it whatever the
+/// session is waiting for.
+fn cuttable(stream: TcpStream) -> io::Result<(TcpStream, std::net::TcpStream)> {
+    let stream = stream.into_std()?;
+    let cutter = stream.try_clone()?;
+    Ok((TcpStream::from_std(stream)?, cutter))
 }
 
 /// Bytes that went through a socket each way.

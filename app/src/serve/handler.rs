@@ -18,7 +18,7 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
 use super::console::{End, Incoming, Outbox, clamp_size};
 use super::input::InputParser;
-use super::limits::Permit;
+use super::limits::{Permit, Refusal};
 use super::players::Player;
 use super::session::{self, Shared, Start};
 
@@ -38,6 +38,8 @@ pub struct Record {
     pub started: AtomicBool,
     /// Why the session ended, once it did.
     pub end: Arc<Mutex<Option<End>>>,
+    /// Why a login was accepted but given no session place, when it was.
+    pub refused: Mutex<Option<Refusal>>,
     /// The session's outbox, once it started.
     pub outbox: Mutex<Option<Arc<Outbox>>>,
 }
@@ -91,7 +93,17 @@ impl Handler {
         }
     }
 
+    /// Takes a session place for `player`; when there is none, the player is told at the
+    /// shell request why (the login itself is accepted, so that the client shows the message).
     fn logged_in(&self, player: Player) {
+        if let Err(refusal) = self.permit.log_in() {
+            *self
+                .record
+                .refused
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(refusal);
+            return;
+        }
         *self
             .record
             .player
@@ -130,6 +142,14 @@ impl Handler {
     }
 
     fn start(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
+        let refused = *self
+            .record
+            .refused
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(refusal) = refused {
+            return Self::refuse(channel, session, &refusal.to_string());
+        }
         let Some((term, size)) = self.pty.clone() else {
             let _ = session.extended_data(
                 channel,
@@ -172,6 +192,7 @@ impl Handler {
             session.handle(),
             channel,
             sender.clone(),
+            self.shared.max_bytes_per_second,
         ));
         self.input = Some(sender);
         *self
@@ -179,6 +200,7 @@ impl Handler {
             .outbox
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(outbox);
+        self.shared.unlogged.fetch_add(1, Ordering::SeqCst);
         self.record.started.store(true, Ordering::SeqCst);
         session.channel_success(channel)
     }

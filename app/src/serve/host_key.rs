@@ -5,7 +5,8 @@
 //! The file itself is the store's ([`sokoshot_core::store::host_key`]): it refuses a key
 //! file that others may read (any group or other permission bit), as OpenSSH refuses one, a
 //! file larger than [`MAX_KEY_BYTES`], and anything that is not a regular file. Here the
-//! bytes become a key, and a new key is made.
+//! bytes become a key (an RSA key under [`MIN_RSA_BITS`] is refused, as too weak to stand
+//! for the server), and a new key is made.
 
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,9 @@ use sokoshot_core::store::host_key::{self as key_file, KeyFileError};
 use thiserror::Error;
 
 pub use sokoshot_core::store::host_key::{FILE_NAME, MAX_KEY_BYTES};
+
+/// The smallest RSA host key accepted, in bits (NIST's figure for keys meant to last).
+pub const MIN_RSA_BITS: u32 = 3072;
 
 /// Why the host key could not be had.
 #[derive(Debug, Error)]
@@ -29,6 +33,16 @@ pub enum HostKeyError {
         path: PathBuf,
         /// What is wrong.
         why: String,
+    },
+    /// The file holds an RSA key too short to trust.
+    #[error(
+        "{path}: an RSA host key of {bits} bits is too weak; use one of at least {MIN_RSA_BITS} bits, or remove the file for a new ed25519 key"
+    )]
+    WeakRsa {
+        /// The file.
+        path: PathBuf,
+        /// The key's size.
+        bits: u32,
     },
     /// A new key could not be made.
     #[error("{path}: cannot make a host key: {why}")]
@@ -59,7 +73,17 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<PrivateKey, HostKeyError> {
         why,
     };
     let text = std::str::from_utf8(bytes).map_err(|err| unreadable(err.to_string()))?;
-    PrivateKey::from_openssh(text).map_err(|err| unreadable(err.to_string()))
+    let key = PrivateKey::from_openssh(text).map_err(|err| unreadable(err.to_string()))?;
+    if let Some(rsa) = key.key_data().rsa() {
+        let bits = rsa.key_size();
+        if bits < MIN_RSA_BITS {
+            return Err(HostKeyError::WeakRsa {
+                path: path.to_owned(),
+                bits,
+            });
+        }
+    }
+    Ok(key)
 }
 
 /// A new key, kept at `path`.

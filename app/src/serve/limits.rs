@@ -1,5 +1,10 @@
-//! Who may connect: the cap on sessions in all and per address, and the rate limit on
-//! connections that failed or were refused.
+//! Who may connect: the caps on connections still logging in and on sessions, each in all and
+//! per address, and the rate limit on connections that failed or were refused.
+//!
+//! A connection is admitted as a *startup* (counted against the startup caps) and becomes a
+//! *session* when its login is accepted ([`Permit::log_in`]), when the session caps are
+//! checked again. So connections that never log in cannot fill the places of players: they
+//! only fill the startup places, and the login deadline frees those.
 //!
 //! An address is an IPv4 address, or an IPv6 /64 (one subscriber's network). An address
 //! with [`MAX_FAILURES`] failed or refused connections in the last [`FAILURE_WINDOW`] is
@@ -9,6 +14,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -30,6 +36,12 @@ pub enum Refusal {
     /// This address has all the sessions it may have.
     #[error("this address already has {0} sessions")]
     PerAddress(usize),
+    /// As many connections as allowed are logging in at once.
+    #[error("too many connections are logging in ({0}); try again shortly")]
+    Startups(usize),
+    /// This address has as many connections logging in as it may.
+    #[error("this address already has {0} connections logging in")]
+    StartupsPerAddress(usize),
     /// This address failed too often lately.
     #[error("too many failed connections from this address; try again in a minute")]
     Failing,
@@ -54,12 +66,14 @@ pub fn address_key(ip: IpAddr) -> IpAddr {
 #[derive(Debug, Default)]
 struct Address {
     sessions: usize,
+    startups: usize,
     failures: VecDeque<Instant>,
 }
 
 #[derive(Debug)]
 struct GateState {
     total: usize,
+    startups: usize,
     addresses: HashMap<IpAddr, Address>,
 }
 
@@ -68,25 +82,45 @@ struct GateState {
 pub struct Gate {
     max_sessions: usize,
     max_per_address: usize,
+    max_startups: usize,
+    max_startups_per_address: usize,
     state: Mutex<GateState>,
 }
 
-/// A connection's place in the counts; dropping it frees the place.
+/// A connection's place in the counts (a startup's, then a session's once it logs in);
+/// dropping it frees the place.
 #[derive(Debug)]
 pub struct Permit {
     gate: Arc<Gate>,
     key: IpAddr,
+    logged_in: AtomicBool,
+}
+
+/// How many connections a [`Gate`] lets in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caps {
+    /// Sessions (logged-in connections) in all.
+    pub sessions: usize,
+    /// Sessions from one address.
+    pub per_address: usize,
+    /// Connections not yet logged in, in all.
+    pub startups: usize,
+    /// Connections not yet logged in from one address.
+    pub startups_per_address: usize,
 }
 
 impl Gate {
-    /// A gate allowing `max_sessions` connections in all and `max_per_address` per address.
+    /// A gate with these caps.
     #[must_use]
-    pub fn new(max_sessions: usize, max_per_address: usize) -> Arc<Self> {
+    pub fn new(caps: Caps) -> Arc<Self> {
         Arc::new(Self {
-            max_sessions,
-            max_per_address,
+            max_sessions: caps.sessions,
+            max_per_address: caps.per_address,
+            max_startups: caps.startups,
+            max_startups_per_address: caps.startups_per_address,
             state: Mutex::new(GateState {
                 total: 0,
+                startups: 0,
                 addresses: HashMap::new(),
             }),
         })
@@ -112,7 +146,7 @@ impl Gate {
                 return Err(Refusal::Full(self.max_sessions));
             }
         }
-        let total = state.total;
+        let (total, startups) = (state.total, state.startups);
         let address = state.addresses.entry(key).or_default();
         expire(&mut address.failures, now);
         let refusal = if address.failures.len() >= MAX_FAILURES {
@@ -121,6 +155,10 @@ impl Gate {
             Some(Refusal::Full(self.max_sessions))
         } else if address.sessions >= self.max_per_address {
             Some(Refusal::PerAddress(self.max_per_address))
+        } else if address.startups >= self.max_startups_per_address {
+            Some(Refusal::StartupsPerAddress(self.max_startups_per_address))
+        } else if startups >= self.max_startups {
+            Some(Refusal::Startups(self.max_startups))
         } else {
             None
         };
@@ -130,11 +168,12 @@ impl Gate {
             }
             return Err(refusal);
         }
-        address.sessions += 1;
-        state.total += 1;
+        address.startups += 1;
+        state.startups += 1;
         Ok(Permit {
             gate: Arc::clone(self),
             key,
+            logged_in: AtomicBool::new(false),
         })
     }
 
@@ -149,19 +188,63 @@ impl Gate {
         }
     }
 
-    /// Connections admitted and not yet ended.
+    /// Sessions (logged-in connections) not yet ended.
     #[must_use]
     pub fn sessions(&self) -> usize {
         self.lock().total
+    }
+
+    /// Connections admitted that have not logged in and not yet ended.
+    #[must_use]
+    pub fn startups(&self) -> usize {
+        self.lock().startups
+    }
+}
+
+impl Permit {
+    /// Turns this startup's place into a session's, once its login is accepted; a second
+    /// call does nothing.
+    ///
+    /// # Errors
+    /// The [`Refusal`] when the sessions in all or from this address are at their cap; the
+    /// permit then stays a startup's.
+    pub fn log_in(&self) -> Result<(), Refusal> {
+        let mut guard = self.gate.lock();
+        let state = &mut *guard;
+        if self.logged_in.load(Ordering::SeqCst) {
+            return Ok(());
+        }
+        if state.total >= self.gate.max_sessions {
+            return Err(Refusal::Full(self.gate.max_sessions));
+        }
+        let address = state.addresses.entry(self.key).or_default();
+        if address.sessions >= self.gate.max_per_address {
+            return Err(Refusal::PerAddress(self.gate.max_per_address));
+        }
+        address.startups = address.startups.saturating_sub(1);
+        address.sessions += 1;
+        state.startups = state.startups.saturating_sub(1);
+        state.total += 1;
+        self.logged_in.store(true, Ordering::SeqCst);
+        Ok(())
     }
 }
 
 impl Drop for Permit {
     fn drop(&mut self) {
         let mut state = self.gate.lock();
-        state.total = state.total.saturating_sub(1);
+        let logged_in = self.logged_in.load(Ordering::SeqCst);
+        if logged_in {
+            state.total = state.total.saturating_sub(1);
+        } else {
+            state.startups = state.startups.saturating_sub(1);
+        }
         if let Some(address) = state.addresses.get_mut(&self.key) {
-            address.sessions = address.sessions.saturating_sub(1);
+            if logged_in {
+                address.sessions = address.sessions.saturating_sub(1);
+            } else {
+                address.startups = address.startups.saturating_sub(1);
+            }
         }
     }
 }
@@ -178,7 +261,7 @@ fn expire(failures: &mut VecDeque<Instant>, now: Instant) {
 fn forget_quiet(addresses: &mut HashMap<IpAddr, Address>, now: Instant) {
     addresses.retain(|_, address| {
         expire(&mut address.failures, now);
-        address.sessions > 0 || !address.failures.is_empty()
+        address.sessions > 0 || address.startups > 0 || !address.failures.is_empty()
     });
 }
 
@@ -191,34 +274,50 @@ mod tests {
     const A: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 1));
     const B: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 2));
 
+    fn caps(sessions: usize, per_address: usize) -> Caps {
+        Caps {
+            sessions,
+            per_address,
+            startups: 100,
+            startups_per_address: 100,
+        }
+    }
+
+    /// A connection from `ip` that is admitted and logs in.
+    fn session(gate: &Arc<Gate>, ip: IpAddr, now: Instant) -> Result<Permit, Refusal> {
+        let permit = gate.admit(ip, now)?;
+        permit.log_in()?;
+        Ok(permit)
+    }
+
     #[test]
     fn the_per_address_cap_refuses_the_next_connection_until_one_ends() {
-        let gate = Gate::new(10, 2);
+        let gate = Gate::new(caps(10, 2));
         let now = Instant::now();
-        let first = gate.admit(A, now).expect("first");
-        let _second = gate.admit(A, now).expect("second");
+        let first = session(&gate, A, now).expect("first");
+        let _second = session(&gate, A, now).expect("second");
         assert_eq!(gate.admit(A, now).unwrap_err(), Refusal::PerAddress(2));
         assert!(
-            gate.admit(B, now).is_ok(),
+            session(&gate, B, now).is_ok(),
             "another address is not affected"
         );
         drop(first);
-        assert!(gate.admit(A, now).is_ok());
+        assert!(session(&gate, A, now).is_ok());
     }
 
     #[test]
     fn the_total_cap_counts_every_address() {
-        let gate = Gate::new(2, 2);
+        let gate = Gate::new(caps(2, 2));
         let now = Instant::now();
-        let _a = gate.admit(A, now).expect("a");
-        let _b = gate.admit(B, now).expect("b");
+        let _a = session(&gate, A, now).expect("a");
+        let _b = session(&gate, B, now).expect("b");
         assert_eq!(gate.admit(A, now).unwrap_err(), Refusal::Full(2));
         assert_eq!(gate.sessions(), 2);
     }
 
     #[test]
     fn an_address_that_keeps_failing_is_turned_away_until_its_failures_age_out() {
-        let gate = Gate::new(10, 10);
+        let gate = Gate::new(caps(10, 10));
         let now = Instant::now();
         drop(gate.admit(A, now).expect("known"));
         for _ in 0..MAX_FAILURES {
@@ -229,6 +328,36 @@ mod tests {
         assert!(gate.admit(A, now + FAILURE_WINDOW).is_ok());
     }
 
+    #[test]
+    fn connections_still_logging_in_take_no_session_place_and_have_caps_of_their_own() {
+        let gate = Gate::new(Caps {
+            sessions: 1,
+            per_address: 1,
+            startups: 3,
+            startups_per_address: 2,
+        });
+        let now = Instant::now();
+        let silent: Vec<Permit> = [A, A, B]
+            .into_iter()
+            .map(|ip| gate.admit(ip, now).expect("a startup"))
+            .collect();
+        assert_eq!(
+            gate.admit(A, now).unwrap_err(),
+            Refusal::StartupsPerAddress(2)
+        );
+        let c = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 3));
+        assert_eq!(gate.admit(c, now).unwrap_err(), Refusal::Startups(3));
+        assert_eq!((gate.startups(), gate.sessions()), (3, 0));
+        // One logs in: it leaves the startups for the sessions.
+        silent[2].log_in().expect("the session place is free");
+        assert_eq!((gate.startups(), gate.sessions()), (2, 1));
+        // A full server turns a new connection away at once, and refuses the login of one
+        // admitted before it filled.
+        assert_eq!(gate.admit(c, now).unwrap_err(), Refusal::Full(1));
+        assert_eq!(silent[0].log_in().unwrap_err(), Refusal::Full(1));
+        drop(silent);
+        assert_eq!((gate.startups(), gate.sessions()), (0, 0));
+    }
     #[test]
     fn ipv6_addresses_count_by_their_64_bit_network() {
         let one: IpAddr = "2001:db8:1:2::1".parse::<Ipv6Addr>().expect("ip").into();

@@ -5,13 +5,17 @@
 //! costs a sleeping thread (its stack is [`SESSION_STACK`]) and no CPU beyond a wake-up every
 //! quarter second. A panic in a session ends that session with a message, never the server.
 //! A write to the client that has not gone through after [`MAX_STALL`] ends the connection.
+//! Frames go out at most at the session's byte rate (`--max-bytes-per-second`, a burst of a
+//! second's worth): a session whose frames cost more waits, its queue fills, and it skips to
+//! its latest frame, so an expensive board lowers that session's frame rate, not the
+//! server's.
 
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use russh::ChannelId;
 use russh::server::Handle;
@@ -61,6 +65,11 @@ pub struct Shared {
     pub shutdown: Arc<AtomicBool>,
     /// The sessions' time limits.
     pub timeouts: Timeouts,
+    /// The most bytes of frames a second one session sends.
+    pub max_bytes_per_second: u64,
+    /// Sessions started whose connection has not yet written its log line: the server waits
+    /// for them on shutdown, so that no session goes unlogged.
+    pub unlogged: AtomicUsize,
 }
 
 /// What a session starts with, from the client's pty and shell requests.
@@ -213,6 +222,38 @@ fn play(
     ended.map(|_| ())
 }
 
+/// A byte rate with a burst of one second's worth: how long to wait before sending more.
+#[derive(Debug)]
+struct Rate {
+    per_second: f64,
+    tokens: f64,
+    at: Instant,
+}
+
+impl Rate {
+    fn new(bytes_per_second: u64) -> Self {
+        let per_second = bytes_per_second as f64;
+        Self {
+            per_second,
+            tokens: per_second,
+            at: Instant::now(),
+        }
+    }
+
+    /// Takes `bytes` at `now`; the wait before they may go out.
+    fn take(&mut self, bytes: usize, now: Instant) -> Duration {
+        let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
+        self.at = now;
+        self.tokens = (self.tokens + elapsed * self.per_second).min(self.per_second);
+        self.tokens -= bytes as f64;
+        if self.tokens >= 0.0 {
+            Duration::ZERO
+        } else {
+            Duration::from_secs_f64(-self.tokens / self.per_second)
+        }
+    }
+}
+
 /// Carries the session's frames to the channel until the session ends, then sends its exit
 /// status and closes the channel. Asks the session for a full redraw (through `input`) when
 /// the client caught up after frames were skipped.
@@ -221,10 +262,16 @@ pub async fn pump(
     handle: Handle,
     channel: ChannelId,
     input: SyncSender<Incoming>,
+    bytes_per_second: u64,
 ) {
+    let mut rate = Rate::new(bytes_per_second);
     loop {
         match outbox.next() {
             Step::Send(frame) => {
+                let wait = rate.take(frame.len(), Instant::now());
+                if !wait.is_zero() {
+                    tokio::time::sleep(wait).await;
+                }
                 let sent = tokio::time::timeout(MAX_STALL, handle.data(channel, frame)).await;
                 if !matches!(sent, Ok(Ok(()))) {
                     let _ = input.try_send(Incoming::Closed);
@@ -249,5 +296,38 @@ pub async fn pump(
             }
             Step::Wait => outbox.notify.notified().await,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_levels_pack_is_held_once_for_all_sessions() {
+        let dir = std::env::temp_dir().join(format!("sokoshot-shared-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("pack.xsb");
+        std::fs::write(&path, "#####\n#@$.#\n#####\n\n######\n#@ $.#\n######\n").expect("pack");
+        let (pack, _, _) = crate::tui::session::file_pack(&path).expect("read");
+        let packs = vec![pack];
+        let first = Opening::read(packs.clone(), None);
+        let second = Opening::read(packs.clone(), None);
+        assert!(Arc::ptr_eq(&first.packs()[0].levels, &packs[0].levels));
+        assert!(Arc::ptr_eq(&second.packs()[0].levels, &packs[0].levels));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn frames_past_the_byte_rate_wait_their_turn() {
+        let start = Instant::now();
+        let mut rate = Rate::new(1000);
+        assert_eq!(rate.take(600, start), Duration::ZERO);
+        assert_eq!(rate.take(400, start), Duration::ZERO, "a second's burst");
+        assert_eq!(rate.take(500, start), Duration::from_millis(500));
+        // Half a second later the debt is paid; the burst never grows past a second's worth.
+        let later = start + Duration::from_secs(10);
+        assert_eq!(rate.take(1000, later), Duration::ZERO);
+        assert_eq!(rate.take(100, later), Duration::from_millis(100));
     }
 }

@@ -45,7 +45,7 @@ pub enum Ending {
 }
 
 /// Runs the game on `screen` (the local terminal or an SSH channel) until the player quits or
-/// a signal arrives.
+/// a signal arrives, then saves the game in play to resume.
 ///
 /// # Errors
 /// When reading the terminal or drawing to it fails, unless a quit signal explains it (a
@@ -55,8 +55,12 @@ pub fn run(
     app: &mut App,
     watched: Option<Watched>,
 ) -> io::Result<Ending> {
-    run_until_done(screen, app, watched)
-        .or_else(|err| screen.quit_signal().map(Ending::Signal).ok_or(err))
+    let ended = run_until_done(screen, app, watched)
+        .or_else(|err| screen.quit_signal().map(Ending::Signal).ok_or(err));
+    // However the loop ended (`q`, Ctrl-C, Ctrl-\, a signal, a terminal or connection gone,
+    // an error), the position in the level is kept.
+    app.save_resume();
+    ended
 }
 
 fn run_until_done(

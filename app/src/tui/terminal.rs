@@ -36,8 +36,8 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use crossterm::terminal::{
-    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
-    disable_raw_mode, enable_raw_mode,
+    BeginSynchronizedUpdate, Clear, ClearType, EndSynchronizedUpdate, EnterAlternateScreen,
+    LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
@@ -118,6 +118,10 @@ pub struct Screen {
     bytes: Rc<Cell<u64>>,
     /// Crossterm may hold events already read from the terminal: read them before waiting.
     pending: bool,
+    /// Continued from outside while another process group holds the terminal (a SIGSTOP and
+    /// a SIGCONT sent to the game): nothing is drawn, written or read until it is back in
+    /// the foreground.
+    background: bool,
     /// The area the last frame was drawn on.
     area: Rect,
 }
@@ -145,6 +149,7 @@ impl Screen {
             terminal,
             bytes,
             pending: false,
+            background: false,
             area,
         })
     }
@@ -155,6 +160,9 @@ impl Screen {
     /// # Errors
     /// When writing to the terminal fails.
     pub fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
+        if self.background {
+            return Ok(());
+        }
         let (columns, rows) = crossterm::terminal::size()?;
         let area = drawn_area(columns, rows);
         if area != self.area {
@@ -172,6 +180,9 @@ impl Screen {
     /// # Errors
     /// When writing to the terminal fails.
     pub fn write_command(&mut self, command: impl crossterm::Command) -> io::Result<()> {
+        if self.background {
+            return Ok(());
+        }
         execute!(self.terminal.backend_mut(), command)
     }
 
@@ -246,6 +257,18 @@ impl Screen {
         if !inputs.is_empty() || self.quit_signal().is_some() {
             return Ok(inputs);
         }
+        if self.background {
+            // The terminal is another's: only a signal is waited for, and whether it was
+            // given back (a shell's `fg` of a running job sends no signal) is looked at.
+            if wait_for_signal(wait)? {
+                signals::drain_wake();
+                inputs = self.signalled()?;
+            }
+            if self.background && in_foreground() {
+                return self.take_back();
+            }
+            return Ok(inputs);
+        }
         if !self.pending {
             match wait_for_terminal(wait)? {
                 Ready::Input => {}
@@ -276,12 +299,28 @@ impl Screen {
             return Ok(vec![Input::Suspend]);
         }
         if signals::take_continued() {
-            enter()?;
-            self.terminal.hide_cursor()?;
-            self.invalidate()?;
-            return Ok(vec![Input::Redraw]);
+            self.background = !in_foreground();
+            if self.background {
+                return Ok(Vec::new());
+            }
+            return self.take_back();
         }
         Ok(Vec::new())
+    }
+
+    /// Takes the terminal again after a SIGCONT and asks for a frame drawn in full. A SIGSTOP
+    /// could not be caught, so the terminal was never given back: the modes the shell left
+    /// are replaced whole, and the screen is cleared without asking the terminal anything.
+    fn take_back(&mut self) -> io::Result<Vec<Input>> {
+        self.background = false;
+        disable_raw_mode()?;
+        enter()?;
+        self.terminal.hide_cursor()?;
+        execute!(self.terminal.backend_mut(), Clear(ClearType::All))?;
+        // Both buffers emptied: the next frame is written in full.
+        self.terminal.swap_buffers();
+        self.terminal.swap_buffers();
+        Ok(vec![Input::Redraw])
     }
 }
 
@@ -330,6 +369,28 @@ fn wait_for_terminal(wait: Duration) -> io::Result<Ready> {
         return Ok(Ready::Input);
     }
     Ok(Ready::Nothing)
+}
+
+/// Waits up to `wait` for a signal on the wake pipe; whether one came.
+fn wait_for_signal(wait: Duration) -> io::Result<bool> {
+    let Some(reader) = signals::wake_reader() else {
+        std::thread::sleep(wait);
+        return Ok(false);
+    };
+    let mut fds = [PollFd::new(reader, PollFlags::IN)];
+    let timeout = Timespec::try_from(wait).map_err(io::Error::other)?;
+    match rustix::event::poll(&mut fds, Some(&timeout)) {
+        Ok(_) => Ok(!fds[0].revents().is_empty()),
+        Err(rustix::io::Errno::INTR) => Ok(true),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Whether the game's process group holds the terminal (true when there is no terminal to
+/// ask).
+fn in_foreground() -> bool {
+    rustix::termios::tcgetpgrp(io::stdin())
+        .map_or(true, |group| group == rustix::process::getpgrp())
 }
 
 /// Takes the terminal: raw mode, the alternate screen, bracketed paste.

@@ -183,3 +183,18 @@ fn replay_errors_show_control_characters_visibly() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
     assert!(err.contains("\"^[[2J\": no player"), "{err}");
 }
+
+#[test]
+fn replay_on_an_unreadable_file_prints_the_os_error_once() {
+    // A path through a regular file: the system refuses it (ENOTDIR), whoever runs the test.
+    let file = level_file("not-a-dir", "#####\n#@$.#\n#####\n");
+    let path = file.join("level.xsb");
+    let out = sokoshot(&["replay", path.to_str().expect("utf-8 path"), "--moves", "l"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(
+        err.matches("os error").count(),
+        1,
+        "the OS error is printed once: {err}"
+    );
+}

@@ -67,3 +67,74 @@ fn every_way_out_restores_the_terminal() {
         }
     });
 }
+
+/// A level that one step does not solve.
+const LONG_LEVEL: &str = "#######\n#@ $ .#\n#######\n";
+
+/// How a game with a step played is ended before it is started again.
+enum End {
+    /// As [`Way`] says.
+    Way(Way),
+    /// The pane is killed (tmux hangs up the game's terminal).
+    KillPane,
+}
+
+fn leave_mid_level_and_come_back(name: &str, end: &End) {
+    let dir = TempDir::new(name);
+    let file = dir.join("level.xsb");
+    fs::write(&file, LONG_LEVEL).expect("level written");
+    let path = file.display().to_string();
+    let pane = Pane::start(name, &dir.0, &["play", &path]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["l"]);
+    pane.wait_for("Moves 1");
+    let pid = pane.game_pid();
+    match end {
+        End::Way(Way::Keys(keys)) => pane.keys(keys),
+        End::Way(Way::Signal(signal)) => {
+            let status = Command::new("kill")
+                .args([&format!("-{signal}"), &pid.to_string()])
+                .status()
+                .expect("kill runs");
+            assert!(status.success(), "{name}: kill -{signal} {pid}");
+        }
+        End::KillPane => {
+            pane.tmux(&["kill-pane", "-t", "main"]);
+        }
+    }
+    let start = std::time::Instant::now();
+    while std::path::Path::new(&format!("/proc/{pid}")).exists() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "{name}: the game did not end"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    }
+    drop(pane);
+    let again = Pane::start(&format!("{name}-again"), &dir.0, &["play", &path]);
+    let screen = again.wait_for("Moves 1");
+    assert!(
+        screen.contains("resumed where you left off"),
+        "{name}:\n{screen}"
+    );
+}
+
+#[test]
+fn the_position_in_a_level_is_kept_however_the_game_ends() {
+    if !available() {
+        return;
+    }
+    let cases = [
+        ("keep-sighup", End::Way(Way::Signal("HUP"))),
+        ("keep-sigterm", End::Way(Way::Signal("TERM"))),
+        ("keep-sigint", End::Way(Way::Signal("INT"))),
+        ("keep-ctrl-backslash", End::Way(Way::Keys(&["C-\\"]))),
+        ("keep-ctrl-c", End::Way(Way::Keys(&["C-c"]))),
+        ("keep-killed-pane", End::KillPane),
+    ];
+    std::thread::scope(|scope| {
+        for (name, end) in &cases {
+            scope.spawn(move || leave_mid_level_and_come_back(name, end));
+        }
+    });
+}

@@ -604,3 +604,293 @@ fn a_dropped_connection_ends_its_session_and_frees_its_place() {
     second.keys(&["q"]);
     second.wait_for("EXIT=0");
 }
+
+/// Opens `per_address` TCP connections to the server from each of 127.0.0.2, 127.0.0.3, …
+/// (`addresses` of them) that never log in: every other one sends an SSH version line and then
+/// nothing, so that the server waits in its key exchange; the rest send nothing at all.
+fn silent_connections(port: u16, addresses: u8, per_address: usize) -> Vec<TcpStream> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mut streams = Vec::new();
+    for host in 2..2 + addresses {
+        for _ in 0..per_address {
+            let stream = runtime.block_on(async {
+                let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+                socket
+                    .bind(std::net::SocketAddr::from(([127, 0, 0, host], 0)))
+                    .expect("a loopback source address");
+                socket
+                    .connect(std::net::SocketAddr::from(([127, 0, 0, 1], port)))
+                    .await
+                    .expect("connects")
+            });
+            let mut stream = stream.into_std().expect("std stream");
+            stream.set_nonblocking(false).expect("blocking");
+            if streams.len() % 2 == 1 {
+                std::io::Write::write_all(&mut stream, b"SSH-2.0-silent\r\n").expect("version");
+            }
+            streams.push(stream);
+        }
+    }
+    streams
+}
+
+/// Reads what the server sent so far; false once the server has closed the connection.
+fn still_open(stream: &mut TcpStream) -> bool {
+    stream.set_nonblocking(true).expect("nonblocking");
+    let mut buffer = [0; 4096];
+    let open = loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => break false,
+            Ok(_) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => break true,
+            Err(_) => break false,
+        }
+    };
+    stream.set_nonblocking(false).expect("blocking");
+    open
+}
+
+/// Waits (up to the patience) for the server to close the connection.
+fn closed_by_server(stream: &mut TcpStream) -> bool {
+    stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
+    let mut buffer = [0; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return false;
+            }
+            Err(_) => return true,
+        }
+    }
+}
+
+#[test]
+fn connections_that_never_log_in_are_closed_at_the_login_deadline_and_take_no_player_place() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-silent");
+    let key = make_key(&dir.0, "player");
+    let grace = 10;
+    let server = Server::start(&dir.0, &["--login-grace", &grace.to_string()]);
+    // 64 connections from 16 addresses: as many as the default session cap.
+    let mut silent = silent_connections(server.port, 16, 4);
+    let opened = Instant::now();
+    let pane = connect("serve-silent", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    assert!(
+        opened.elapsed() < Duration::from_secs(grace),
+        "the player logged in only after the deadline; the test proves nothing"
+    );
+    for (n, stream) in silent.iter_mut().enumerate() {
+        assert!(still_open(stream), "silent connection {n} was closed early");
+    }
+    for (n, stream) in silent.iter_mut().enumerate() {
+        assert!(
+            closed_by_server(stream),
+            "silent connection {n} is still open {:.1}s after it was opened",
+            opened.elapsed().as_secs_f64()
+        );
+    }
+    let start = Instant::now();
+    loop {
+        let log = server.log_text();
+        let late = log
+            .lines()
+            .filter(|line| line.contains("login-deadline"))
+            .count();
+        if late == 64 {
+            break;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{late} of 64 connections logged as closed at the login deadline:\n{log}"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+/// Runs `sokoshot serve` that is expected to refuse to start; returns its exit code and
+/// standard error, or fails if it is still running after the patience.
+fn serve_refusing(dir: &Path) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sokoshot"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("server starts");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > PATIENCE {
+            let _ = child.kill();
+            panic!("serve neither started nor refused to");
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    let out = child.wait_with_output().expect("output");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_fifo_or_a_short_rsa_key_at_the_host_key_path_is_refused_at_once() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-bad-host-key");
+    let key_dir = dir.0.join("data").join("sokoshot");
+    fs::create_dir_all(&key_dir).expect("data dir");
+    let path = key_dir.join("host_ed25519_key");
+    let made = Command::new("mkfifo").arg(&path).status().expect("mkfifo");
+    assert!(made.success());
+    let (code, err) = serve_refusing(&dir.0);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("not a regular file"), "{err}");
+    fs::remove_file(&path).expect("fifo removed");
+    let status = Command::new("ssh-keygen")
+        .args(["-q", "-t", "rsa", "-b", "1024", "-N", "", "-f"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .status()
+        .expect("ssh-keygen runs");
+    assert!(status.success());
+    let (code, err) = serve_refusing(&dir.0);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("1024 bits is too weak"), "{err}");
+}
+
+#[test]
+fn a_player_s_position_is_kept_when_the_client_is_killed_and_at_the_idle_timeout() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-keep");
+    let levels = dir.join("long.xsb");
+    fs::write(&levels, "#########\n#@  $  .#\n#########\n").expect("levels");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(
+        &dir.0,
+        &[
+            "--levels",
+            &levels.display().to_string(),
+            "--idle-timeout",
+            "4",
+        ],
+    );
+    // A killed client.
+    let first = connect("serve-keep-1", &dir.0, server.port, Some(&key));
+    first.wait_for("sokoshot over SSH");
+    first.keys(&["j", "j", "Enter"]);
+    first.wait_for("long.xsb");
+    first.keys(&["l"]);
+    first.wait_for("Moves 1");
+    signal(first.game_pid(), "KILL");
+    server.wait_for_log(" closed");
+    // The idle timeout.
+    let second = connect("serve-keep-2", &dir.0, server.port, Some(&key));
+    second.wait_for("sokoshot over SSH");
+    second.keys(&["j", "j", "Enter"]);
+    let screen = second.wait_for("Moves 1");
+    assert!(screen.contains("resumed where you left off"), "{screen}");
+    second.keys(&["l"]);
+    second.wait_for("Moves 2");
+    let end = second.wait_for("EXIT=0");
+    assert!(end.contains("no key was pressed for a while"), "{end}");
+    let third = connect("serve-keep-3", &dir.0, server.port, Some(&key));
+    third.wait_for("sokoshot over SSH");
+    third.keys(&["j", "j", "Enter"]);
+    let screen = third.wait_for("Moves 2");
+    assert!(screen.contains("resumed where you left off"), "{screen}");
+    third.keys(&["q"]);
+}
+
+#[test]
+fn sigterm_while_a_hint_runs_keeps_that_session_s_log_line() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-term-hint");
+    // A wide room with many boxes: a hint here searches for a while.
+    let mut level = String::from("####################\n");
+    level.push_str("#@                 #\n");
+    for _ in 0..6 {
+        level.push_str("#  $ $ $ $ $ $ $   #\n#  . . . . . . .   #\n");
+    }
+    level.push_str("####################\n");
+    let levels = dir.join("room.xsb");
+    fs::write(&levels, level).expect("levels");
+    let key = make_key(&dir.0, "player");
+    let mut server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    let pane = connect("serve-term-hint", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    pane.keys(&["j", "j", "Enter"]);
+    pane.wait_for("room.xsb");
+    pane.keys(&["i"]);
+    assert_eq!(server.terminate(), Some(0));
+    let log = server.log_text();
+    assert!(
+        log.lines()
+            .any(|line| line.contains("SHA256:") && line.ends_with(" shutdown")),
+        "the session's line is in the log:\n{log}"
+    );
+}
+
+#[test]
+fn a_session_s_frames_are_held_to_its_byte_rate_and_skipped_past_it() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-rate");
+    let key = make_key(&dir.0, "player");
+    let rate = 8192;
+    let server = Server::start(&dir.0, &["--max-bytes-per-second", &rate.to_string()]);
+    let pane = connect("serve-rate", &dir.0, server.port, Some(&key));
+    pane.wait_for("sokoshot over SSH");
+    // A large window and a moving lab scene: far more than 8 KiB of frames a second.
+    pane.tmux(&["resize-window", "-t", "main", "-x", "300", "-y", "100"]);
+    pane.keys(&["l"]);
+    pane.wait_for("disk-aabb");
+    pane.keys(&["s"]);
+    pane.wait_for("motion on");
+    std::thread::sleep(Duration::from_secs(3));
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let line = server.wait_for_log(" quit");
+    let field = |name: &str| -> f64 {
+        line.split_whitespace()
+            .find_map(|word| word.strip_prefix(name))
+            .and_then(|value| value.trim_end_matches('B').parse().ok())
+            .unwrap_or_else(|| panic!("{name} in {line}"))
+    };
+    let (out, skipped) = (field("out="), field("skipped="));
+    let secs = line
+        .split_whitespace()
+        .find_map(|word| word.strip_suffix('s')?.parse::<f64>().ok())
+        .expect("duration");
+    // Frames at the rate, a second's burst, and the SSH framing and key exchange on top.
+    let most = 2.0 * (f64::from(rate) * (secs + 1.0)) + 16_384.0;
+    assert!(
+        out <= most,
+        "{out} bytes out in {secs} s, more than {most}: {line}"
+    );
+    assert!(skipped > 0.0, "frames past the rate are skipped: {line}");
+}

@@ -458,3 +458,36 @@ fn after_solving_the_progress_file_holds_the_solution_and_replay_solves_with_it(
     assert!(out.status.success(), "{text}");
     assert!(text.contains("solved: yes"), "{text}");
 }
+
+#[test]
+fn a_paste_keeps_a_hand_edited_pasted_pack_and_sets_an_unreadable_one_aside() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("paste-kept");
+    let data = dir.join("data/sokoshot");
+    fs::create_dir_all(&data).expect("data dir");
+    let pasted = data.join("pasted.xsb");
+    let edited = "; my levels\n\n; this one has a typo\n#####\n#@$.#\n##X##\n\nTitle: Mine\n######\n#@ $.#\n######\n";
+    fs::write(&pasted, edited).expect("edited");
+    let pane = play("paste-kept", &dir, "#######\n#@ $ .#\n#######\n", &[]);
+    pane.wait_for("Moves 0");
+    pane.paste("Title: New one\n#######\n#@  $.#\n#######\n");
+    pane.wait_for("playing it");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    let kept = fs::read_to_string(&pasted).expect("kept");
+    assert!(kept.starts_with(edited), "{kept}");
+    assert!(kept.contains("#@  $.#"), "{kept}");
+    fs::write(&pasted, b"\xff\xfe garbage").expect("garbage");
+    let again = play("paste-kept-2", &dir, "#######\n#@ $ .#\n#######\n", &[]);
+    again.wait_for("Moves 0");
+    again.paste("######\n#@ $.#\n######\n");
+    again.wait_for("corrupt-1");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
+    assert_eq!(
+        fs::read(data.join("pasted.xsb.corrupt-1")).expect("set aside"),
+        b"\xff\xfe garbage"
+    );
+}

@@ -206,7 +206,7 @@ fn a_10000_by_10000_terminal_keeps_memory_bounded() {
     );
     // Wait for the frame drawn at the new size (the board, centred, far down): a key sent
     // while tmux is still resizing can be dropped by tmux itself.
-    let start = std::time::Instant::now();
+    let start = Instant::now();
     while !pane
         .screen()
         .lines()
@@ -254,4 +254,53 @@ fn the_lab_suspends_on_ctrl_z_and_quits_on_ctrl_backslash_like_the_game() {
     pane.keys(&["C-\\"]);
     wait_for_exit(&pane);
     pane.assert_main_screen("after Ctrl-\\ in the lab");
+}
+
+#[test]
+fn sigstop_then_sigcont_from_outside_draws_and_asks_nothing_until_fg() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("sigstop");
+    let file = level_file(&dir);
+    let pane = Pane::shell("sigstop", &dir.0);
+    pane.keys(&[&format!("\"$SOKOSHOT\" play {file}"), "Enter"]);
+    pane.wait_for("Moves 0");
+    let pid = pane.shell_child().to_string();
+    let kill = |signal: &str| {
+        let status = Command::new("kill")
+            .args([signal, &pid])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal} {pid}");
+    };
+    kill("-STOP");
+    pane.wait_for("Stopped");
+    kill("-CONT");
+    // Running again, in the background: the shell keeps the terminal.
+    let start = Instant::now();
+    while fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| s.contains(") T ")) {
+        assert!(start.elapsed() < Duration::from_secs(20), "still stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    pane.keys(&["echo shell-$((6*7))", "Enter"]);
+    let screen = pane.wait_for("shell-42");
+    assert!(
+        !screen.contains("Moves 0"),
+        "the game drew in the background:\n{screen}"
+    );
+    let answered = screen
+        .as_bytes()
+        .windows(2)
+        .any(|pair| pair[0].is_ascii_digit() && pair[1] == b'R');
+    assert!(
+        !answered,
+        "the terminal was asked for the cursor:\n{screen}"
+    );
+    pane.keys(&["fg", "Enter"]);
+    pane.wait_for("Moves 0");
+    pane.assert_raw("after fg");
+    pane.keys(&["q"]);
+    wait_for_exit(&pane);
+    pane.assert_main_screen("after q");
 }

@@ -126,8 +126,14 @@ fn read_rows(rows: &[(usize, &str)], budget: usize) -> Result<Vec<SourceRow>, Pr
         if text.contains('|') {
             // Run-length text can stand for far more cells than it has characters: cap it.
             let left = budget.saturating_sub(used);
-            let expanded = rle::expand(text, left)
-                .map_err(|p| (line, p.col, LevelError::BadRunLength { reason: p.reason }))?;
+            let expanded = rle::expand(text, left).map_err(|p| {
+                if p.too_wide {
+                    let (width, height) = measured_size(rows, budget);
+                    too_big(first_line, width, height)
+                } else {
+                    (line, p.col, LevelError::BadRunLength { reason: p.reason })
+                }
+            })?;
             for cells in expanded {
                 used = used.saturating_add(cells.len() + 1);
                 widest = widest.max(cells.len());
@@ -156,6 +162,19 @@ fn read_rows(rows: &[(usize, &str)], budget: usize) -> Result<Vec<SourceRow>, Pr
         }
     }
     Ok(out)
+}
+
+/// The size of a board measured from its text, run-length rows measured without being
+/// expanded (each row counted, even an empty one at the top or bottom).
+fn measured_size(rows: &[(usize, &str)], budget: usize) -> (usize, usize) {
+    rows.iter().fold((0, 0), |(width, height), (_, text)| {
+        let (w, h) = if text.contains('|') {
+            rle::measure_line(text, budget).unwrap_or((0, 1))
+        } else {
+            (text.trim_end_matches(is_blank).chars().count(), 1)
+        };
+        (width.max(w), height + h)
+    })
 }
 
 /// The too-big problem for a board found too big while reading it: a board of plain rows is

@@ -196,9 +196,22 @@ fn build_level(
     budget: &mut usize,
     problems: &mut Problems,
 ) -> Option<Level> {
-    let (board, cell_problems) = board::build(&raw.rows, MAX_SIDE * (MAX_SIDE + 1))
-        .map_err(|problem| problems.push(problem))
-        .ok()?;
+    let (board, cell_problems) = match board::build(&raw.rows, MAX_SIDE * (MAX_SIDE + 1)) {
+        Ok(built) => built,
+        Err(problem) => {
+            // A board refused as too big was read (up to a board's limit) all the same: it
+            // counts toward the file's cells, so a file of such boards stops at the cap.
+            if let LevelError::BoardTooBig { width, height } = problem.2 {
+                let cells = width.saturating_mul(height).min(MAX_SIDE * (MAX_SIDE + 1));
+                if cells > *budget {
+                    problems.push((problem.0, 1, LevelError::PackTooBig));
+                }
+                *budget = budget.saturating_sub(cells);
+            }
+            problems.push(problem);
+            return None;
+        }
+    };
     let cells = board.tiles.len();
     if cells > *budget {
         problems.push((board.first_line, 1, LevelError::PackTooBig));
@@ -352,5 +365,33 @@ mod tests {
                 "13:1: level 4: the boards up to here hold more than {MAX_PACK_CELLS} cells in all; sokoshot stops reading the file here"
             )
         );
+    }
+
+    #[test]
+    fn boards_refused_as_too_big_count_toward_the_file_s_cells() {
+        // 1,001 rows of 999: within a board's cells, so expanded, then refused as too tall.
+        let too_tall = "999#|999(#997-#|)999#\n\n";
+        let report = parse_pack(&too_tall.repeat(20));
+        let read = MAX_PACK_CELLS / (999 * 1001) + 1;
+        assert_eq!(report.levels.len(), read);
+        assert!(
+            report.levels[read - 1]
+                .diagnostics()
+                .iter()
+                .any(|d| d.error == LevelError::PackTooBig)
+        );
+    }
+
+    #[test]
+    fn boards_one_cell_too_wide_are_refused_by_their_text() {
+        let report = parse_pack(&"1000#|#@$.996 #|997(#998-#|)1000#\n\n".repeat(50));
+        let first = report.levels[0].diagnostics();
+        assert_eq!(
+            first[0].to_string(),
+            "1:1: level 1: the board is 1001×1000 cells; the most sokoshot reads is 1000×1000"
+        );
+        // Refused unexpanded, but counted as read: the file stops at its cap.
+        let read = MAX_PACK_CELLS / (MAX_SIDE * (MAX_SIDE + 1)) + 1;
+        assert_eq!(report.levels.len(), read);
     }
 }

@@ -3,7 +3,9 @@
 //! Every digit here is part of a count, so the `7` slope cannot be written in such a board.
 //!
 //! Expansion never allocates more than the budget it is given: a count that would go past
-//! it is reported instead, so `9999(9999(#))` costs nothing.
+//! it is reported instead, so `9999(9999(#))` costs nothing. Rows wider than [`MAX_SIDE`]
+//! (floor at a row's end not counted, as a board drops it) are measured and refused before
+//! anything is expanded, so a board one cell too wide costs no more than its text.
 
 /// How deep groups may nest before the text is refused.
 const MAX_DEPTH: usize = 64;
@@ -20,6 +22,9 @@ pub(crate) struct RleProblem {
     pub col: usize,
     /// What is wrong, in words.
     pub reason: String,
+    /// Set when the problem is a row wider than [`MAX_SIDE`]: the board is too big, and
+    /// [`measure_line`] says how big.
+    pub too_wide: bool,
 }
 
 /// A parsed piece of run-length text.
@@ -73,6 +78,7 @@ pub(crate) fn expand(line: &str, budget: usize) -> Result<Vec<Vec<Cell>>, RlePro
     // its own length, however many levels repeat it.
     let mut size = 0;
     measure(&nodes, &mut size, budget)?;
+    check_width(&nodes)?;
     let mut flat = Vec::with_capacity(size);
     emit(&nodes, &mut flat, budget)?;
     let mut rows: Vec<Vec<Cell>> = flat
@@ -85,11 +91,31 @@ pub(crate) fn expand(line: &str, budget: usize) -> Result<Vec<Vec<Cell>>, RlePro
     Ok(rows)
 }
 
+/// The widest row of a run-length line (floor at a row's end not counted) and its number of
+/// rows, measured without expanding it, within `budget` cells; `None` when it does not read.
+pub(crate) fn measure_line(line: &str, budget: usize) -> Option<(usize, usize)> {
+    let mut cursor = Cursor {
+        chars: line.chars().peekable(),
+        col: 1,
+        nodes: 0,
+    };
+    let nodes = parse_seq(&mut cursor, 0, budget).ok()?;
+    let mut size = 0;
+    measure(&nodes, &mut size, budget).ok()?;
+    let whole = shape(&nodes);
+    let trailing_bar = whole.bars > 0 && whole.tail.len == 0;
+    Some((
+        whole.widest_row(),
+        whole.bars + 1 - usize::from(trailing_bar),
+    ))
+}
+
 /// Builds a problem at a column.
 fn problem(col: u32, reason: String) -> RleProblem {
     RleProblem {
         col: col as usize,
         reason,
+        too_wide: false,
     }
 }
 
@@ -196,6 +222,162 @@ fn measure(nodes: &[Node], size: &mut usize, budget: usize) -> Result<(), RlePro
     Ok(())
 }
 
+/// How far a run of cells without a `|` reaches: its length, and the length it keeps once
+/// the floor at its end is dropped.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Run {
+    len: usize,
+    kept: usize,
+}
+
+impl Run {
+    /// This run followed by `next`.
+    fn then(self, next: Self) -> Self {
+        Self {
+            len: self.len + next.len,
+            kept: if next.kept > 0 {
+                self.len + next.kept
+            } else {
+                self.kept
+            },
+        }
+    }
+}
+
+/// The row widths of an expansion, measured without building it: the run before its first
+/// `|` (the whole of it when it has none), the run after its last, and the widest kept row
+/// in between.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Shape {
+    bars: usize,
+    head: Run,
+    tail: Run,
+    widest: usize,
+}
+
+impl Shape {
+    /// The shape of one character.
+    fn of_char(c: char) -> Self {
+        if c == '|' {
+            return Self {
+                bars: 1,
+                ..Self::default()
+            };
+        }
+        let kept = usize::from(!matches!(c, ' ' | '-' | '_'));
+        let run = Run { len: 1, kept };
+        Self {
+            bars: 0,
+            head: run,
+            tail: run,
+            widest: 0,
+        }
+    }
+
+    /// This expansion followed by `next`.
+    fn then(self, next: Self) -> Self {
+        match (self.bars, next.bars) {
+            (0, 0) => {
+                let whole = self.head.then(next.head);
+                Self {
+                    bars: 0,
+                    head: whole,
+                    tail: whole,
+                    widest: 0,
+                }
+            }
+            (0, _) => Self {
+                head: self.head.then(next.head),
+                ..next
+            },
+            (_, 0) => Self {
+                tail: self.tail.then(next.head),
+                ..self
+            },
+            _ => Self {
+                bars: self.bars + next.bars,
+                head: self.head,
+                tail: next.tail,
+                widest: self
+                    .widest
+                    .max(next.widest)
+                    .max(self.tail.then(next.head).kept),
+            },
+        }
+    }
+
+    /// This expansion `n` times over (`n` at least 1, and the whole within the budget).
+    fn repeated(self, n: usize) -> Self {
+        if self.bars == 0 {
+            let kept = if self.head.kept > 0 {
+                (n - 1) * self.head.len + self.head.kept
+            } else {
+                0
+            };
+            let whole = Run {
+                len: n * self.head.len,
+                kept,
+            };
+            return Self {
+                head: whole,
+                tail: whole,
+                ..self
+            };
+        }
+        let joined = if n > 1 {
+            self.tail.then(self.head).kept
+        } else {
+            0
+        };
+        Self {
+            bars: n * self.bars,
+            widest: self.widest.max(joined),
+            ..self
+        }
+    }
+
+    /// The widest row this expansion holds so far.
+    fn widest_row(self) -> usize {
+        self.widest.max(self.head.kept).max(self.tail.kept)
+    }
+}
+
+/// The shape of the expansion of `nodes` (already measured within the budget, so no sum
+/// overflows).
+fn shape(nodes: &[Node]) -> Shape {
+    nodes.iter().fold(Shape::default(), |acc, node| {
+        acc.then(match node {
+            Node::Char(c, _) => Shape::of_char(*c),
+            Node::Repeat(n, inner, _) => {
+                shape(inner).repeated(usize::try_from(*n).unwrap_or(usize::MAX))
+            }
+        })
+    })
+}
+
+/// Refuses, before anything is expanded, a row wider than [`MAX_SIDE`], at the column of
+/// the piece of text that makes it so.
+fn check_width(nodes: &[Node]) -> Result<(), RleProblem> {
+    let mut acc = Shape::default();
+    for node in nodes {
+        acc = acc.then(shape(std::slice::from_ref(node)));
+        let widest = acc.widest_row();
+        if widest > MAX_SIDE {
+            let col = match node {
+                Node::Char(_, col) | Node::Repeat(_, _, col) => *col,
+            };
+            return Err(RleProblem {
+                too_wide: true,
+                ..problem(
+                    col,
+                    format!("a row is {widest} cells wide; the most sokoshot reads is {MAX_SIDE}"),
+                )
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Appends the expansion of `nodes` to `out`, refusing to grow past `budget`.
 fn emit(nodes: &[Node], out: &mut Vec<Cell>, budget: usize) -> Result<(), RleProblem> {
     for node in nodes {
@@ -237,6 +419,7 @@ fn too_big(col: u32) -> RleProblem {
     RleProblem {
         col: col as usize,
         reason: format!("it expands to more than {MAX_SIDE}×{MAX_SIDE} cells"),
+        too_wide: false,
     }
 }
 
@@ -306,6 +489,61 @@ mod tests {
                 p.reason.contains("expands to more than 1000×1000 cells"),
                 "{line}: {p:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_board_one_cell_too_wide_is_refused_before_it_is_expanded() {
+        let line = "1000#|#@$.996 #|997(#998-#|)1000#";
+        let p = expand(line, MAX_SIDE * (MAX_SIDE + 1)).expect_err("too wide");
+        assert_eq!(
+            (p.col, p.reason.as_str()),
+            (
+                15,
+                "a row is 1001 cells wide; the most sokoshot reads is 1000"
+            )
+        );
+        // Rows that are wide only with floor at their end are kept (the board drops it).
+        let rows = expand("1000#5 |1000#", MAX_SIDE * (MAX_SIDE + 1)).expect("fits");
+        assert_eq!(rows[0].len(), 1005);
+        let wide_in_a_group = "#|3(400#|)2(600#)|#";
+        let p = expand(wide_in_a_group, MAX_SIDE * (MAX_SIDE + 1)).expect_err("1200 wide");
+        assert!(p.reason.contains("1200 cells wide"), "{p:?}");
+        // The last row of one repeat joins the first of the next: `1000##`.
+        let joined = "2(#|1000#)";
+        let p = expand(joined, MAX_SIDE * (MAX_SIDE + 1)).expect_err("1001 wide");
+        assert!(p.reason.contains("1001 cells wide"), "{p:?}");
+    }
+
+    #[test]
+    fn measured_widths_agree_with_the_expansion() {
+        for line in [
+            "4#|#@$.#|4#",
+            "2(3(#-)#)",
+            "#2|#",
+            "3#|",
+            "2(#|)#",
+            "3(-#|#3-)2-",
+            "2(#|--)3(#-)|2(-|#)",
+            "|2(--#|-)",
+        ] {
+            let rows = expand(line, 10_000).expect(line);
+            let widest = rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .rposition(|&(c, _)| !matches!(c, ' ' | '-' | '_'))
+                        .map_or(0, |p| p + 1)
+                })
+                .max()
+                .unwrap_or(0);
+            let mut cursor = Cursor {
+                chars: line.chars().peekable(),
+                col: 1,
+                nodes: 0,
+            };
+            let nodes = parse_seq(&mut cursor, 0, 10_000).expect(line);
+            assert_eq!(shape(&nodes).widest_row(), widest, "{line}");
         }
     }
 

@@ -45,8 +45,9 @@ pub enum SourceError {
         /// Offset of the first byte that is not UTF-8, 0-based.
         offset: usize,
     },
-    /// The system refused to open or read it.
-    #[error("{0}")]
+    /// The system refused to open or read it (shown once: the error is this one, not a cause
+    /// of it).
+    #[error(transparent)]
     Io(#[from] io::Error),
 }
 

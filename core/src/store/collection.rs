@@ -1,6 +1,7 @@
 //! The packs a session plays: the built-in ones, embedded in the binary, or one file.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::level::Level;
 
@@ -43,8 +44,9 @@ pub struct Collection {
     pub key: String,
     /// The file it was read from, watched for changes; `None` for a built-in pack.
     pub file: Option<PathBuf>,
-    /// Its playable levels.
-    pub levels: Vec<Level>,
+    /// Its playable levels, shared: every session playing the pack holds the same copy (one
+    /// that changes them, adding a paste or reloading the file, gets its own).
+    pub levels: Arc<Vec<Level>>,
 }
 
 impl Collection {
@@ -56,7 +58,7 @@ impl Collection {
             credit: Some(credit.to_owned()),
             key: format!("{BUILT_IN}{name}"),
             file: None,
-            levels,
+            levels: Arc::new(levels),
         }
     }
 
@@ -72,7 +74,7 @@ impl Collection {
             credit: None,
             key: file.display().to_string(),
             file: Some(file),
-            levels,
+            levels: Arc::new(levels),
         }
     }
 

@@ -6,14 +6,17 @@
 //! level* when the level reader takes it without an error.
 //!
 //! The pack is the file `pasted.xsb` beside the progress file (in the XDG data directory),
-//! written whole to a temporary file and renamed over, like the progress. Limits: a paste of
-//! at most [`MAX_PASTE_BYTES`] is read as a level; the pack keeps the last
-//! [`MAX_PASTED_LEVELS`] levels pasted, the oldest dropped first.
+//! written whole to a temporary file and renamed over, like the progress. A new paste is
+//! added to the file's text as it stands ([`add_pasted`]): levels edited by hand, with typos
+//! or `;` notes, are kept verbatim. A file that cannot be read as text, holds no level at all,
+//! or is over the 16 MiB read, is first kept aside as `pasted.xsb.corrupt-N` (see
+//! [`atomic::back_up`]), never lost. Limits: a paste of at most [`MAX_PASTE_BYTES`] is read as
+//! a level; the pack keeps the last [`MAX_PASTED_LEVELS`] levels, the oldest dropped first.
 
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::level::{Level, parse_pack, read_source_bytes};
+use crate::level::{Level, SourceError, parse_pack, read_source_bytes};
 
 use super::atomic;
 use super::collection::Collection;
@@ -93,7 +96,7 @@ pub fn pasted_pack(levels: Vec<Level>) -> Collection {
         credit: None,
         key: PASTED_KEY.to_owned(),
         file: None,
-        levels,
+        levels: std::sync::Arc::new(levels),
     }
 }
 
@@ -115,17 +118,94 @@ pub fn load_pasted(path: &Path) -> Vec<Level> {
     levels
 }
 
+/// The first line of the pasted pack's file.
+const HEADER: &str = "; Levels pasted into sokoshot, the oldest first.\n";
+
 /// Writes `levels` to `path` whole, through [`atomic::write`].
 ///
 /// # Errors
 /// When the directory or file cannot be written.
 pub fn save_pasted(path: &Path, levels: &[Level]) -> io::Result<()> {
-    let mut text = String::from("; Levels pasted into sokoshot, the oldest first.\n\n");
+    let mut text = format!("{HEADER}\n");
     for level in levels {
         text.push_str(&level.to_string());
         text.push('\n');
     }
     atomic::write(path, text.as_bytes())
+}
+
+/// Adds `levels` at the end of the pack's file at `path`, keeping its text as it stands
+/// (only the oldest levels past [`MAX_PASTED_LEVELS`] are cut away). Returns where the old
+/// file was kept aside, when it could not be read (see the module header).
+///
+/// # Errors
+/// When the old file cannot be kept aside, or the new one cannot be written.
+pub fn add_pasted(path: &Path, levels: &[Level]) -> io::Result<Option<PathBuf>> {
+    let (old, aside) = match read_source_bytes(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) if text.trim().is_empty() || !parse_pack(&text).levels.is_empty() => {
+                (text, None)
+            }
+            Ok(text) => (String::new(), Some(atomic::back_up(path, text.as_bytes())?)),
+            Err(err) => (String::new(), Some(atomic::back_up(path, err.as_bytes())?)),
+        },
+        Err(SourceError::Io(err)) if err.kind() == io::ErrorKind::NotFound => (String::new(), None),
+        Err(SourceError::TooBig { .. }) => (String::new(), Some(set_aside(path)?)),
+        Err(err) => return Err(io::Error::other(err.to_string())),
+    };
+    let mut text = if old.trim().is_empty() {
+        HEADER.to_owned()
+    } else {
+        old
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    for level in levels {
+        text.push('\n');
+        text.push_str(&level.to_string());
+    }
+    let text = without_oldest(&text);
+    atomic::write(path, text.as_bytes())?;
+    Ok(aside)
+}
+
+/// Moves a file too big to read to the first free `NAME.corrupt-N` beside it.
+fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    for n in 1..=atomic::MAX_BACKUPS {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".corrupt-{n}"));
+        let aside = PathBuf::from(name);
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => return Ok(aside),
+            Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Err(io::Error::other(format!(
+        "{} copies of corrupt files are kept already beside {}",
+        atomic::MAX_BACKUPS,
+        path.display()
+    )))
+}
+
+/// `text` without its oldest levels past [`MAX_PASTED_LEVELS`]: cut at the blank line before
+/// the first level kept, the file's first line (its header) kept.
+fn without_oldest(text: &str) -> String {
+    let report = parse_pack(text);
+    let extra = report.levels.len().saturating_sub(MAX_PASTED_LEVELS);
+    let Some(first_kept) = report.levels.get(extra).filter(|_| extra > 0) else {
+        return text.to_owned();
+    };
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let board = first_kept.line.saturating_sub(1).min(lines.len());
+    let start = lines[..board]
+        .iter()
+        .rposition(|line| line.trim().is_empty())
+        .map_or(board, |blank| blank + 1);
+    let mut kept = format!("{HEADER}\n");
+    kept.extend(lines[start..].iter().copied());
+    kept
 }
 
 #[cfg(test)]
@@ -185,6 +265,95 @@ mod tests {
         save_pasted(&path, &many).expect("saved");
         assert_eq!(load_pasted(&path).len(), MAX_PASTED_LEVELS);
         assert!(load_pasted(&dir.join("none.xsb")).is_empty());
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("sokoshot-pasted-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("dir");
+        dir
+    }
+
+    fn one_level(text: &str) -> Vec<Level> {
+        let Paste::Levels(levels) = read_paste(text) else {
+            panic!("a level");
+        };
+        levels
+    }
+
+    #[test]
+    fn a_paste_keeps_hand_edited_levels_verbatim() {
+        let dir = temp("verbatim");
+        let path = dir.join("pasted.xsb");
+        let edited = "; Levels pasted into sokoshot, the oldest first.\n\n\
+                      ; my favourite, with a typo below\n\
+                      #####\n#@$.#\n##X##\n\n\
+                      Title: kept\n######\n#@ $.#\n######\n";
+        fs::write(&path, edited).expect("edited");
+        let aside = add_pasted(&path, &one_level("#######\n#@ $ .#\n#######\n")).expect("added");
+        assert_eq!(aside, None);
+        let text = fs::read_to_string(&path).expect("read");
+        assert!(text.starts_with(edited), "{text}");
+        assert_eq!(
+            load_pasted(&path).len(),
+            2,
+            "the typo level is kept, not played"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_unreadable_or_oversized_pasted_file_is_kept_aside_before_anything_is_written() {
+        let dir = temp("corrupt");
+        let path = dir.join("pasted.xsb");
+        let level = one_level("#####\n#@$.#\n#####\n");
+        let garbage = b"\xff\xfe not text at all \x00\x01";
+        fs::write(&path, garbage).expect("garbage");
+        let aside = add_pasted(&path, &level)
+            .expect("added")
+            .expect("kept aside");
+        assert_eq!(aside, dir.join("pasted.xsb.corrupt-1"));
+        assert_eq!(fs::read(&aside).expect("copy"), garbage);
+        assert_eq!(load_pasted(&path).len(), 1);
+        let words = "no level here, only words\n";
+        fs::write(&path, words).expect("words");
+        let aside = add_pasted(&path, &level)
+            .expect("added")
+            .expect("kept aside");
+        assert_eq!(fs::read_to_string(&aside).expect("copy"), words);
+        let big = fs::File::create(&path).expect("big");
+        big.set_len(crate::level::MAX_FILE_BYTES + 1)
+            .expect("sparse");
+        let aside = add_pasted(&path, &level)
+            .expect("added")
+            .expect("kept aside");
+        assert_eq!(aside, dir.join("pasted.xsb.corrupt-3"));
+        assert_eq!(
+            fs::metadata(&aside).expect("copy").len(),
+            crate::level::MAX_FILE_BYTES + 1
+        );
+        assert_eq!(load_pasted(&path).len(), 1);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn adding_past_the_cap_drops_the_oldest_levels_text() {
+        let dir = temp("cap");
+        let path = dir.join("pasted.xsb");
+        for n in 0..MAX_PASTED_LEVELS + 2 {
+            let text = format!("Title: L{n}\n#####\n#@$.#\n#####\n");
+            let Paste::Levels(levels) = read_paste(&text) else {
+                panic!("a level");
+            };
+            add_pasted(&path, &levels).expect("added");
+        }
+        let kept = load_pasted(&path);
+        assert_eq!(kept.len(), MAX_PASTED_LEVELS);
+        let text = fs::read_to_string(&path).expect("read");
+        assert!(text.starts_with(HEADER), "{text}");
+        assert!(!text.contains("Title: L1\n") && text.contains("Title: L2\n"));
         let _ = fs::remove_dir_all(&dir);
     }
 }

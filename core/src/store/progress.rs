@@ -221,13 +221,13 @@ impl Progress {
     }
 
     /// The game to resume on the level of `pack` with fingerprint `id`, if one was saved with
-    /// steps in it.
+    /// steps in it (or with steps that could not be kept, to say so).
     #[must_use]
     pub fn resume(&self, pack: &str, id: u64) -> Option<&Resume> {
         self.resumes
             .get(pack)?
             .get(&id)
-            .filter(|resume| !resume.steps.is_empty())
+            .filter(|resume| !resume.is_empty())
     }
 
     /// Saves the game on the level of `pack` with fingerprint `id` to resume (empty steps:

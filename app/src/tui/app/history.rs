@@ -81,31 +81,24 @@ impl App {
         self.set_resume(&key, Vec::new());
     }
 
-    /// Saves the game on the level in play to resume (before leaving it or quitting).
-    pub(super) fn save_resume(&mut self) {
+    /// Saves the game on the level in play to resume (before leaving it, and however the game
+    /// ends: a quit, a signal, a lost terminal or connection).
+    pub fn save_resume(&mut self) {
         if self.current.world.is_solved() {
             return;
         }
         let key = self.packs[self.current.place.pack].key.clone();
-        let steps = self.tools.history.clone();
-        let bytes: usize = steps.iter().map(|g| g.len() + 1).sum();
-        let steps = if bytes > MAX_RESUME_BYTES {
-            Vec::new()
-        } else {
-            steps
-        };
-        self.set_resume(&key, steps);
+        let resume = Resume::fitted(self.current.place.level, now_nanos(), &self.tools.history);
+        self.progress.set_resume(&key, self.current.id, resume);
         self.write_progress();
     }
 
     fn set_resume(&mut self, key: &str, steps: Vec<String>) {
-        let at = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
         let resume = Resume {
             index: self.current.place.level,
-            at,
+            at: now_nanos(),
             steps,
+            cut: 0,
         };
         self.progress.set_resume(key, self.current.id, resume);
     }
@@ -146,7 +139,16 @@ impl App {
             self.tools.history.push(g.clone());
             played += 1;
         }
-        if played == total {
+        if resume.cut > 0 {
+            let all = total + resume.cut;
+            self.tell(
+                format!(
+                    "resumed {played} of {all} steps: the game was too long to keep whole ({} KiB of steps at most)",
+                    MAX_RESUME_BYTES / 1024
+                ),
+                true,
+            );
+        } else if played == total {
             self.tell(
                 format!("resumed where you left off ({total} steps; u undoes them)"),
                 false,
@@ -158,6 +160,13 @@ impl App {
             );
         }
     }
+}
+
+/// Now, in nanoseconds since 1970 (0 on a clock set before it).
+fn now_nanos() -> u128 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos())
 }
 
 /// Plays one saved group as one undo step, on the game's clock. Returns whether it played.

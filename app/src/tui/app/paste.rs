@@ -4,7 +4,7 @@
 use super::{App, Place};
 use sokoshot_core::level::Level;
 use sokoshot_core::store::pasted::{
-    MAX_PASTED_LEVELS, PASTED_KEY, Paste, pasted_pack, pasted_path, read_paste, save_pasted,
+    MAX_PASTED_LEVELS, PASTED_KEY, Paste, add_pasted, pasted_pack, pasted_path, read_paste,
 };
 use sokoshot_core::store::progress::level_id;
 
@@ -35,11 +35,13 @@ impl App {
                 self.packs.len() - 1
             }
         };
-        let kept = &mut self.packs[pack].levels;
+        let kept = std::sync::Arc::make_mut(&mut self.packs[pack].levels);
         let mut first = None;
+        let mut added = Vec::new();
         for level in levels.into_iter().take(MAX_PASTED_LEVELS) {
             let id = level_id(&level);
             if !kept.iter().any(|l| level_id(l) == id) {
+                added.push(level.clone());
                 kept.push(level);
             }
             first.get_or_insert(id);
@@ -51,13 +53,23 @@ impl App {
             .and_then(|id| kept.iter().position(|l| level_id(l) == id))
             .unwrap_or(0);
         let saved = match &self.save {
-            Some(save) => save_pasted(&pasted_path(save.path()), kept)
+            Some(_) if added.is_empty() => Ok(None),
+            Some(save) => add_pasted(&pasted_path(save.path()), &added)
                 .map_err(|err| format!("the Pasted pack cannot be saved: {err}")),
             None => Err("the Pasted pack is not saved: no data directory".to_owned()),
         };
         self.go_to(Place { pack, level });
         match saved {
-            Ok(()) => self.tell(
+            Ok(Some(aside)) => self.tell(
+                format!(
+                    "the old Pasted pack was unreadable: kept as {}",
+                    aside
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                ),
+                true,
+            ),
+            Ok(None) => self.tell(
                 format!("pasted level: playing it; kept in the Pasted pack ({count} levels)"),
                 false,
             ),

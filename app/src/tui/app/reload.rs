@@ -11,7 +11,7 @@ impl App {
         let Some(collection) = self.packs.get_mut(pack) else {
             return;
         };
-        collection.levels = levels;
+        collection.levels = std::sync::Arc::new(levels);
         self.reload_error = None;
         let place = self.current.place;
         if place.pack != pack {

@@ -6,12 +6,14 @@
 //! alphabet; the figures are counted from the letters) and `hints=N` (hints used in the
 //! solve that gave the fewest moves). A `resume` line under a `pack` line:
 //! `resume N id=ID at=NANOS steps=GROUP,GROUP,…`, one group of letters per undo step (`!` a
-//! restart), `at` the time it was saved; the newest is resumed, and an empty `steps=` says
-//! there is nothing to resume (the level was solved or started over).
+//! restart), `at` the time it was saved, and `cut=N` when the last N steps of the game could
+//! not be kept; the newest is resumed, and an empty `steps=` with no `cut=` says there is
+//! nothing to resume (the level was solved or started over).
 //!
-//! Limits: a solution of at most [`MAX_SOLUTION_BYTES`] is kept, and a game of at most
-//! [`MAX_RESUME_BYTES`] of steps is saved to resume (a longer one is not saved); so even a
-//! few hundred levels stay far inside the 16 MiB the game reads.
+//! Limits: a solution of at most [`MAX_SOLUTION_BYTES`] is kept, and at most
+//! [`MAX_RESUME_BYTES`] of a game's steps are saved to resume ([`Resume::fitted`]: the steps
+//! before its last restart are dropped first, then its last steps, counted in `cut=`); so even
+//! a few hundred levels stay far inside the 16 MiB the game reads.
 
 use crate::game::{Move, parse_moves};
 
@@ -154,9 +156,39 @@ pub struct Resume {
     /// One group of letters per undo step (`!` a restart); empty when there is nothing to
     /// resume.
     pub steps: Vec<String>,
+    /// How many of the game's last steps could not be kept (past [`MAX_RESUME_BYTES`]).
+    pub cut: usize,
 }
 
 impl Resume {
+    /// The game whose undo steps are `steps`, saved at place `index` at time `at`, held to
+    /// [`MAX_RESUME_BYTES`]: when it is longer, the steps before its last restart are dropped
+    /// (the position is the same without them), then its last steps, counted in `cut`.
+    #[must_use]
+    pub fn fitted(index: usize, at: u128, steps: &[String]) -> Self {
+        let bytes = |groups: &[String]| groups.iter().map(|g| g.len() + 1).sum::<usize>();
+        let mut kept = steps;
+        if bytes(kept) > MAX_RESUME_BYTES
+            && let Some(restart) = kept.iter().rposition(|g| g == "!")
+        {
+            kept = &kept[restart + 1..];
+        }
+        let mut used = 0;
+        let fit = kept
+            .iter()
+            .take_while(|g| {
+                used += g.len() + 1;
+                used <= MAX_RESUME_BYTES
+            })
+            .count();
+        Self {
+            index,
+            at,
+            steps: kept[..fit].to_vec(),
+            cut: kept.len() - fit,
+        }
+    }
+
     /// Reads the rest of a `resume` line: `N id=ID at=NANOS steps=…`.
     ///
     /// # Errors
@@ -168,11 +200,14 @@ impl Resume {
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| n.checked_sub(1))
             .ok_or("`resume` needs a level number")?;
-        let (mut id, mut at, mut steps) = (None, None, Vec::new());
+        let (mut id, mut at, mut steps, mut cut) = (None, None, Vec::new(), 0);
         for word in words {
             match word.split_once('=') {
                 Some(("id", v)) => id = u64::from_str_radix(v, 16).ok(),
                 Some(("at", v)) => at = v.parse().ok(),
+                Some(("cut", v)) => {
+                    cut = v.parse().map_err(|_| format!("cannot read `{word}`"))?;
+                }
                 Some(("steps", v)) => {
                     steps = v
                         .split(',')
@@ -185,18 +220,36 @@ impl Resume {
         }
         let id = id.ok_or("`resume` needs `id=`")?;
         let at = at.ok_or("`resume` needs `at=`")?;
-        Ok((id, Self { index, at, steps }))
+        Ok((
+            id,
+            Self {
+                index,
+                at,
+                steps,
+                cut,
+            },
+        ))
     }
 
     /// The line, without the pack.
     #[must_use]
     pub fn line(&self, id: u64) -> String {
-        format!(
+        let mut line = format!(
             "resume {} id={id:016x} at={} steps={}",
             self.index + 1,
             self.at,
             self.steps.join(",")
-        )
+        );
+        if self.cut > 0 {
+            line.push_str(&format!(" cut={}", self.cut));
+        }
+        line
+    }
+
+    /// Whether there is anything to say on resuming: steps to play, or steps that were cut.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.steps.is_empty() && self.cut == 0
     }
 }
 
@@ -244,6 +297,7 @@ mod tests {
             index: 4,
             at: 1_700_000_000_000_000_000,
             steps: vec!["r".into(), "rrD".into(), "!".into(), "f".into()],
+            cut: 3,
         };
         let line = resume.line(0xabc);
         let rest = line.strip_prefix("resume ").expect("keyword");
@@ -252,11 +306,35 @@ mod tests {
             index: 0,
             at: 1,
             steps: Vec::new(),
+            cut: 0,
         };
         let line = empty.line(1);
         assert_eq!(
             Resume::parse(line.strip_prefix("resume ").expect("keyword")),
             Ok((1, empty))
+        );
+    }
+
+    #[test]
+    fn a_game_past_the_resume_limit_keeps_what_fits_and_counts_the_rest() {
+        let short = vec!["r".to_owned(), "!".to_owned(), "l".to_owned()];
+        assert_eq!(Resume::fitted(0, 1, &short).steps, short);
+        // Before the last restart: dropped first, the position is the same.
+        let mut long: Vec<String> = vec!["r".to_owned(); MAX_RESUME_BYTES];
+        long.extend(["!".to_owned(), "l".to_owned()]);
+        let fitted = Resume::fitted(0, 1, &long);
+        assert_eq!((fitted.steps, fitted.cut), (vec!["l".to_owned()], 0));
+        // 40,000 steps with no restart: the first 16 KiB of them (two bytes each) are kept.
+        let steps: Vec<String> = vec!["r".to_owned(); 40_000];
+        let fitted = Resume::fitted(2, 1, &steps);
+        assert_eq!(fitted.steps.len(), MAX_RESUME_BYTES / 2);
+        assert_eq!(fitted.cut, 40_000 - MAX_RESUME_BYTES / 2);
+        assert!(!fitted.is_empty());
+        let line = fitted.line(7);
+        assert!(line.ends_with(&format!(" cut={}", fitted.cut)), "{line}");
+        assert_eq!(
+            Resume::parse(line.strip_prefix("resume ").expect("keyword")),
+            Ok((7, fitted))
         );
     }
 }
