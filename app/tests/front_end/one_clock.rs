@@ -35,7 +35,7 @@ fn built_in() -> Vec<Collection> {
 }
 
 fn campaign() -> Vec<Level> {
-    built_in()[0].levels.clone()
+    built_in()[0].levels.to_vec()
 }
 
 /// A fresh, empty directory for one test.
