@@ -8,6 +8,7 @@
 //! ```
 //!
 //! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`, `--no-portfolio`,
+//! `--no-packing` (no goal-room macros),
 //! `--optimize pushes|moves`, `--markdown` (table rows for benches/README.md).
 
 use std::time::Duration;
@@ -19,7 +20,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--optimize pushes|moves] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--no-packing] [--optimize pushes|moves] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -41,6 +42,7 @@ fn main() {
             matching: !has("--no-matching"),
             corrals: !has("--no-corrals"),
             portfolio: !has("--no-portfolio"),
+            packing: !has("--no-packing"),
         },
     };
     let report = check_file(file.as_ref()).expect("the file reads");

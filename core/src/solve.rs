@@ -27,6 +27,7 @@ mod deadlock;
 mod freeze;
 mod limits;
 mod matching;
+mod packing;
 mod push;
 mod solution;
 mod table;
@@ -251,14 +252,18 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
     Ok(Solution { moves, counters })
 }
 
-/// Positions each search of the portfolio looks at before handing over to the other.
+/// Positions each search of the portfolio looks at before handing over to the next.
 const PORTFOLIO_SLICE: u64 = 4096;
 
-/// Two greedy searches taking turns, one ordered by the matching bound and one by the
-/// nearest-goal bound: each is lucky on levels where the other is not (see
-/// benches/README.md). Either one exhausting its positions proves there is no solution.
+/// Greedy searches taking turns: one filling the goal rooms by macros in a worked-out order
+/// (when the level has goal rooms and `packing` is on), one ordered by the matching bound and
+/// one by the nearest-goal bound: each is lucky on levels where the others are not (see
+/// benches/README.md). The first solution wins. A complete search (one without macros)
+/// exhausting its positions proves there is no solution; the macro search running out only
+/// leaves the others to go on.
 fn portfolio(
     ctx: &context::Context,
+    packing: &packing::Packing,
     techniques: Techniques,
     boxes: &[u32],
     player: u32,
@@ -268,16 +273,30 @@ fn portfolio(
         matching: false,
         ..techniques
     };
-    let mut searches = [
-        push::PushSearch::new(ctx, push::Order::Greedy, techniques, boxes, player),
-        push::PushSearch::new(ctx, push::Order::Greedy, nearest, boxes, player),
-    ];
+    let greedy = |t| push::PushSearch::new(ctx, push::Order::Greedy, t, boxes, player);
+    let mut searches = Vec::with_capacity(3);
+    if techniques.packing && !packing.is_empty() {
+        searches.push(greedy(techniques).with_packing(packing));
+    }
+    searches.push(greedy(techniques));
+    searches.push(greedy(nearest));
+    let mut turn = 0;
     loop {
-        for turn in 0..2 {
-            let others = searches[1 - turn].bytes();
-            if let Some(ending) = searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
-                return ending;
+        let others: usize = searches
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != turn)
+            .map(|(_, s)| s.bytes())
+            .sum();
+        match searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
+            None => turn += 1,
+            Some(push::Ending::Exhausted) if !searches[turn].complete() => {
+                searches.remove(turn);
             }
+            Some(ending) => return ending,
+        }
+        if turn >= searches.len() {
+            turn = 0;
         }
     }
 }
@@ -328,6 +347,11 @@ fn classic(
     let Some(player) = ctx.cell(world.player()) else {
         return Ok(Outcome::NoSolution);
     };
+    let packing = if settings.techniques.packing {
+        packing::Packing::new(&ctx)
+    } else {
+        packing::Packing::default()
+    };
     fast_then_optimal(settings.optimize, budget, |optimize, budget| {
         let order = match optimize {
             Optimize::Any => push::Order::Greedy,
@@ -337,7 +361,7 @@ fn classic(
         let techniques = settings.techniques;
         let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
         {
-            portfolio(&ctx, techniques, &boxes, player, budget)
+            portfolio(&ctx, &packing, techniques, &boxes, player, budget)
         } else {
             push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
         };
