@@ -218,7 +218,9 @@ mod tests {
             .cells
             .iter()
             .enumerate()
-            .filter(|&(_, p)| [(4, 1), (2, 2), (4, 3), (7, 3), (6, 4), (5, 5)].contains(&(p.x, p.y)))
+            .filter(|&(_, p)| {
+                [(4, 1), (2, 2), (4, 3), (7, 3), (6, 4), (5, 5)].contains(&(p.x, p.y))
+            })
             .map(|(c, _)| c as u32)
             .collect();
         let mut base = Matcher::default();
