@@ -6,7 +6,9 @@
 //! - Classic levels (no enemies, no spinners; slopes are walls for the player and boxes)
 //!   run the push search of `push`: positions are box bitsets with the player's reach
 //!   normalised, stored once in a transposition table, bounded below by a minimum-cost
-//!   matching of boxes to goals, pruned by dead squares and freeze deadlocks.
+//!   matching of boxes to goals, pruned by dead squares and freeze deadlocks. For any
+//!   solution, greedy searches take turns; one of them fills goal rooms in an order worked
+//!   out backwards (`packing`) by macro pushes.
 //! - Levels with enemies or spinners run the full-state search of `timed`: every step, shot
 //!   and wait is played by the game itself ([`World::apply`], [`World::tick`]), time is part
 //!   of the position (modulo the spinners' period), and what a shot does is cached by what

@@ -25,10 +25,11 @@ use super::matching::Matcher;
 use super::packing::Packing;
 use super::table::{Table, zobrist_keys};
 
+mod bound;
 mod goal_macro;
 mod reach;
 
-use reach::{Bits, Reach, cells, flip, has};
+use reach::{Bits, Reach, flip, has};
 
 /// Which positions the search expands first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -243,34 +244,6 @@ impl<'c> PushSearch<'c> {
         h
     }
 
-    /// The bound of a successor of the position expanded now, in which the box on `from`
-    /// went to `to`: from the expanded position's matching when there is one.
-    fn bound_moved(&mut self, bits: &[u64], (from, to): (u32, u32)) -> Option<u32> {
-        if !self.techniques.matching {
-            return self.bound(bits);
-        }
-        if !self.base_ready {
-            self.base_ready = true;
-            self.boxes.clear();
-            self.boxes.extend(cells(&self.cur));
-            self.matcher.set_base(self.ctx, &self.boxes);
-        }
-        match self.matcher.bound_moved(self.ctx, from, to) {
-            Some(bound) => bound,
-            None => self.bound(bits),
-        }
-    }
-
-    fn bound(&mut self, bits: &[u64]) -> Option<u32> {
-        self.boxes.clear();
-        self.boxes.extend(cells(bits));
-        if self.techniques.matching {
-            self.matcher.bound(self.ctx, &self.boxes)
-        } else {
-            super::matching::nearest_bound(self.ctx, &self.boxes)
-        }
-    }
-
     fn priority(&self, node: &Node) -> u64 {
         let (primary, secondary) = match self.order {
             Order::Greedy if self.packing.is_some() => {
@@ -416,8 +389,12 @@ impl<'c> PushSearch<'c> {
         } else {
             plain.extend_from_slice(pushes);
         }
+        if cut {
+            // A goal cut: when a box can be taken home, nothing else is tried from here.
+            plain.clear();
+        }
         let mut result = Ok(None);
-        for &(b, dir, walk) in plain.iter().take(if cut { 0 } else { usize::MAX }) {
+        for &(b, dir, walk) in &plain {
             let t = ctx.step(b, usize::from(dir));
             let mut child = std::mem::take(&mut self.child);
             child.copy_from_slice(&self.cur);
@@ -523,16 +500,6 @@ impl<'c> PushSearch<'c> {
         self.nodes.push(node);
         self.heap.push(Reverse((self.priority(&node), id)));
         Ok((self.order == Order::Greedy && node.bound == 0).then_some(id))
-    }
-
-    /// The boxes of `bits` off goals.
-    fn off_goals(&self, bits: &[u64]) -> u16 {
-        let off: u32 = bits
-            .iter()
-            .zip(&self.goal_bits)
-            .map(|(&b, &g)| (b & !g).count_ones())
-            .sum();
-        off as u16
     }
 
     /// The pushes from the root to node `id`, macros spelled out.
