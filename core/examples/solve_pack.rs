@@ -9,8 +9,9 @@
 //! ```
 //!
 //! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`, `--no-portfolio`,
-//! `--optimize pushes|moves`, `--threads N` (the portfolio's searches at once; one unless
-//! told), `--markdown` (table rows for benches/README.md).
+//! `--no-packing` (no goal-room macros), `--optimize pushes|moves`, `--threads N` (the
+//! portfolio's searches at once; one unless told), `--markdown` (table rows for
+//! benches/README.md).
 
 use std::time::Duration;
 
@@ -21,7 +22,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--optimize pushes|moves] [--threads N] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-portfolio] [--no-packing] [--optimize pushes|moves] [--threads N] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -54,6 +55,7 @@ fn main() {
             matching: !has("--no-matching"),
             corrals: !has("--no-corrals"),
             portfolio: !has("--no-portfolio"),
+            packing: !has("--no-packing"),
         },
     };
     let report = check_file(file.as_ref()).expect("the file reads");

@@ -6,7 +6,9 @@
 //! - Classic levels (no enemies, no spinners; slopes are walls for the player and boxes)
 //!   run the push search of `push`: positions are box bitsets with the player's reach
 //!   normalised, stored once in a transposition table, bounded below by a minimum-cost
-//!   matching of boxes to goals, pruned by dead squares and freeze deadlocks.
+//!   matching of boxes to goals, pruned by dead squares and freeze deadlocks. For any
+//!   solution, greedy searches take turns; one of them fills goal rooms in an order worked
+//!   out backwards (`packing`) by macro pushes.
 //! - Levels with enemies or spinners run the full-state search of `timed`: every step, shot
 //!   and wait is played by the game itself ([`World::apply`], [`World::tick`]), time is part
 //!   of the position (modulo the spinners' period), and what a shot does is cached by what
@@ -30,6 +32,7 @@ mod deadlock;
 mod freeze;
 mod limits;
 mod matching;
+mod packing;
 mod parallel;
 mod push;
 mod solution;
@@ -279,14 +282,18 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
     Ok(Solution { moves, counters })
 }
 
-/// Positions each search of the portfolio looks at before handing over to the other.
+/// Positions each search of the portfolio looks at before handing over to the next.
 const PORTFOLIO_SLICE: u64 = 4096;
 
-/// Two greedy searches taking turns, one ordered by the matching bound and one by the
-/// nearest-goal bound: each is lucky on levels where the other is not (see
-/// benches/README.md). Either one exhausting its positions proves there is no solution.
+/// Greedy searches taking turns: one filling the goal rooms by macros in a worked-out order
+/// (when the level has goal rooms and `packing` is on), one ordered by the matching bound and
+/// one by the nearest-goal bound: each is lucky on levels where the others are not (see
+/// benches/README.md). The first solution wins. A complete search (one without macros)
+/// exhausting its positions proves there is no solution; the macro search running out only
+/// leaves the others to go on.
 fn portfolio(
     ctx: &context::Context,
+    packing: &packing::Packing,
     techniques: Techniques,
     boxes: &[u32],
     player: u32,
@@ -296,16 +303,30 @@ fn portfolio(
         matching: false,
         ..techniques
     };
-    let mut searches = [
-        push::PushSearch::new(ctx, push::Order::Greedy, techniques, boxes, player),
-        push::PushSearch::new(ctx, push::Order::Greedy, nearest, boxes, player),
-    ];
+    let greedy = |t| push::PushSearch::new(ctx, push::Order::Greedy, t, boxes, player);
+    let mut searches = Vec::with_capacity(3);
+    if techniques.packing && !packing.is_empty() {
+        searches.push(greedy(techniques).with_packing(packing));
+    }
+    searches.push(greedy(techniques));
+    searches.push(greedy(nearest));
+    let mut turn = 0;
     loop {
-        for turn in 0..2 {
-            let others = searches[1 - turn].bytes();
-            if let Some(ending) = searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
-                return ending;
+        let others: usize = searches
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != turn)
+            .map(|(_, s)| s.bytes())
+            .sum();
+        match searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
+            None => turn += 1,
+            Some(push::Ending::Exhausted) if !searches[turn].complete() => {
+                searches.remove(turn);
             }
+            Some(ending) => return ending,
+        }
+        if turn >= searches.len() {
+            turn = 0;
         }
     }
 }
@@ -363,9 +384,15 @@ fn classic(
         return Ok(Outcome::NoSolution);
     };
     let techniques = settings.techniques;
+    let packing = if techniques.packing {
+        packing::Packing::new(&ctx)
+    } else {
+        packing::Packing::default()
+    };
     if settings.threads > 1 && techniques.portfolio && techniques.matching {
         let search = parallel::Classic {
             ctx: &ctx,
+            packing: &packing,
             techniques,
             boxes: &boxes,
             player,
@@ -380,7 +407,7 @@ fn classic(
         };
         let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
         {
-            portfolio(&ctx, techniques, &boxes, player, budget)
+            portfolio(&ctx, &packing, techniques, &boxes, player, budget)
         } else {
             push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
         };

@@ -22,6 +22,19 @@ pub(crate) struct Matcher {
     owner: Vec<usize>,
     min: Vec<i64>,
     used: Vec<bool>,
+    /// The boxes (rows) of the last full matching, and its potentials and assignment: the
+    /// start of [`Matcher::bound_moved`].
+    base: Base,
+}
+
+/// A solved matching kept to start from.
+#[derive(Debug, Clone, Default)]
+struct Base {
+    rows: Vec<u32>,
+    u: Vec<i64>,
+    v: Vec<i64>,
+    owner: Vec<usize>,
+    valid: bool,
 }
 
 impl Matcher {
@@ -36,14 +49,60 @@ impl Matcher {
         if n > m {
             return None;
         }
-        let cost = |i: usize, j: usize| {
-            let d = ctx.dist[j][boxes[i] as usize];
-            if d == NONE { FORBIDDEN } else { i64::from(d) }
-        };
+        let cost = |i: usize, j: usize| cost(ctx, boxes, i, j);
         self.reset(n, m);
         for i in 1..=n {
             self.augment(i, m, &cost);
         }
+        self.total(m, &cost)
+    }
+
+    /// The bound of `boxes` as [`Matcher::bound`] gives it, kept as the start of
+    /// [`Matcher::bound_moved`] for positions one box away.
+    pub(crate) fn set_base(&mut self, ctx: &Context, boxes: &[u32]) -> Option<u32> {
+        let bound = self.bound(ctx, boxes);
+        let base = &mut self.base;
+        base.valid = bound.is_some() && !boxes.is_empty();
+        base.rows.clear();
+        base.rows.extend_from_slice(boxes);
+        base.u.clone_from(&self.u);
+        base.v.clone_from(&self.v);
+        base.owner.clone_from(&self.owner);
+        bound
+    }
+
+    /// The bound of the base's boxes with the one on `from` moved to `to`: the same number
+    /// [`Matcher::bound`] gives, found by taking that box's goal back and matching it alone
+    /// again, the potentials of the others kept (they stay feasible, their matched pairs
+    /// tight, so one shortest augmenting path restores the optimum). `None` when the base does
+    /// not hold a box on `from`, or the boxes have no matching.
+    pub(crate) fn bound_moved(&mut self, ctx: &Context, from: u32, to: u32) -> Option<Option<u32>> {
+        if !self.base.valid {
+            return None;
+        }
+        let i = self.base.rows.iter().position(|&b| b == from)?;
+        let m = ctx.goals.len();
+        let mut rows = std::mem::take(&mut self.base.rows);
+        rows[i] = to;
+        self.u.clone_from(&self.base.u);
+        self.v.clone_from(&self.base.v);
+        self.owner.clone_from(&self.base.owner);
+        self.way.clear();
+        self.way.resize(m + 1, 0);
+        if let Some(j) = (1..=m).find(|&j| self.owner[j] == i + 1) {
+            self.owner[j] = 0;
+        }
+        self.u[i + 1] = 0;
+        let cost = |r: usize, j: usize| cost(ctx, &rows, r, j);
+        self.augment(i + 1, m, &cost);
+        let total = self.total(m, &cost);
+        rows[i] = from;
+        self.base.rows = rows;
+        Some(total)
+    }
+
+    /// The cost of the assignment held, or `None` when it uses a forbidden pair.
+    fn total(&self, m: usize, cost: &impl Fn(usize, usize) -> i64) -> Option<u32> {
         let total: i64 = (1..=m)
             .filter(|&j| self.owner[j] != 0)
             .map(|j| cost(self.owner[j] - 1, j - 1))
@@ -113,6 +172,12 @@ impl Matcher {
     }
 }
 
+/// Box `i`'s cost for goal `j`: its pushes there, or [`FORBIDDEN`].
+fn cost(ctx: &Context, boxes: &[u32], i: usize, j: usize) -> i64 {
+    let d = ctx.dist[j][boxes[i] as usize];
+    if d == NONE { FORBIDDEN } else { i64::from(d) }
+}
+
 /// The cheaper bound: each box's distance to its nearest goal, summed (goals may be shared).
 /// `None` when a box can reach no goal.
 pub(crate) fn nearest_bound(ctx: &Context, boxes: &[u32]) -> Option<u32> {
@@ -142,6 +207,39 @@ mod tests {
         let mut matcher = Matcher::default();
         assert_eq!(matcher.bound(&ctx, &boxes), Some(3 + 1));
         assert_eq!(nearest_bound(&ctx, &boxes), Some(2 + 1));
+    }
+
+    #[test]
+    fn moving_one_box_from_a_base_gives_the_full_matching() {
+        let ctx = context(
+            "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
+        );
+        let boxes: Vec<u32> = ctx
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, p)| {
+                [(4, 1), (2, 2), (4, 3), (7, 3), (6, 4), (5, 5)].contains(&(p.x, p.y))
+            })
+            .map(|(c, _)| c as u32)
+            .collect();
+        let mut base = Matcher::default();
+        let mut full = Matcher::default();
+        assert_eq!(base.set_base(&ctx, &boxes), full.bound(&ctx, &boxes));
+        for (i, &from) in boxes.iter().enumerate() {
+            for to in 0..ctx.len() as u32 {
+                if boxes.contains(&to) {
+                    continue;
+                }
+                let mut moved = boxes.clone();
+                moved[i] = to;
+                assert_eq!(
+                    base.bound_moved(&ctx, from, to),
+                    Some(full.bound(&ctx, &moved)),
+                    "box {i} to cell {to}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //! instead of taking turns, within one budget (see `crew`).
 //!
 //! - Any solution: the greedy search on the matching bound and the one on the nearest-goal
-//!   bound, each on a thread; the first to find a solution or to exhaust its positions
-//!   answers, and the other stops.
+//!   bound, each on a thread (and, where the level has goal rooms, the one with goal-room
+//!   macros on a third); the first to find a solution, or to exhaust its positions (not the
+//!   macro search, which prunes), answers, and the others stop.
 //! - Fewest pushes or moves: the A* search on one thread and the greedy portfolio (taking
 //!   turns) on the other, instead of one after the other. Only the A* search answers
 //!   "solved, proven"; a greedy solution is kept for when a limit stops the A* search (then
@@ -14,12 +15,15 @@
 use super::context::Context;
 use super::crew::{Job, race};
 use super::limits::{Budget, Stop};
+use super::packing::Packing;
 use super::push::{Ending, Order, PushSearch, Techniques};
 use super::{Optimize, Outcome, SolveError, outcome_of, portfolio};
 
 /// A classic level's push searches, ready to race.
 pub(crate) struct Classic<'c> {
     pub(crate) ctx: &'c Context,
+    /// The goal rooms and their fill order, for the search with macro pushes.
+    pub(crate) packing: &'c Packing,
     pub(crate) techniques: Techniques,
     pub(crate) boxes: &'c [u32],
     pub(crate) player: u32,
@@ -45,7 +49,7 @@ impl Classic<'_> {
             matching: false,
             ..self.techniques
         };
-        let jobs: Vec<Job<'_, Ending>> = [self.techniques, nearest]
+        let mut jobs: Vec<Job<'_, Ending>> = [self.techniques, nearest]
             .into_iter()
             .map(|techniques| -> Job<'_, Ending> {
                 Box::new(move |budget: &mut Budget<'_>| {
@@ -53,7 +57,30 @@ impl Classic<'_> {
                 })
             })
             .collect();
-        let endings = race(budget, jobs, |_, _| true);
+        // The search with goal-room macros prunes solutions: when it runs out of positions
+        // nothing is proven, so it only answers with a solution.
+        let packing = self.packing;
+        let macros = self.techniques.packing && !packing.is_empty();
+        if macros {
+            let techniques = self.techniques;
+            jobs.push(Box::new(
+                move |budget: &mut Budget<'_>| match PushSearch::new(
+                    ctx,
+                    Order::Greedy,
+                    techniques,
+                    boxes,
+                    player,
+                )
+                .with_packing(packing)
+                .run(budget)
+                {
+                    Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
+                    ending => ending,
+                },
+            ));
+        }
+        let settles = |i: usize, ending: &Ending| i < 2 || matches!(ending, Ending::Solved(_));
+        let endings = race(budget, jobs, settles);
         let rank = |ending: &Ending| match ending {
             Ending::Solved(_) => 0,
             Ending::Exhausted => 1,
@@ -69,11 +96,12 @@ impl Classic<'_> {
 
     fn optimal(&self, order: Order, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
         let (ctx, boxes, player, techniques) = (self.ctx, self.boxes, self.player, self.techniques);
+        let packing = self.packing;
         let exact: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
             PushSearch::new(ctx, order, techniques, boxes, player).run(budget)
         });
         let fast: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
-            portfolio(ctx, techniques, boxes, player, budget)
+            portfolio(ctx, packing, techniques, boxes, player, budget)
         });
         let settles = |i: usize, ending: &Ending| i == 0 || *ending == Ending::Exhausted;
         let mut endings = race(budget, vec![exact, fast], settles).into_iter();

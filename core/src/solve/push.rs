@@ -19,10 +19,17 @@ use std::collections::BinaryHeap;
 
 use super::context::{Context, NONE};
 use super::corral::Corrals;
-use super::freeze::{Occupancy, frozen_off_goal};
+use super::freeze::frozen_off_goal;
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
+use super::packing::Packing;
 use super::table::{Table, zobrist_keys};
+
+mod bound;
+mod goal_macro;
+mod reach;
+
+use reach::{Bits, Reach, flip, has};
 
 /// Which positions the search expands first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +57,9 @@ pub struct Techniques {
     /// For any solution, run a second greedy search on the nearest-goal bound beside the
     /// matching one, taking turns, and take whichever finds a solution first.
     pub portfolio: bool,
+    /// For any solution, fill goal rooms in a worked-out order by macro pushes, in a search
+    /// beside the complete ones (see `packing`).
+    pub packing: bool,
 }
 
 impl Default for Techniques {
@@ -61,11 +71,13 @@ impl Default for Techniques {
             matching: true,
             corrals: true,
             portfolio: true,
+            packing: true,
         }
     }
 }
 
-/// One push: the box's cell before it and the direction (LURD order).
+/// One push: the box's cell before it and the direction (LURD order); or, with the direction
+/// [`MACRO`], a run of pushes kept by the search (`from` numbers it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Push {
     pub(crate) from: u32,
@@ -83,6 +95,9 @@ pub(crate) enum Ending {
     Stopped(Stop),
 }
 
+/// The direction that marks a [`Push`] as a macro.
+const MACRO: u8 = 4;
+
 #[derive(Debug, Clone, Copy)]
 struct Node {
     parent: u32,
@@ -91,25 +106,9 @@ struct Node {
     moves: u32,
     bound: u32,
     closed: bool,
-}
-
-/// The boxes as a bitset.
-struct Bits<'a>(&'a [u64]);
-
-impl Occupancy for Bits<'_> {
-    fn has_box(&self, cell: u32) -> bool {
-        has(self.0, cell)
-    }
-}
-
-#[inline]
-fn has(bits: &[u64], cell: u32) -> bool {
-    bits[cell as usize / 64] >> (cell % 64) & 1 == 1
-}
-
-#[inline]
-fn flip(bits: &mut [u64], cell: u32) {
-    bits[cell as usize / 64] ^= 1 << (cell % 64);
+    /// In a search with macros, the boxes off goals: ranked before the bound, so the search
+    /// fills the rooms box by box.
+    rank: u16,
 }
 
 /// The state of one push search.
@@ -128,62 +127,19 @@ pub(crate) struct PushSearch<'c> {
     child: Vec<u64>,
     boxes: Vec<u32>,
     pushes: Vec<(u32, u8, u32)>,
+    /// The pushes that stay plain pushes (no macro), while offering them.
+    plain: Vec<(u32, u8, u32)>,
     corrals: Corrals,
     /// Bytes held by other searches running beside this one.
     others: usize,
-}
-
-/// Breadth-first reach of the player, with generation stamps so it never clears.
-struct Reach {
-    stamp: Vec<u32>,
-    generation: u32,
-    dist: Vec<u32>,
-    queue: Vec<u32>,
-}
-
-impl Reach {
-    fn new(cells: usize) -> Self {
-        Self {
-            stamp: vec![0; cells],
-            generation: 0,
-            dist: vec![0; cells],
-            queue: Vec::with_capacity(cells),
-        }
-    }
-
-    /// Floods from `start` around the boxes; returns the lowest cell reached.
-    fn reached(&self, cell: u32) -> bool {
-        self.stamp[cell as usize] == self.generation
-    }
-
-    fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
-        self.queue.clear();
-        self.queue.push(start);
-        self.stamp[start as usize] = generation;
-        self.dist[start as usize] = 0;
-        let mut lowest = start;
-        let mut at = 0;
-        while at < self.queue.len() {
-            let c = self.queue[at];
-            at += 1;
-            let d = self.dist[c as usize] + 1;
-            for &n in &ctx.next[c as usize] {
-                if n != NONE && self.stamp[n as usize] != generation && !has(boxes, n) {
-                    self.stamp[n as usize] = generation;
-                    self.dist[n as usize] = d;
-                    lowest = lowest.min(n);
-                    self.queue.push(n);
-                }
-            }
-        }
-        lowest
-    }
+    /// Whether the matcher holds the matching of the position expanded now.
+    base_ready: bool,
+    /// The goals as a bitset.
+    goal_bits: Vec<u64>,
+    /// The goal rooms' orders, when this search fills them by macros.
+    packing: Option<&'c Packing>,
+    /// The macros taken so far and their scratch space.
+    macros: goal_macro::Macros,
 }
 
 impl<'c> PushSearch<'c> {
@@ -210,15 +166,42 @@ impl<'c> PushSearch<'c> {
             child: vec![0; ctx.words],
             boxes: Vec::new(),
             pushes: Vec::new(),
+            plain: Vec::new(),
             corrals: Corrals::default(),
             others: 0,
+            base_ready: false,
+            goal_bits: vec![0; ctx.words],
+            packing: None,
+            macros: goal_macro::Macros::default(),
         };
+        for &g in &ctx.goals {
+            flip(&mut search.goal_bits, g);
+        }
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
             flip(&mut bits, b);
         }
         search.root(&bits, player);
         search
+    }
+
+    /// This search, filling the goal rooms of `packing` by macro pushes (greedy order only:
+    /// macros may cost pushes, and their pruning may lose every solution, so a search that
+    /// uses them never answers "no solution" on its own; see [`PushSearch::complete`]).
+    pub(crate) fn with_packing(mut self, packing: &'c Packing) -> Self {
+        if self.order == Order::Greedy && !packing.is_empty() && !self.nodes.is_empty() {
+            self.packing = Some(packing);
+            let words = self.ctx.words;
+            self.nodes[0].rank = self.off_goals(&self.table.get(0)[..words]);
+            self.heap.clear();
+            self.heap.push(Reverse((self.priority(&self.nodes[0]), 0)));
+        }
+        self
+    }
+
+    /// Whether running out of positions proves there is no solution.
+    pub(crate) fn complete(&self) -> bool {
+        self.packing.is_none()
     }
 
     fn exact_player(&self) -> bool {
@@ -242,6 +225,7 @@ impl<'c> PushSearch<'c> {
                 moves: 0,
                 bound,
                 closed: false,
+                rank: 0,
             });
             self.heap.push(Reverse((self.priority(&self.nodes[0]), 0)));
         }
@@ -260,24 +244,13 @@ impl<'c> PushSearch<'c> {
         h
     }
 
-    fn bound(&mut self, bits: &[u64]) -> Option<u32> {
-        self.boxes.clear();
-        for (w, &word) in bits.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                self.boxes.push((w * 64) as u32 + word.trailing_zeros());
-                word &= word - 1;
-            }
-        }
-        if self.techniques.matching {
-            self.matcher.bound(self.ctx, &self.boxes)
-        } else {
-            super::matching::nearest_bound(self.ctx, &self.boxes)
-        }
-    }
-
     fn priority(&self, node: &Node) -> u64 {
         let (primary, secondary) = match self.order {
+            Order::Greedy if self.packing.is_some() => {
+                return (u64::from(node.rank) << 48)
+                    | (u64::from(node.bound.min(0xff_ffff)) << 24)
+                    | u64::from(node.pushes.min(0xff_ffff));
+            }
             Order::Greedy => (node.bound, node.pushes),
             Order::Pushes => (node.pushes + node.bound, node.moves),
             Order::Moves => (node.moves + node.bound, node.pushes),
@@ -292,6 +265,7 @@ impl<'c> PushSearch<'c> {
             + self.heap.capacity() * 16
             + self.zobrist.capacity() * 8
             + self.ctx.len() * 20
+            + self.macros.bytes()
     }
 
     /// Runs until a solution, exhaustion, or a limit.
@@ -348,6 +322,7 @@ impl<'c> PushSearch<'c> {
         let stored = self.table.get(id);
         self.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
+        self.base_ready = false;
         self.reach.flood(ctx, &self.cur, player);
         let mut pushes = std::mem::take(&mut self.pushes);
         pushes.clear();
@@ -377,6 +352,11 @@ impl<'c> PushSearch<'c> {
                 pushes.clear();
             }
         }
+        if let Some(packing) = self.packing {
+            let cur = &self.cur;
+            self.macros
+                .drop_settled(packing, |c| has(cur, c), &mut pushes);
+        }
         // The flood and the corrals' labels: every cell at most.
         let result = budget
             .spend(self.reach.queue.len() as u64 * 4 + ctx.len() as u64)
@@ -393,7 +373,32 @@ impl<'c> PushSearch<'c> {
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let ctx = self.ctx;
-        for &(b, dir, walk) in pushes {
+        let mut plain = std::mem::take(&mut self.plain);
+        plain.clear();
+        let mut cut = false;
+        if let Some(packing) = self.packing {
+            for &(b, dir, walk) in pushes {
+                match self.goal_macro(packing, id, (b, dir), walk, budget) {
+                    goal_macro::Taken::Instead(outcome) => {
+                        cut = true;
+                        if let Some(found) = outcome? {
+                            self.plain = plain;
+                            return Ok(Some(found));
+                        }
+                    }
+                    goal_macro::Taken::Dropped => {}
+                    goal_macro::Taken::No => plain.push((b, dir, walk)),
+                }
+            }
+        } else {
+            plain.extend_from_slice(pushes);
+        }
+        if cut {
+            // A goal cut: when a box can be taken home, nothing else is tried from here.
+            plain.clear();
+        }
+        let mut result = Ok(None);
+        for &(b, dir, walk) in &plain {
             let t = ctx.step(b, usize::from(dir));
             let mut child = std::mem::take(&mut self.child);
             child.copy_from_slice(&self.cur);
@@ -401,11 +406,16 @@ impl<'c> PushSearch<'c> {
             flip(&mut child, t);
             let outcome = self.consider(&child, id, Push { from: b, dir }, walk, budget);
             self.child = child;
-            if let Some(found) = outcome? {
-                return Ok(Some(found));
+            match outcome {
+                Ok(None) => {}
+                other => {
+                    result = other;
+                    break;
+                }
             }
         }
-        Ok(None)
+        self.plain = plain;
+        result
     }
 
     /// Tests the position after one push from node `id` and stores it if it is worth it.
@@ -437,8 +447,9 @@ impl<'c> PushSearch<'c> {
             moves: parent.moves + walk + 1,
             bound: 0,
             closed: false,
+            rank: 0,
         };
-        self.offer(child, at, node, budget)
+        self.offer(child, at, node, (b, t), budget)
     }
 
     /// Stores a successor if it is new or cheaper; returns it when it solves the level and
@@ -450,6 +461,7 @@ impl<'c> PushSearch<'c> {
         bits: &[u64],
         at: u32,
         mut node: Node,
+        moved: (u32, u32),
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let words = self.ctx.words;
@@ -472,7 +484,7 @@ impl<'c> PushSearch<'c> {
             }
             return Ok(None);
         }
-        let bound = self.bound(bits);
+        let bound = self.bound_moved(bits, moved);
         let (n, m) = (self.boxes.len() as u64, self.ctx.goals.len() as u64);
         budget.spend(
             if self.techniques.matching {
@@ -495,16 +507,24 @@ impl<'c> PushSearch<'c> {
             return Ok(None);
         };
         node.bound = bound;
+        if self.packing.is_some() {
+            node.rank = self.off_goals(bits);
+        }
         self.nodes.push(node);
         self.heap.push(Reverse((self.priority(&node), id)));
         Ok((self.order == Order::Greedy && node.bound == 0).then_some(id))
     }
 
-    /// The pushes from the root to node `id`.
+    /// The pushes from the root to node `id`, macros spelled out.
     fn path(&self, mut id: u32) -> Vec<Push> {
         let mut pushes = Vec::new();
         while self.nodes[id as usize].parent != u32::MAX {
-            pushes.push(self.nodes[id as usize].push);
+            let push = self.nodes[id as usize].push;
+            if push.dir == MACRO {
+                pushes.extend(self.macros.pushes(push.from).iter().rev());
+            } else {
+                pushes.push(push);
+            }
             id = self.nodes[id as usize].parent;
         }
         pushes.reverse();

@@ -1,0 +1,47 @@
+//! The push search's lower bound of a position: the matching (or the nearest-goal bound), a
+//! successor's found from the expanded position's, and the boxes off goals that rank the
+//! positions of a search with goal macros.
+
+use super::PushSearch;
+use super::reach::cells;
+
+impl PushSearch<'_> {
+    /// The bound of a successor of the position expanded now, in which the box on `from`
+    /// went to `to`: from the expanded position's matching when there is one.
+    pub(super) fn bound_moved(&mut self, bits: &[u64], (from, to): (u32, u32)) -> Option<u32> {
+        if !self.techniques.matching {
+            return self.bound(bits);
+        }
+        if !self.base_ready {
+            self.base_ready = true;
+            self.boxes.clear();
+            self.boxes.extend(cells(&self.cur));
+            self.matcher.set_base(self.ctx, &self.boxes);
+        }
+        match self.matcher.bound_moved(self.ctx, from, to) {
+            Some(bound) => bound,
+            None => self.bound(bits),
+        }
+    }
+
+    /// The lower bound of the boxes of `bits`, or `None` when they have no matching.
+    pub(super) fn bound(&mut self, bits: &[u64]) -> Option<u32> {
+        self.boxes.clear();
+        self.boxes.extend(cells(bits));
+        if self.techniques.matching {
+            self.matcher.bound(self.ctx, &self.boxes)
+        } else {
+            super::super::matching::nearest_bound(self.ctx, &self.boxes)
+        }
+    }
+
+    /// The boxes of `bits` off goals.
+    pub(super) fn off_goals(&self, bits: &[u64]) -> u16 {
+        let off: u32 = bits
+            .iter()
+            .zip(&self.goal_bits)
+            .map(|(&b, &g)| (b & !g).count_ones())
+            .sum();
+        off as u16
+    }
+}

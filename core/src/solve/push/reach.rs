@@ -1,0 +1,91 @@
+//! The player's reach between pushes, and the box bitsets the push search works on.
+
+use super::super::context::{Context, NONE};
+use super::super::freeze::Occupancy;
+
+/// The boxes as a bitset.
+pub(super) struct Bits<'a>(pub(super) &'a [u64]);
+
+impl Occupancy for Bits<'_> {
+    fn has_box(&self, cell: u32) -> bool {
+        has(self.0, cell)
+    }
+}
+
+#[inline]
+pub(super) fn has(bits: &[u64], cell: u32) -> bool {
+    bits[cell as usize / 64] >> (cell % 64) & 1 == 1
+}
+
+#[inline]
+pub(super) fn flip(bits: &mut [u64], cell: u32) {
+    bits[cell as usize / 64] ^= 1 << (cell % 64);
+}
+
+/// The cells of a bitset, lowest first.
+pub(super) fn cells(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut word = word;
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let c = (w * 64) as u32 + word.trailing_zeros();
+                word &= word - 1;
+                c
+            })
+        })
+    })
+}
+
+/// Breadth-first reach of the player, with generation stamps so it never clears.
+pub(super) struct Reach {
+    stamp: Vec<u32>,
+    generation: u32,
+    pub(super) dist: Vec<u32>,
+    pub(super) queue: Vec<u32>,
+}
+
+impl Reach {
+    pub(super) fn new(cells: usize) -> Self {
+        Self {
+            stamp: vec![0; cells],
+            generation: 0,
+            dist: vec![0; cells],
+            queue: Vec::with_capacity(cells),
+        }
+    }
+
+    /// Whether the last flood reached `cell`.
+    pub(super) fn reached(&self, cell: u32) -> bool {
+        self.stamp[cell as usize] == self.generation
+    }
+
+    /// Floods from `start` around the boxes; returns the lowest cell reached.
+    pub(super) fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        self.queue.clear();
+        self.queue.push(start);
+        self.stamp[start as usize] = generation;
+        self.dist[start as usize] = 0;
+        let mut lowest = start;
+        let mut at = 0;
+        while at < self.queue.len() {
+            let c = self.queue[at];
+            at += 1;
+            let d = self.dist[c as usize] + 1;
+            for &n in &ctx.next[c as usize] {
+                if n != NONE && self.stamp[n as usize] != generation && !has(boxes, n) {
+                    self.stamp[n as usize] = generation;
+                    self.dist[n as usize] = d;
+                    lowest = lowest.min(n);
+                    self.queue.push(n);
+                }
+            }
+        }
+        lowest
+    }
+}
