@@ -1,6 +1,7 @@
 //! Text level files: the data model of one level and of a pack of levels, reading packs as
 //! players have them (standard XSB and sokoshot's extensions), checking every level, and
-//! printing a level back as text.
+//! printing a level back as text. SLC collections (XML) are read too, by content: their
+//! levels are the same as the pack text's, and problems are placed in the XML (`slc`).
 //!
 //! Cells are addressed by [`Pos`], column `x` from the left and row `y` from the top, both
 //! 0-based, as in the file. A board is `width × height` cells, row-major.
@@ -18,7 +19,8 @@
 //! board's longer side, and the bars of one level
 //! sweep at most [`MAX_SPINNER_CELLS`] cells together. Messages quote file text cut to
 //! [`EXCERPT_CHARS`] characters, and a level reports at most [`MAX_LEVEL_PROBLEMS`]
-//! problems, then how many more there are.
+//! problems, then how many more there are. An SLC file is read as at most
+//! [`MAX_XML_NODES`] XML nodes, with no DTD.
 
 mod board;
 mod check;
@@ -31,6 +33,7 @@ mod problems;
 mod report;
 mod rle;
 mod segment;
+mod slc;
 mod source;
 mod validate;
 
@@ -38,6 +41,7 @@ pub use check::{check_file, summary};
 pub use diagnostic::{Diagnostic, LevelError, Severity};
 pub use pack::{parse_pack, parse_pack_bytes};
 pub use report::{LevelReport, Pack, PackReport};
+pub use slc::MAX_XML_NODES;
 pub use source::{
     EXCERPT_CHARS, SourceError, excerpt, open_regular, read_at_most, read_file, read_source,
     read_source_bytes, visible,

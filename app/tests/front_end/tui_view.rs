@@ -132,7 +132,10 @@ fn a_blocked_step_says_why() {
     assert_eq!(got[4], "undid a turn to face left");
     press(&mut app, "2");
     let got = rows(&render(&app, 50, 5));
-    assert!(!got[4].contains("undid"), "the message goes at the next key");
+    assert!(
+        !got[4].contains("undid"),
+        "the message goes at the next key"
+    );
 }
 
 #[test]
@@ -154,7 +157,11 @@ fn an_undo_says_what_it_took_back_and_a_redo_what_it_brought_back() {
     press(&mut app, "u");
     assert_eq!(last_row(&app), "undid a restart");
     press(&mut app, "3u");
-    assert_eq!(last_row(&app), "undid 1 step", "only one step was left to undo");
+    assert_eq!(
+        last_row(&app),
+        "undid 1 step",
+        "only one step was left to undo"
+    );
 }
 
 #[test]

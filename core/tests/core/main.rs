@@ -24,6 +24,7 @@ mod level_large_pack;
 mod level_limits;
 mod level_packs;
 mod level_roundtrip;
+mod level_slc;
 mod level_source;
 mod replay_microban;
 mod solve;
