@@ -62,6 +62,9 @@ pub const MAX_PACK_CELLS: usize = 16 * 1024 * 1024;
 /// The most comment lines kept with one level (and notes with one file); past it, one
 /// warning says how many more were left out.
 pub const MAX_COMMENTS: usize = 1000;
+/// The most solutions kept with one level (a SOK file may give several); past it, one
+/// warning says so.
+pub const MAX_SOLUTIONS: usize = 100;
 /// The most spinners (`%` hubs, and `Spinner:` lines) one level may have.
 pub const MAX_SPINNERS: usize = 10_000;
 /// The most lines sokoshot reads from one file.
@@ -183,6 +186,9 @@ pub struct Level {
     pub shot_limit: Option<u32>,
     /// `Solution: MOVES` kept with the level.
     pub solution: Option<String>,
+    /// Further solutions after the first (a SOK file keeps several per level, such as the
+    /// fewest moves and the fewest pushes), in file order.
+    pub more_solutions: Vec<String>,
     /// Settings lines with keys sokoshot does not know, kept in order as (key, value).
     pub unknown_settings: Vec<(String, String)>,
 }

@@ -227,6 +227,12 @@ pub enum LevelError {
     /// The file is not UTF-8 and was read as Latin-1 (warning).
     #[error("the file is not valid UTF-8; it was read as Latin-1")]
     NotUtf8,
+    /// More solutions for one level than sokoshot keeps (warning).
+    #[error("more than {max} solutions for this level: this one and those after it are not kept")]
+    TooManySolutions {
+        /// How many are kept.
+        max: usize,
+    },
     /// An SLC file that cannot be read as XML.
     #[error("the file cannot be read as an SLC collection: {reason}")]
     Xml {
@@ -266,6 +272,7 @@ impl LevelError {
             | Self::BadSolutionChar { .. }
             | Self::TooManyComments { .. }
             | Self::NotUtf8
+            | Self::TooManySolutions { .. }
             | Self::SlcLevelWithoutRows
             | Self::SlcSizeDisagrees { .. } => Severity::Warning,
             Self::MoreProblems { severity, .. } => *severity,

@@ -203,6 +203,7 @@ fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelRepo
         result,
         warnings,
         solution_line: meta.solution_line,
+        more_solution_lines: meta.more_solutions.iter().map(|s| s.0).collect(),
     }
 }
 
@@ -348,6 +349,7 @@ fn assemble(board: board::Board, meta: &meta::Meta, spinners: Vec<Spinner>) -> L
         spinners,
         shot_limit: meta.shot_limit,
         solution: meta.solution.clone(),
+        more_solutions: meta.more_solutions.iter().map(|s| s.1.clone()).collect(),
         unknown_settings: meta.unknown.clone(),
     }
 }

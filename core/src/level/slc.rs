@@ -204,11 +204,10 @@ pub(super) fn convert(xml: &str) -> Result<Slc, Diagnostic> {
                 }
             }
             "LevelCollection" => {
-                if let Some(author) = child.attribute("Copyright").map(one_line) {
-                    if !author.is_empty() {
-                        out.line(&format!("Author: {author}"), at);
-                        noted = true;
-                    }
+                let author = child.attribute("Copyright").map(one_line);
+                if let Some(author) = author.filter(|a| !a.is_empty()) {
+                    out.line(&format!("Author: {author}"), at);
+                    noted = true;
                 }
                 if noted {
                     out.line("", at);
@@ -361,5 +360,8 @@ impl Slc {
         }
         level.line = self.place(level.line, 1).0;
         level.solution_line = level.solution_line.map(|l| self.place(l, 1).0);
+        for l in &mut level.more_solution_lines {
+            *l = self.place(*l, 1).0;
+        }
     }
 }

@@ -25,6 +25,7 @@ mod level_limits;
 mod level_packs;
 mod level_roundtrip;
 mod level_slc;
+mod level_sok;
 mod level_source;
 mod replay_microban;
 mod solve;
