@@ -19,8 +19,8 @@
 //! board's longer side, and the bars of one level
 //! sweep at most [`MAX_SPINNER_CELLS`] cells together. Messages quote file text cut to
 //! [`EXCERPT_CHARS`] characters, and a level reports at most [`MAX_LEVEL_PROBLEMS`]
-//! problems, then how many more there are. An SLC file is read as at most
-//! [`MAX_XML_NODES`] XML nodes, with no DTD.
+//! problems, then how many more there are. An SLC file's elements nest at most
+//! [`MAX_XML_DEPTH`] deep, and it has no DTD.
 
 mod board;
 mod check;
@@ -41,7 +41,7 @@ pub use check::{check_file, summary};
 pub use diagnostic::{Diagnostic, LevelError, Severity};
 pub use pack::{parse_pack, parse_pack_bytes};
 pub use report::{LevelReport, Pack, PackReport};
-pub use slc::MAX_XML_NODES;
+pub use slc::MAX_XML_DEPTH;
 pub use source::{
     EXCERPT_CHARS, SourceError, excerpt, open_regular, read_at_most, read_file, read_source,
     read_source_bytes, visible,

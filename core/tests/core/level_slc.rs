@@ -1,7 +1,9 @@
 //! SLC collections (XML) read to the same levels as their pack text, with problems placed in
 //! the XML, and hostile XML refused with one clear error for that file.
 
-use sokoshot_core::level::{LevelError, PackReport, check_file, parse_pack, parse_pack_bytes};
+use sokoshot_core::level::{
+    LevelError, MAX_XML_DEPTH, PackReport, check_file, parse_pack, parse_pack_bytes,
+};
 
 const MICROBAN: &str = include_str!("../../../levels/microban.xsb");
 const MICROBAN_SLC: &str = include_str!("../data/microban_1_3.slc");
@@ -116,12 +118,18 @@ fn malformed_or_truncated_xml_is_one_error_where_it_goes_wrong() {
         "{}",
         only_error(&mismatched)
     );
-    let truncated = &good[..good.len() / 2];
-    let message = only_error(truncated);
+    let truncated = good.trim_end().trim_end_matches("</SokobanLevels>");
+    assert_eq!(
+        only_error(truncated),
+        "11:1: the file cannot be read as an SLC collection: it ends with 1 elements still open: is it cut short?"
+    );
+    let message = only_error(&good[..good.len() / 2]);
     assert!(
         message.contains("cannot be read as an SLC collection"),
         "{message}"
     );
+    let two_roots = format!("{good}<SokobanLevels/>");
+    assert!(only_error(&two_roots).contains("a second root element"));
     let not_slc = "<html><body>#####</body></html>";
     assert_eq!(
         only_error(not_slc),
@@ -148,29 +156,41 @@ fn dtds_and_entities_are_refused() {
     let undefined = collection(&GOOD.replace("<L>#####</L>", "<L>&w;</L>"));
     let message = only_error(&undefined);
     assert!(message.starts_with("6:"), "{message}");
+    let in_attribute = collection(&GOOD.replace("Id=\"a\"", "Id=\"&w;\""));
+    assert!(
+        only_error(&in_attribute).starts_with("5:"),
+        "{}",
+        only_error(&in_attribute)
+    );
     // The five named by XML itself and character references are read as what they mean.
     let escaped = collection(&GOOD.replace("<L>#####</L>", "<L>&#35;##&#x23;#</L>"));
     assert!(parse_pack(&escaped).is_valid());
 }
 
 #[test]
-fn deep_nesting_and_many_nodes_are_answered_not_followed() {
+fn deep_nesting_is_answered_not_followed() {
     let depth = 200_000;
     let deep = format!(
         "<SokobanLevels>{}{}</SokobanLevels>",
         "<x>".repeat(depth),
         "</x>".repeat(depth)
     );
-    let report = parse_pack(&deep);
     assert_eq!(
-        messages(&report),
-        ["1:1: no level found: a level is a board of `#` walls holding one `@` player"]
+        only_error(&deep),
+        format!(
+            "1:{}: the file cannot be read as an SLC collection: its elements are nested more than {MAX_XML_DEPTH} deep",
+            16 + 3 * (MAX_XML_DEPTH - 1)
+        )
     );
+    // Many elements side by side are read past.
     let many = format!(
         "<SokobanLevels>{}</SokobanLevels>",
-        "<x/>".repeat(4_000_001)
+        "<x/>".repeat(1_000_000)
     );
-    assert!(only_error(&many).contains("more than 4000000 XML nodes"));
+    assert_eq!(
+        messages(&parse_pack(&many)),
+        ["1:1: no level found: a level is a board of `#` walls holding one `@` player"]
+    );
 }
 
 #[test]
