@@ -12,7 +12,10 @@
 //! entities XML defines itself and character references are read; elements nest at most
 //! [`MAX_XML_DEPTH`] deep.
 
-use super::{Diagnostic, LevelError, LevelReport, PackReport, diagnostic::short_title};
+mod places;
+
+use super::{Diagnostic, LevelError, diagnostic::short_title};
+use places::{Cursor, Declared, Origin, Slc, Writer, file_diag};
 
 /// Whether `text` is XML rather than pack text: its first character other than a
 /// byte-order mark or white space is `<`, which no pack line starts with.
@@ -20,113 +23,6 @@ pub(super) fn looks_like_xml(text: &str) -> bool {
     text.trim_start_matches('\u{feff}')
         .trim_start()
         .starts_with('<')
-}
-
-/// Where a line of the converted text comes from in the XML.
-#[derive(Debug, Clone, Copy)]
-struct Origin {
-    /// Line in the XML, 1-based.
-    line: usize,
-    /// Column in the XML of the converted line's first character, 1-based, in characters.
-    col: usize,
-    /// Whether the line is the XML's text as written, so that its columns map one to one.
-    verbatim: bool,
-}
-
-/// What an SLC `Level` says about itself that only the XML knows: its declared size.
-#[derive(Debug)]
-struct Declared {
-    /// Line of the level's first row in the converted text.
-    first_row: usize,
-    /// Where the `Level` element starts in the XML.
-    at: Origin,
-    /// The warnings about it (a size the rows disagree with).
-    warnings: Vec<LevelError>,
-}
-
-/// An SLC file turned into pack text, with the way back to the XML.
-#[derive(Debug)]
-pub(super) struct Slc {
-    /// The pack text.
-    pub text: String,
-    /// For each line of `text`, where it comes from.
-    origins: Vec<Origin>,
-    /// What each level declares, in order.
-    declared: Vec<Declared>,
-    /// Problems with the file as a whole, found while converting (XML places).
-    file: Vec<Diagnostic>,
-}
-
-/// Walks the XML forward, turning byte offsets into lines and columns; going back starts
-/// over from the top, which reading in document order never needs.
-struct Cursor<'a> {
-    text: &'a str,
-    offset: usize,
-    line: usize,
-    col: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn new(text: &'a str) -> Self {
-        Self {
-            text,
-            offset: 0,
-            line: 1,
-            col: 1,
-        }
-    }
-
-    /// The line and column of byte `offset`.
-    fn at(&mut self, offset: usize) -> (usize, usize) {
-        if offset < self.offset {
-            *self = Self::new(self.text);
-        }
-        let end = offset.min(self.text.len());
-        for ch in self.text.get(self.offset..end).unwrap_or("").chars() {
-            if ch == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
-            }
-        }
-        self.offset = end;
-        (self.line, self.col)
-    }
-
-    fn origin(&mut self, offset: usize, verbatim: bool) -> Origin {
-        let (line, col) = self.at(offset);
-        Origin {
-            line,
-            col,
-            verbatim,
-        }
-    }
-}
-
-/// The converted text being written, one line at a time with its origin.
-struct Writer {
-    text: String,
-    origins: Vec<Origin>,
-}
-
-impl Writer {
-    fn line(&mut self, line: &str, origin: Origin) {
-        self.text.push_str(line);
-        self.text.push('\n');
-        self.origins.push(origin);
-    }
-}
-
-/// A diagnostic about the whole file at an XML place.
-fn file_diag(line: usize, col: usize, error: LevelError) -> Diagnostic {
-    Diagnostic {
-        line,
-        col,
-        level: None,
-        title: None,
-        error,
-    }
 }
 
 /// What an open element is, as far as reading an SLC file goes.
@@ -497,67 +393,4 @@ impl Reading<'_> {
 /// A text made one line: its lines joined by spaces, trimmed.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-impl Slc {
-    /// The XML place of line `line`, column `col` of the converted text.
-    fn place(&self, line: usize, col: usize) -> (usize, usize) {
-        match line.checked_sub(1).and_then(|i| self.origins.get(i)) {
-            Some(o) if o.verbatim => (o.line, o.col + col.saturating_sub(1)),
-            Some(o) => (o.line, o.col),
-            None => self.origins.last().map_or((1, 1), |o| (o.line, o.col)),
-        }
-    }
-
-    fn remap_diag(&self, d: &mut Diagnostic) {
-        (d.line, d.col) = self.place(d.line, d.col);
-    }
-
-    /// Moves every place of the report read from [`Slc::text`] back to the XML, and adds
-    /// what only the XML says: levels without rows, sizes that disagree with the rows.
-    pub(super) fn remap(self, mut report: PackReport) -> PackReport {
-        for d in &mut report.file_diagnostics {
-            self.remap_diag(d);
-        }
-        for level in &mut report.levels {
-            self.remap_level(level);
-        }
-        let mut file = self.file;
-        file.append(&mut report.file_diagnostics);
-        file.sort_by_key(|d| (d.line, d.col));
-        report.file_diagnostics = file;
-        report
-    }
-
-    fn remap_level(&self, level: &mut LevelReport) {
-        if let Err(errors) = &mut level.result {
-            for d in errors {
-                self.remap_diag(d);
-            }
-        }
-        for d in &mut level.warnings {
-            self.remap_diag(d);
-        }
-        if let Ok(k) = self
-            .declared
-            .binary_search_by_key(&level.line, |d| d.first_row)
-        {
-            let declared = &self.declared[k];
-            let title = level.title.as_deref().map(short_title);
-            level
-                .warnings
-                .extend(declared.warnings.iter().map(|error| Diagnostic {
-                    line: declared.at.line,
-                    col: declared.at.col,
-                    level: Some(level.index),
-                    title: title.clone(),
-                    error: error.clone(),
-                }));
-        }
-        level.line = self.place(level.line, 1).0;
-        level.solution_line = level.solution_line.map(|l| self.place(l, 1).0);
-        for l in &mut level.more_solution_lines {
-            *l = self.place(*l, 1).0;
-        }
-    }
 }
