@@ -183,3 +183,18 @@ fn replay_errors_show_control_characters_visibly() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
     assert!(err.contains("\"^[[2J\": no player"), "{err}");
 }
+
+#[test]
+fn an_slc_collection_replays_like_its_pack_text() {
+    let slc = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/microban_1_3.slc"
+    );
+    let out = sokoshot(&["replay", slc, "--level", "2", "--moves", "rddLruulDuullddR"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with("solved: yes  moves 16  pushes 3  shots 0\n"),
+        "{}",
+        stdout(&out)
+    );
+}
