@@ -29,4 +29,5 @@ mod level_sok;
 mod level_source;
 mod replay_microban;
 mod solve;
+mod store_folder;
 mod store_host_key;
