@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::app::{Place, StartError};
 use super::event_loop::{self, Ending, Waited, Watched};
+use super::folder_watch::FolderWatch;
 use super::hint::HintBudget;
 use super::opening::{Feel, Opening};
 use super::terminal::Screen;
@@ -177,6 +178,12 @@ pub fn packs_folder() -> Option<PathBuf> {
         .map(|dir| dir.join("packs"))
 }
 
+/// What the folder's watcher starts from: the folder, the files read, the files played.
+fn folder_state(dir: &Path, found: &folder::Folder) -> (PathBuf, Vec<PathBuf>, Vec<PathBuf>) {
+    let loaded = found.packs.iter().filter_map(|p| p.file.clone()).collect();
+    (dir.to_path_buf(), found.files.clone(), loaded)
+}
+
 /// What to tell the player about a folder of packs: each file that could not be played, and
 /// the files past the limit, named.
 fn folder_warnings(found: &folder::Folder) -> Vec<String> {
@@ -241,9 +248,12 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut screen = None;
     let mut reloader = None;
+    // The folder of packs watched for new files: its path, the files read, those played.
+    let mut watch_folder: Option<(PathBuf, Vec<PathBuf>, Vec<PathBuf>)> = None;
     let (packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) if path.is_dir() => {
             let found = folder::scan(path);
+            watch_folder = Some(folder_state(path, &found));
             if found.packs.is_empty() {
                 return Err(PlayError::NoPlayableLevel {
                     path: path.clone(),
@@ -275,9 +285,14 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         None => {
             let mut packs = built_in_packs();
             let mut warnings = Vec::new();
-            if let Some(dir) = packs_folder().filter(|dir| dir.is_dir()) {
-                let found = folder::scan(&dir);
+            if let Some(dir) = packs_folder() {
+                let found = if dir.is_dir() {
+                    folder::scan(&dir)
+                } else {
+                    folder::Folder::default()
+                };
                 warnings = folder_warnings(&found);
+                watch_folder = Some(folder_state(&dir, &found));
                 packs.extend(found.packs);
             }
             (packs, None, warnings)
@@ -327,7 +342,11 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     if !options.no_mouse {
         screen.capture_mouse()?;
     }
-    let ending = event_loop::run(&mut screen, &mut app, watched)?;
+    let folder = match watch_folder {
+        Some((dir, files, loaded)) => Some(FolderWatch::spawn(dir, &files, &loaded)?),
+        None => None,
+    };
+    let ending = event_loop::run(&mut screen, &mut app, watched, folder)?;
     drop(screen);
     Ok(ending)
 }

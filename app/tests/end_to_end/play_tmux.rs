@@ -322,6 +322,13 @@ fn the_packs_folder_is_in_the_level_list_with_its_solved_counts() {
         screen.contains("Microban by David W. Skinner · 0/3 solved"),
         "{screen}"
     );
+    // A pack dropped into the folder while the game runs appears in the list.
+    fs::write(
+        packs.join("late.xsb"),
+        format!("Collection: Late\n\n{TWO_LEVELS}"),
+    )
+    .expect("late pack");
+    pane.wait_for("Late · 0/2 solved");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
     // A folder named on the command line plays its packs alone.

@@ -22,6 +22,8 @@ pub const CONTENT: &str = "content:";
 pub struct Folder {
     /// The packs with at least one playable level, in file-name order.
     pub packs: Vec<Collection>,
+    /// The files read, playable or not, in name order.
+    pub files: Vec<PathBuf>,
     /// Files past [`MAX_FOLDER_FILES`], not read.
     pub skipped: Vec<PathBuf>,
     /// One line for each file that could not be read or holds no playable level (the rest
@@ -76,17 +78,23 @@ pub fn scan(dir: &Path) -> Folder {
     if files.len() > MAX_FOLDER_FILES {
         folder.skipped = files.split_off(MAX_FOLDER_FILES);
     }
-    for path in files {
-        match read(&path) {
+    for path in &files {
+        match read(path) {
             Ok(pack) => folder.packs.push(pack),
             Err(problem) => folder.problems.push(problem),
         }
     }
+    folder.files = files;
     folder
 }
 
-/// One pack of a folder, or why it cannot be played.
-fn read(path: &Path) -> Result<Collection, String> {
+/// One pack of a folder, keyed by its content, or why it cannot be played (one line naming
+/// the file).
+///
+/// # Errors
+///
+/// When the file cannot be read or holds no playable level.
+pub fn read(path: &Path) -> Result<Collection, String> {
     let bytes = read_source_bytes(path).map_err(|err| format!("{}: {err}", path.display()))?;
     let report = parse_pack_bytes(&bytes);
     let title = report.title.clone();
