@@ -606,3 +606,28 @@ fn the_board_stays_where_it_is_when_the_solved_panel_appears() {
         "the panel goes below the board: {after:#?}"
     );
 }
+
+#[test]
+fn the_level_list_draws_the_level_under_the_cursor_beside_it_and_follows_it() {
+    let mut app = app(
+        "; First\n#####\n#@$.#\n#####\n\n; Second\n######\n#@ $.#\n#  $.#\n######\n",
+        PLAIN,
+    );
+    press(&mut app, "g");
+    let screen = rows(&render(&app, 80, 24));
+    assert!(screen[1].contains("#####"), "{screen:#?}");
+    assert!(screen[2].contains("#@$.#"), "{screen:#?}");
+    assert!(screen[5].contains("5×3, 1 box"), "{screen:#?}");
+    assert!(screen[6].contains("not solved yet"), "{screen:#?}");
+    press(&mut app, "j");
+    let screen = rows(&render(&app, 80, 24));
+    assert!(screen[2].contains("#@ $.#"), "{screen:#?}");
+    assert!(screen[3].contains("#  $.#"), "{screen:#?}");
+    assert!(screen[6].contains("6×4, 2 boxes"), "{screen:#?}");
+    // Too narrow for both: the list alone.
+    let screen = rows(&render(&app, 60, 24));
+    assert!(
+        !screen.iter().any(|row| row.contains("#@ $.#")),
+        "{screen:#?}"
+    );
+}
