@@ -341,6 +341,10 @@ fn the_packs_folder_is_in_the_level_list_with_its_solved_counts() {
         "{screen}"
     );
     assert!(!screen.contains("Campaign"), "{screen}");
+    // The level under the cursor is drawn beside the list, and follows it.
+    assert!(screen.contains("5×3, 1 box"), "{screen}");
+    pane.keys(&["j"]);
+    pane.wait_for("6×3, 1 box");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
