@@ -7,7 +7,8 @@
 //!
 //! `cargo run --release --example level_worst -- --slc [--write DIR]`: instead, Microban's
 //! levels repeated to just under 16 MiB, once as pack text and once as an SLC collection
-//! (XML), each read the same way (and written to `DIR/microban.xsb` and `DIR/microban.slc`).
+//! (XML), each read the same way and two hostile SLC files of the same size, one attribute of all of it and nothing but
+//! empty elements (each written to `DIR/NAME.txt`).
 //!
 //! Peak memory is the process's high-water mark (`VmHWM`), reset before reading through
 //! `/proc/self/clear_refs` (Linux), so building the input does not count.
@@ -155,13 +156,33 @@ fn slc_against_xsb(write_to: Option<&str>) -> ExitCode {
         }
     }
     slc.push_str(end);
+    // Hostile SLC under the same limit: one attribute of all of it, and nothing but empty
+    // elements (the most XML events a file can hold).
+    let head = "<SokobanLevels><LevelCollection><Level Id=\"";
+    let tail = "\"><L>#####</L><L>#@$.#</L><L>#####</L></Level></LevelCollection></SokobanLevels>";
+    let huge = format!(
+        "{head}{}{tail}",
+        "i".repeat(limit - head.len() - tail.len())
+    );
+    let wrap = ("<SokobanLevels>", "</SokobanLevels>");
+    let empties = format!(
+        "{}{}{}",
+        wrap.0,
+        "<x/>".repeat((limit - wrap.0.len() - wrap.1.len()) / 4),
+        wrap.1
+    );
     println!(
         "| format | input bytes | levels read | diagnostics | read ms | peak MiB while reading |"
     );
     println!("|---|---:|---:|---:|---:|---:|");
-    for (name, text) in [("xsb", &xsb), ("slc", &slc)] {
+    for (name, text) in [
+        ("xsb", &xsb),
+        ("slc", &slc),
+        ("slc-huge-attribute", &huge),
+        ("slc-empty-elements", &empties),
+    ] {
         if let Some(dir) = write_to {
-            let path = std::path::Path::new(dir).join(format!("microban.{name}"));
+            let path = std::path::Path::new(dir).join(format!("{name}.txt"));
             if let Err(err) = std::fs::write(&path, text) {
                 eprintln!("cannot write {}: {err}", path.display());
                 return ExitCode::FAILURE;
