@@ -77,10 +77,11 @@ enum OptimizeArg {
 /// The modes of the binary.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play a level pack (XSB text), resuming where you left off; saving the file in an
-    /// editor reloads it while you play.
+    /// Play a level pack (XSB or SOK text, or an SLC collection), or every pack in a
+    /// folder, resuming where you left off; saving a single file in an editor reloads it
+    /// while you play.
     Play {
-        /// The level file to play.
+        /// The level file, or folder of level files, to play.
         file: PathBuf,
         /// Start at this level (1-based) instead of where you left off.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

@@ -186,7 +186,9 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
         if let Some(warning) = warning {
             eprintln!("sokoshot serve: {warning}");
         }
-        packs.push(pack);
+        // The server's own pack comes after the campaign and Microban, before the harder
+        // shipped sets, so that its place in the menu stays where it was.
+        packs.insert(2.min(packs.len()), pack);
     }
     let shared = Arc::new(Shared {
         packs,

@@ -15,6 +15,7 @@ pub mod board;
 pub mod console;
 pub mod dots;
 pub mod event_loop;
+pub mod folder_watch;
 pub mod hint;
 pub mod keys;
 pub mod lab_view;

@@ -76,6 +76,7 @@ fn level(rng: &mut Lcg) -> Level {
         spinners,
         shot_limit: None,
         solution: None,
+        more_solutions: Vec::new(),
         unknown_settings: Vec::new(),
     }
 }

@@ -5,6 +5,11 @@
 //! without a name; with `--write DIR`, each input is also written to `DIR/CLASS.xsb` so that
 //! `sokoshot check` can be measured on it (for example with `/usr/bin/time -v`).
 //!
+//! `cargo run --release --example level_worst -- --slc [--write DIR]`: instead, Microban's
+//! levels repeated to just under 16 MiB, once as pack text and once as an SLC collection
+//! (XML), each read the same way and two hostile SLC files of the same size, one attribute of all of it and nothing but
+//! empty elements (each written to `DIR/NAME.txt`).
+//!
 //! Peak memory is the process's high-water mark (`VmHWM`), reset before reading through
 //! `/proc/self/clear_refs` (Linux), so building the input does not count.
 
@@ -26,13 +31,19 @@ fn status_kb(key: &str) -> Option<u64> {
 fn main() -> ExitCode {
     let mut names = Vec::new();
     let mut write_to = None;
+    let mut slc = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--write" {
             write_to = args.next();
+        } else if arg == "--slc" {
+            slc = true;
         } else {
             names.push(arg);
         }
+    }
+    if slc {
+        return slc_against_xsb(write_to.as_deref());
     }
     let classes: Vec<&hostile::Class> = hostile::CLASSES
         .iter()
@@ -56,17 +67,12 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
-        // Resets the high-water mark to what is resident now (the input included).
-        let _ = std::fs::write("/proc/self/clear_refs", "5");
-        let start = Instant::now();
-        let report = parse_pack(&text);
+        let (report, took, peak) = measure(&text);
         let printed: usize = report
             .diagnostics()
             .iter()
             .map(|d| d.to_string().len())
             .sum();
-        let took = start.elapsed();
-        let peak = status_kb("VmHWM:").unwrap_or(0);
         println!(
             "| {} | {} | {} | {} ({} bytes printed) | {:.0} | {:.1} |",
             class.name,
@@ -74,6 +80,120 @@ fn main() -> ExitCode {
             report.levels.len(),
             report.diagnostics().len(),
             printed,
+            took.as_secs_f64() * 1000.0,
+            peak as f64 / 1024.0
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Reads `text` once: the report, how long it took, and the peak memory in kB while
+/// reading (the input included).
+fn measure(text: &str) -> (sokoshot_core::level::PackReport, std::time::Duration, u64) {
+    // Resets the high-water mark to what is resident now (the input included).
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+    let start = Instant::now();
+    let report = parse_pack(text);
+    let took = start.elapsed();
+    (report, took, status_kb("VmHWM:").unwrap_or(0))
+}
+
+/// Microban's boards as (title, rows), from the shipped pack.
+fn microban() -> Vec<(String, Vec<String>)> {
+    let text = include_str!("../../levels/microban.xsb");
+    let pack = parse_pack(text).into_pack().expect("Microban reads");
+    pack.levels
+        .iter()
+        .map(|level| {
+            let rows = level
+                .to_string()
+                .lines()
+                .filter(|l| !l.is_empty() && l.chars().all(|c| " #@+$*.".contains(c)))
+                .map(str::to_owned)
+                .collect();
+            (level.title.clone().unwrap_or_default(), rows)
+        })
+        .collect()
+}
+
+/// The same levels as pack text and as an SLC collection, each just under 16 MiB, read and
+/// measured in turn.
+fn slc_against_xsb(write_to: Option<&str>) -> ExitCode {
+    let limit = usize::try_from(sokoshot_core::level::MAX_FILE_BYTES).unwrap_or(usize::MAX);
+    let levels = microban();
+    let mut xsb = String::new();
+    let mut slc = String::from(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<SokobanLevels>\n  <Title>Microban</Title>\n  <LevelCollection Copyright=\"David W. Skinner\">\n",
+    );
+    let end = "  </LevelCollection>\n</SokobanLevels>\n";
+    let (mut xsb_full, mut slc_full) = (false, false);
+    for (title, rows) in levels.iter().cycle() {
+        if xsb_full && slc_full {
+            break;
+        }
+        let mut x = format!("; {title}\n");
+        let width = rows.iter().map(String::len).max().unwrap_or(0);
+        let mut s = format!(
+            "    <Level Id=\"{title}\" Width=\"{width}\" Height=\"{}\">\n",
+            rows.len()
+        );
+        for row in rows {
+            x.push_str(row);
+            x.push('\n');
+            s.push_str(&format!("      <L>{row}</L>\n"));
+        }
+        x.push('\n');
+        s.push_str("    </Level>\n");
+        if xsb.len() + x.len() <= limit {
+            xsb.push_str(&x);
+        } else {
+            xsb_full = true;
+        }
+        if slc.len() + s.len() + end.len() <= limit {
+            slc.push_str(&s);
+        } else {
+            slc_full = true;
+        }
+    }
+    slc.push_str(end);
+    // Hostile SLC under the same limit: one attribute of all of it, and nothing but empty
+    // elements (the most XML events a file can hold).
+    let head = "<SokobanLevels><LevelCollection><Level Id=\"";
+    let tail = "\"><L>#####</L><L>#@$.#</L><L>#####</L></Level></LevelCollection></SokobanLevels>";
+    let huge = format!(
+        "{head}{}{tail}",
+        "i".repeat(limit - head.len() - tail.len())
+    );
+    let wrap = ("<SokobanLevels>", "</SokobanLevels>");
+    let empties = format!(
+        "{}{}{}",
+        wrap.0,
+        "<x/>".repeat((limit - wrap.0.len() - wrap.1.len()) / 4),
+        wrap.1
+    );
+    println!(
+        "| format | input bytes | levels read | diagnostics | read ms | peak MiB while reading |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, text) in [
+        ("xsb", &xsb),
+        ("slc", &slc),
+        ("slc-huge-attribute", &huge),
+        ("slc-empty-elements", &empties),
+    ] {
+        if let Some(dir) = write_to {
+            let path = std::path::Path::new(dir).join(format!("{name}.txt"));
+            if let Err(err) = std::fs::write(&path, text) {
+                eprintln!("cannot write {}: {err}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+        let (report, took, peak) = measure(text);
+        println!(
+            "| {name} | {} | {} | {} | {:.0} | {:.1} |",
+            text.len(),
+            report.levels.len(),
+            report.diagnostics().len(),
             took.as_secs_f64() * 1000.0,
             peak as f64 / 1024.0
         );

@@ -1,6 +1,7 @@
 //! Text level files: the data model of one level and of a pack of levels, reading packs as
 //! players have them (standard XSB and sokoshot's extensions), checking every level, and
-//! printing a level back as text.
+//! printing a level back as text. SLC collections (XML) are read too, by content: their
+//! levels are the same as the pack text's, and problems are placed in the XML (`slc`).
 //!
 //! Cells are addressed by [`Pos`], column `x` from the left and row `y` from the top, both
 //! 0-based, as in the file. A board is `width × height` cells, row-major.
@@ -18,7 +19,8 @@
 //! board's longer side, and the bars of one level
 //! sweep at most [`MAX_SPINNER_CELLS`] cells together. Messages quote file text cut to
 //! [`EXCERPT_CHARS`] characters, and a level reports at most [`MAX_LEVEL_PROBLEMS`]
-//! problems, then how many more there are.
+//! problems, then how many more there are. An SLC file's elements nest at most
+//! [`MAX_XML_DEPTH`] deep, and it has no DTD.
 
 mod board;
 mod check;
@@ -31,6 +33,7 @@ mod problems;
 mod report;
 mod rle;
 mod segment;
+mod slc;
 mod source;
 mod validate;
 
@@ -38,6 +41,7 @@ pub use check::{check_file, summary};
 pub use diagnostic::{Diagnostic, LevelError, Severity};
 pub use pack::{parse_pack, parse_pack_bytes};
 pub use report::{LevelReport, Pack, PackReport};
+pub use slc::MAX_XML_DEPTH;
 pub use source::{
     EXCERPT_CHARS, SourceError, excerpt, open_regular, read_at_most, read_file, read_source,
     read_source_bytes, visible,
@@ -58,6 +62,9 @@ pub const MAX_PACK_CELLS: usize = 16 * 1024 * 1024;
 /// The most comment lines kept with one level (and notes with one file); past it, one
 /// warning says how many more were left out.
 pub const MAX_COMMENTS: usize = 1000;
+/// The most solutions kept with one level (a SOK file may give several); past it, one
+/// warning says so.
+pub const MAX_SOLUTIONS: usize = 100;
 /// The most spinners (`%` hubs, and `Spinner:` lines) one level may have.
 pub const MAX_SPINNERS: usize = 10_000;
 /// The most lines sokoshot reads from one file.
@@ -179,6 +186,9 @@ pub struct Level {
     pub shot_limit: Option<u32>,
     /// `Solution: MOVES` kept with the level.
     pub solution: Option<String>,
+    /// Further solutions after the first (a SOK file keeps several per level, such as the
+    /// fewest moves and the fewest pushes), in file order.
+    pub more_solutions: Vec<String>,
     /// Settings lines with keys sokoshot does not know, kept in order as (key, value).
     pub unknown_settings: Vec<(String, String)>,
 }

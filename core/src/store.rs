@@ -1,7 +1,7 @@
 //! What sokoshot keeps on disk, for local play and the server alike: saved progress and kept
 //! solutions ([`progress`]), the levels a player pasted ([`pasted`]), the packs in play
-//! ([`collection`]), the server's host key file ([`host_key`]) and the one atomic write they
-//! all go through ([`atomic`]).
+//! ([`collection`]) and the folder of packs a player keeps ([`folder`]), the server's host
+//! key file ([`host_key`]) and the one atomic write they all go through ([`atomic`]).
 //!
 //! Every file is plain text in the data directory ([`progress::data_dir`]), read with a size
 //! cap and written by [`atomic::write`] (the host key by [`atomic::create_private`]): a
@@ -10,6 +10,7 @@
 
 pub mod atomic;
 pub mod collection;
+pub mod folder;
 pub mod host_key;
 pub mod pasted;
 pub mod progress;

@@ -217,7 +217,7 @@ fn play(
         (false, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
         (false, Player::Key(_)) => {}
     }
-    let ended = event_loop::run(console, &mut app, None);
+    let ended = event_loop::run(console, &mut app, None, None);
     console.release_mouse()?;
     ended.map(|_| ())
 }

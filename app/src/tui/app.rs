@@ -309,6 +309,10 @@ impl App {
             Action::PageDown => self.move_selection(10),
             Action::First => self.selected = first_place(&self.packs, self.selected.pack),
             Action::Last => self.selected = last_place(&self.packs, self.selected.pack),
+            Action::NextPack => {
+                let next = (self.selected.pack + 1) % self.packs.len().max(1);
+                self.selected = first_place(&self.packs, next);
+            }
             Action::Choose => {
                 self.count.clear();
                 self.go_to(self.selected);

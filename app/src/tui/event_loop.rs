@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::app::App;
 use super::console::Console;
+use super::folder_watch::FolderWatch;
 use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit, paste_keys};
 use super::watch::{Reload, Reloader};
@@ -54,8 +55,9 @@ pub fn run(
     screen: &mut impl Console,
     app: &mut App,
     watched: Option<Watched>,
+    folder: Option<FolderWatch>,
 ) -> io::Result<Ending> {
-    let ended = run_until_done(screen, app, watched)
+    let ended = run_until_done(screen, app, watched, folder.as_ref())
         .or_else(|err| screen.quit_signal().map(Ending::Signal).ok_or(err));
     // However the loop ended (`q`, Ctrl-C, Ctrl-\, a signal, a terminal or connection gone,
     // an error), the position in the level is kept.
@@ -67,6 +69,7 @@ fn run_until_done(
     screen: &mut impl Console,
     app: &mut App,
     watched: Option<Watched>,
+    folder: Option<&FolderWatch>,
 ) -> io::Result<Ending> {
     let mut dirty = true;
     let mut next_tick = Instant::now() + TICK;
@@ -120,6 +123,12 @@ fn run_until_done(
         if let Some(watched) = &watched {
             while let Some(reload) = watched.reloader.take() {
                 apply_reload(app, watched, reload);
+                dirty = true;
+            }
+        }
+        if let Some(folder) = folder {
+            while let Some(pack) = folder.take() {
+                app.add_pack(pack);
                 dirty = true;
             }
         }

@@ -114,6 +114,8 @@ pub enum Action {
     First,
     /// Move the selection to the last entry.
     Last,
+    /// Move the selection to the first level of the next pack (after the last, the first).
+    NextPack,
     /// Play the selected level.
     Choose,
     /// Watch a solution played back.

@@ -8,6 +8,7 @@ use thiserror::Error;
 
 use super::app::{Place, StartError};
 use super::event_loop::{self, Ending, Waited, Watched};
+use super::folder_watch::FolderWatch;
 use super::hint::HintBudget;
 use super::opening::{Feel, Opening};
 use super::terminal::Screen;
@@ -16,12 +17,14 @@ use super::watch::Reloader;
 use sokoshot_core::level;
 use sokoshot_core::level::{PackReport, parse_pack, parse_pack_bytes};
 use sokoshot_core::store::collection::{Collection, EMBEDDED};
-use sokoshot_core::store::progress::SaveFile;
+use sokoshot_core::store::folder;
+use sokoshot_core::store::progress::{SaveFile, data_dir};
 
 /// What to play and how.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayOptions {
-    /// The pack file to play; `None` plays the built-in packs.
+    /// The pack file or folder of packs to play; `None` plays the built-in packs, then the
+    /// player's folder of packs ([`packs_folder`]).
     pub file: Option<PathBuf>,
     /// The level to start at, 1-based; `None` resumes where the player left off.
     pub level: Option<usize>,
@@ -167,6 +170,45 @@ fn file_collection(path: &Path, read: FileRead) -> (Collection, Vec<u8>, Option<
     )
 }
 
+/// The player's folder of packs, `$XDG_DATA_HOME/sokoshot/packs/`, played after the built-in
+/// packs when no file is named.
+#[must_use]
+pub fn packs_folder() -> Option<PathBuf> {
+    data_dir(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))
+        .map(|dir| dir.join("packs"))
+}
+
+/// What the folder's watcher starts from: the folder, the files read, the files played.
+fn folder_state(dir: &Path, found: &folder::Folder) -> (PathBuf, Vec<PathBuf>, Vec<PathBuf>) {
+    let loaded = found.packs.iter().filter_map(|p| p.file.clone()).collect();
+    (dir.to_path_buf(), found.files.clone(), loaded)
+}
+
+/// What to tell the player about a folder of packs: each file that could not be played, and
+/// the files past the limit, named.
+fn folder_warnings(found: &folder::Folder) -> Vec<String> {
+    let mut warnings = found.problems.clone();
+    if !found.skipped.is_empty() {
+        let names: Vec<String> = found
+            .skipped
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        warnings.push(format!(
+            "only the first {} files of a folder are read; skipped: {}",
+            folder::MAX_FOLDER_FILES,
+            names.join(", ")
+        ));
+    }
+    if found.cut {
+        warnings.push(format!(
+            "the folder has more than {} entries; the rest were not looked at",
+            folder::MAX_FOLDER_ENTRIES
+        ));
+    }
+    warnings
+}
+
 /// Where to start: the level asked for (1-based, in the first pack), or the level played
 /// last in these packs, or the first level.
 ///
@@ -206,7 +248,21 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let on_terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut screen = None;
     let mut reloader = None;
+    // The folder of packs watched for new files: its path, the files read, those played.
+    let mut watch_folder: Option<(PathBuf, Vec<PathBuf>, Vec<PathBuf>)> = None;
     let (packs, watched_bytes, mut warnings) = match &options.file {
+        Some(path) if path.is_dir() => {
+            let found = folder::scan(path);
+            watch_folder = Some(folder_state(path, &found));
+            if found.packs.is_empty() {
+                return Err(PlayError::NoPlayableLevel {
+                    path: path.clone(),
+                    problems: found.problems.join("\n"),
+                });
+            }
+            let warnings = folder_warnings(&found);
+            (found.packs, None, warnings)
+        }
         Some(path) => {
             let mut read = read_file(path)?;
             if read.levels.is_empty() {
@@ -226,7 +282,21 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
             let (pack, bytes, warning) = file_collection(path, read);
             (vec![pack], Some(bytes), warning.into_iter().collect())
         }
-        None => (built_in_packs(), None, Vec::new()),
+        None => {
+            let mut packs = built_in_packs();
+            let mut warnings = Vec::new();
+            if let Some(dir) = packs_folder() {
+                let found = if dir.is_dir() {
+                    folder::scan(&dir)
+                } else {
+                    folder::Folder::default()
+                };
+                warnings = folder_warnings(&found);
+                watch_folder = Some(folder_state(&dir, &found));
+                packs.extend(found.packs);
+            }
+            (packs, None, warnings)
+        }
     };
     let save = SaveFile::from_env();
     if save.is_none() {
@@ -272,7 +342,11 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     if !options.no_mouse {
         screen.capture_mouse()?;
     }
-    let ending = event_loop::run(&mut screen, &mut app, watched)?;
+    let folder = match watch_folder {
+        Some((dir, files, loaded)) => Some(FolderWatch::spawn(dir, &files, &loaded)?),
+        None => None,
+    };
+    let ending = event_loop::run(&mut screen, &mut app, watched, folder)?;
     drop(screen);
     Ok(ending)
 }

@@ -4,6 +4,7 @@
 pub mod chapter;
 pub mod help;
 mod levels;
+mod preview;
 mod solved;
 mod status;
 mod waiting;

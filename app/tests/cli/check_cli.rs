@@ -375,3 +375,70 @@ fn check_refuses_a_fifo_without_blocking() {
         )
     );
 }
+
+/// Microban's first three levels as an SLC collection (XML).
+const MICROBAN_SLC: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../core/tests/data/microban_1_3.slc"
+);
+
+#[test]
+fn an_slc_collection_checks_and_its_errors_are_placed_in_the_xml() {
+    let out = check(&[MICROBAN_SLC]);
+    assert_eq!(
+        stdout_lines(&out),
+        [format!("{MICROBAN_SLC}: 3 levels read, all valid")]
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(MICROBAN_SLC)
+        .expect("the SLC file")
+        .replace("<L>#  $ #</L>", "<L>#  X #</L>");
+    let path = file("bad.slc", &text);
+    let shown = path.display().to_string();
+    let out = check(&[&shown]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout_lines(&out);
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!(
+            "{shown}:13:13: level 1 \"1\": unknown character 'X'"
+        ))),
+        "{lines:?}"
+    );
+    let broken = file("broken.slc", &text[..text.len() / 2]);
+    let out = check(&[&broken.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout_lines(&out);
+    assert!(
+        lines[0].contains("the file cannot be read as an SLC collection"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn verify_solutions_replays_every_sok_solution_block() {
+    let text = "\
+#####
+#@$.#
+#####
+Title: two ways
+Solution (moves)
+R
+Solution (pushes)
+Rl
+Solution (wrong)
+L
+";
+    let path = file("solutions.sok", text);
+    let shown = path.display().to_string();
+    let out = check(&["--verify-solutions", &shown]);
+    assert_eq!(
+        stdout_lines(&out),
+        [
+            format!(
+                "{shown}:9:1: level 1 \"two ways\": the stored solution does not solve this level: character 1: `L` is upper case but that step pushes no box"
+            ),
+            format!("{shown}: 1 level read, valid; 3 stored solutions replayed, 1 failed"),
+        ]
+    );
+    assert_eq!(out.status.code(), Some(1));
+}

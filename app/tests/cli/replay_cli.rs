@@ -198,3 +198,18 @@ fn replay_on_an_unreadable_file_prints_the_os_error_once() {
         "the OS error is printed once: {err}"
     );
 }
+
+#[test]
+fn an_slc_collection_replays_like_its_pack_text() {
+    let slc = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/data/microban_1_3.slc"
+    );
+    let out = sokoshot(&["replay", slc, "--level", "2", "--moves", "rddLruulDuullddR"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).ends_with("solved: yes  moves 16  pushes 3  shots 0\n"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -289,3 +289,62 @@ fn at_80_by_24_the_solved_panel_goes_below_a_small_board_and_the_tip_stays_clear
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
+
+#[test]
+fn the_packs_folder_is_in_the_level_list_with_its_solved_counts() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("packs-folder");
+    let packs = dir.0.join("data").join("sokoshot").join("packs");
+    fs::create_dir_all(&packs).expect("packs folder");
+    fs::write(
+        packs.join("tiny.xsb"),
+        format!("Collection: Tiny\n\n{TWO_LEVELS}"),
+    )
+    .expect("pack");
+    fs::write(
+        packs.join("mine.slc"),
+        include_str!("../../../core/tests/data/microban_1_3.slc"),
+    )
+    .expect("SLC pack");
+    fs::write(packs.join("broken.xsb"), "no level here\n").expect("broken pack");
+    let pane = Pane::start("packs-folder", &dir.0, &[]);
+    pane.wait_for("Moves 0  Pushes 0  Shots 0");
+    pane.keys(&["g"]);
+    pane.wait_for("Campaign by the sokoshot authors");
+    // A page at a time to the end of the list: the folder's packs come after the built-in
+    // ones, the broken file left out.
+    pane.keys(&["J"; 60]);
+    let screen = pane.wait_for("Tiny · 0/2 solved");
+    assert!(screen.contains("First push"), "{screen}");
+    assert!(
+        screen.contains("Microban by David W. Skinner · 0/3 solved"),
+        "{screen}"
+    );
+    // A pack dropped into the folder while the game runs appears in the list.
+    fs::write(
+        packs.join("late.xsb"),
+        format!("Collection: Late\n\n{TWO_LEVELS}"),
+    )
+    .expect("late pack");
+    pane.wait_for("Late · 0/2 solved");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    // A folder named on the command line plays its packs alone.
+    let pane = Pane::start("packs-dir", &dir.0, &["play", &packs.display().to_string()]);
+    pane.wait_for("Moves 0  Pushes 0  Shots 0");
+    pane.keys(&["g"]);
+    let screen = pane.wait_for("Tiny · 0/2 solved");
+    assert!(
+        screen.contains("Microban by David W. Skinner · 0/3 solved"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Campaign"), "{screen}");
+    // The level under the cursor is drawn beside the list, and follows it.
+    assert!(screen.contains("5×3, 1 box"), "{screen}");
+    pane.keys(&["j"]);
+    pane.wait_for("6×3, 1 box");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}

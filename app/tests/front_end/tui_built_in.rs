@@ -27,10 +27,20 @@ fn every_embedded_level_reads_cleanly() {
         .find(|p| p.name == "Microban")
         .expect("Microban is built in");
     assert_eq!(microban.levels.len(), 155);
+    let order: Vec<(&str, usize)> = packs
+        .iter()
+        .map(|p| (p.name.as_str(), p.levels.len()))
+        .collect();
     assert_eq!(
-        packs.last().map(|p| p.name.as_str()),
-        Some("Microban"),
-        "Microban comes last"
+        order,
+        [
+            ("Campaign", 35),
+            ("Microban", 155),
+            ("Sasquatch", 50),
+            ("Sasquatch II", 50),
+            ("Sasquatch III", 50)
+        ],
+        "the campaign, then Microban, then the Sasquatch sets"
     );
 }
 

@@ -5,7 +5,10 @@ use crate::support;
 
 use crossterm::event::KeyCode;
 use ratatui::style::Color;
+use sokoshot::tui::app::{App, Place};
 use sokoshot::tui::theme::Theme;
+use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::progress::Progress;
 use support::{PLAIN, app, press, press_code, render, rows, screen};
 
 /// One of everything: player, box, goal, box on goal, enemy, the four slopes, a spinner
@@ -213,7 +216,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
   │ u  Ctrl-r  r          undo, redo; restart (u brings it back)             │
   │ n  p                  next, previous level                               │
   │ g                     level list with your best results                  │
-  │ j k  J K  Home G      in the list: select, page, ends; Enter plays       │
+  │ j k  J K  Home G Tab  list: select, page, ends, next pack; Enter plays   │
   │ i                     hint: the keys up to the next push                 │
   │ d  D                  dead squares; deadlock warnings off/on             │
   │ w                     watch a solution (space . + - Esc h j k l)         │
@@ -605,4 +608,53 @@ fn the_board_stays_where_it_is_when_the_solved_panel_appears() {
         panel > bottom_wall,
         "the panel goes below the board: {after:#?}"
     );
+}
+
+#[test]
+fn the_level_list_draws_the_level_under_the_cursor_beside_it_and_follows_it() {
+    let mut app = app(
+        "; First\n#####\n#@$.#\n#####\n\n; Second\n######\n#@ $.#\n#  $.#\n######\n",
+        PLAIN,
+    );
+    press(&mut app, "g");
+    let screen = rows(&render(&app, 80, 24));
+    assert!(screen[1].contains("#####"), "{screen:#?}");
+    assert!(screen[2].contains("#@$.#"), "{screen:#?}");
+    assert!(screen[5].contains("5×3, 1 box"), "{screen:#?}");
+    assert!(screen[6].contains("not solved yet"), "{screen:#?}");
+    press(&mut app, "j");
+    let screen = rows(&render(&app, 80, 24));
+    assert!(screen[2].contains("#@ $.#"), "{screen:#?}");
+    assert!(screen[3].contains("#  $.#"), "{screen:#?}");
+    assert!(screen[6].contains("6×4, 2 boxes"), "{screen:#?}");
+    // Too narrow for both: the list alone.
+    let screen = rows(&render(&app, 60, 24));
+    assert!(
+        !screen.iter().any(|row| row.contains("#@ $.#")),
+        "{screen:#?}"
+    );
+}
+
+#[test]
+fn tab_in_the_level_list_goes_to_the_next_pack_and_round() {
+    let mut app = app("#####\n#@$.#\n#####\n", PLAIN);
+    let second = Collection::built_in("Other", "Someone", app.packs()[0].levels.to_vec());
+    let mut packs = app.packs().to_vec();
+    packs.push(second);
+    app = App::new(
+        packs,
+        Place { pack: 0, level: 0 },
+        Progress::default(),
+        None,
+        PLAIN,
+    )
+    .expect("playable");
+    press(&mut app, "g");
+    press_code(&mut app, KeyCode::Tab);
+    press_code(&mut app, KeyCode::Enter);
+    assert_eq!(app.place(), Place { pack: 1, level: 0 });
+    press(&mut app, "g");
+    press_code(&mut app, KeyCode::Tab);
+    press_code(&mut app, KeyCode::Enter);
+    assert_eq!(app.place(), Place { pack: 0, level: 0 });
 }

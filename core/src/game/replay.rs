@@ -279,30 +279,46 @@ fn play(world: &mut World, token: Token) -> Result<(), ReplayError> {
     }
 }
 
-/// Replays the stored solution of every valid level of a pack, as `check --verify-solutions`
-/// does: how many were replayed, and a diagnostic for each that does not solve its level.
+/// Replays every stored solution of every valid level of a pack (a SOK file may keep
+/// several per level), as `check --verify-solutions` does: how many were replayed, and a
+/// diagnostic for each that does not solve its level, at its line.
 #[must_use]
 pub fn verify_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
     let mut replayed = 0;
     let mut failures = Vec::new();
     for entry in &report.levels {
         let Ok(level) = &entry.result else { continue };
-        let Some(moves) = &level.solution else {
-            continue;
-        };
-        replayed += 1;
-        let reason = match replay(level, moves) {
-            Ok(end) if end.world.is_solved() => continue,
-            Ok(end) => {
-                let c = end.world.counters();
-                format!(
-                    "it ends unsolved (moves {}, pushes {}, shots {})",
-                    c.moves, c.pushes, c.shots
-                )
+        let first = level
+            .solution
+            .iter()
+            .map(|moves| (entry.solution_line.unwrap_or(entry.line), moves));
+        let more = entry
+            .more_solution_lines
+            .iter()
+            .copied()
+            .zip(&level.more_solutions);
+        for (line, moves) in first.chain(more) {
+            replayed += 1;
+            if let Some(failure) = verify_one(level, moves) {
+                failures.push(entry.diagnostic_at_line(line, failure));
             }
-            Err(err) => err.to_string(),
-        };
-        failures.push(entry.diagnostic_at_solution(LevelError::SolutionFails { reason }));
+        }
     }
     (replayed, failures)
+}
+
+/// Why `moves` do not solve `level`, or `None` when they do.
+fn verify_one(level: &Level, moves: &str) -> Option<LevelError> {
+    let reason = match replay(level, moves) {
+        Ok(end) if end.world.is_solved() => return None,
+        Ok(end) => {
+            let c = end.world.counters();
+            format!(
+                "it ends unsolved (moves {}, pushes {}, shots {})",
+                c.moves, c.pushes, c.shots
+            )
+        }
+        Err(err) => err.to_string(),
+    };
+    Some(LevelError::SolutionFails { reason })
 }

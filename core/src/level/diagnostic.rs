@@ -227,6 +227,34 @@ pub enum LevelError {
     /// The file is not UTF-8 and was read as Latin-1 (warning).
     #[error("the file is not valid UTF-8; it was read as Latin-1")]
     NotUtf8,
+    /// More solutions for one level than sokoshot keeps (warning).
+    #[error("more than {max} solutions for this level: this one and those after it are not kept")]
+    TooManySolutions {
+        /// How many are kept.
+        max: usize,
+    },
+    /// An SLC file that cannot be read as XML.
+    #[error("the file cannot be read as an SLC collection: {reason}")]
+    Xml {
+        /// What is wrong, from the XML reader or about the file's elements.
+        reason: String,
+    },
+    /// An SLC `Level` element with no `L` rows (warning); it is skipped.
+    #[error("this SLC `<Level>` has no `<L>` rows; it is skipped")]
+    SlcLevelWithoutRows,
+    /// An SLC `Level` whose `Width` or `Height` disagrees with its rows (warning); the rows
+    /// are read.
+    #[error(
+        "the level's `{attribute}` says {declared} but its rows make {found}; the rows are read"
+    )]
+    SlcSizeDisagrees {
+        /// `Width` or `Height`.
+        attribute: &'static str,
+        /// The value given, as written (cut short).
+        declared: String,
+        /// What the rows make.
+        found: usize,
+    },
 }
 
 /// `n thing` or `n things`.
@@ -243,7 +271,10 @@ impl LevelError {
             | Self::DuplicateSetting { .. }
             | Self::BadSolutionChar { .. }
             | Self::TooManyComments { .. }
-            | Self::NotUtf8 => Severity::Warning,
+            | Self::NotUtf8
+            | Self::TooManySolutions { .. }
+            | Self::SlcLevelWithoutRows
+            | Self::SlcSizeDisagrees { .. } => Severity::Warning,
             Self::MoreProblems { severity, .. } => *severity,
             _ => Severity::Error,
         }

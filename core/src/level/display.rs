@@ -92,6 +92,9 @@ impl fmt::Display for Level {
         if let Some(moves) = &self.solution {
             writeln!(f, "Solution: {}", one_line(moves))?;
         }
+        for moves in &self.more_solutions {
+            writeln!(f, "Solution: {}", one_line(moves))?;
+        }
         for (key, value) in &self.unknown_settings {
             writeln!(f, "{key}: {}", one_line(value))?;
         }

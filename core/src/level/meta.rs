@@ -8,7 +8,9 @@
 
 use super::lines::{Item, ItemKind};
 use super::problems::Problems;
-use super::{EXCERPT_CHARS, LevelError, MAX_COMMENTS, MAX_SIDE, MAX_SPINNERS, excerpt};
+use super::{
+    EXCERPT_CHARS, LevelError, MAX_COMMENTS, MAX_SIDE, MAX_SOLUTIONS, MAX_SPINNERS, excerpt,
+};
 
 /// A `Spinner:` line as written, before it is matched with a hub.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,6 +50,9 @@ pub(crate) struct Meta {
     pub solution: Option<String>,
     /// Line of the `Solution:` kept.
     pub solution_line: Option<usize>,
+    /// Further solutions (a SOK file keeps several, such as the fewest moves and the fewest
+    /// pushes), each with its line, at most [`MAX_SOLUTIONS`] with the first.
+    pub more_solutions: Vec<(usize, String)>,
     /// Unknown keys with their values.
     pub unknown: Vec<(String, String)>,
     /// Problems found (errors in values, warnings for unknown or repeated keys).
@@ -255,9 +260,26 @@ impl Meta {
     /// Reads `Solution: MOVES` (or a SOK solution block), warning about letters that are
     /// not moves.
     fn solution(&mut self, line: usize, value: &str, col: usize) {
-        if !self.once("Solution", line, value) {
+        if value.is_empty() {
             return;
         }
+        if self.solution.is_some() {
+            if self.more_solutions.len() + 1 >= MAX_SOLUTIONS {
+                self.problems
+                    .push((line, 1, LevelError::TooManySolutions { max: MAX_SOLUTIONS }));
+                return;
+            }
+            self.check_moves(line, value, col);
+            self.more_solutions.push((line, value.to_owned()));
+            return;
+        }
+        self.check_moves(line, value, col);
+        self.solution = Some(value.to_owned());
+        self.solution_line = Some(line);
+    }
+
+    /// Warns about the first letter of a solution that is not a move.
+    fn check_moves(&mut self, line: usize, value: &str, col: usize) {
         if let Some((i, ch)) = value
             .chars()
             .enumerate()
@@ -266,8 +288,6 @@ impl Meta {
             self.problems
                 .push((line, col + i, LevelError::BadSolutionChar { ch }));
         }
-        self.solution = Some(value.to_owned());
-        self.solution_line = Some(line);
     }
 
     /// Records a bad value for a known key.

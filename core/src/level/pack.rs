@@ -10,7 +10,7 @@ use super::segment::{self, RawLevel};
 use super::{
     Diagnostic, Level, LevelError, LevelReport, MAX_COMMENTS, MAX_FILE_BYTES, MAX_LEVELS,
     MAX_PACK_CELLS, MAX_SIDE, MAX_SPINNER_CELLS, MAX_SPINNERS, PackReport, Pos, Severity, Spinner,
-    Tile, board, meta, validate,
+    Tile, board, meta, slc, validate,
 };
 
 /// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
@@ -44,7 +44,7 @@ pub fn parse_pack(text: &str) -> PackReport {
 }
 
 /// [`parse_pack`] with `budget` cells for all the boards together.
-fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
+fn parse_pack_within(text: &str, budget: usize) -> PackReport {
     let mut report = PackReport::default();
     let bytes = u64::try_from(text.len()).unwrap_or(u64::MAX);
     if bytes > MAX_FILE_BYTES {
@@ -53,6 +53,24 @@ fn parse_pack_within(text: &str, mut budget: usize) -> PackReport {
             .push(file_error(LevelError::FileTooBig { bytes }));
         return report;
     }
+    if slc::looks_like_xml(text) {
+        return match slc::convert(text) {
+            Ok(slc) => {
+                let report = parse_text(&slc.text, budget);
+                slc.remap(report)
+            }
+            Err(diagnostic) => PackReport {
+                file_diagnostics: vec![diagnostic],
+                ..PackReport::default()
+            },
+        };
+    }
+    parse_text(text, budget)
+}
+
+/// Reads pack text (not XML) with `budget` cells for all the boards together.
+fn parse_text(text: &str, mut budget: usize) -> PackReport {
+    let mut report = PackReport::default();
     let segments = segment::segment(text);
     if let Some(line) = segments.cut {
         report.file_diagnostics.push(Diagnostic {
@@ -185,6 +203,7 @@ fn read_level(index: usize, raw: &RawLevel<'_>, budget: &mut usize) -> LevelRepo
         result,
         warnings,
         solution_line: meta.solution_line,
+        more_solution_lines: meta.more_solutions.iter().map(|s| s.0).collect(),
     }
 }
 
@@ -343,6 +362,7 @@ fn assemble(board: board::Board, meta: &meta::Meta, spinners: Vec<Spinner>) -> L
         spinners,
         shot_limit: meta.shot_limit,
         solution: meta.solution.clone(),
+        more_solutions: meta.more_solutions.iter().map(|s| s.1.clone()).collect(),
         unknown_settings: meta.unknown.clone(),
     }
 }

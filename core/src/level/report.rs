@@ -20,6 +20,8 @@ pub struct LevelReport {
     pub warnings: Vec<Diagnostic>,
     /// Line of the level's stored solution, if it has one.
     pub solution_line: Option<usize>,
+    /// Lines of the level's further solutions ([`Level::more_solutions`]), in order.
+    pub more_solution_lines: Vec<usize>,
 }
 
 impl LevelReport {
@@ -32,8 +34,14 @@ impl LevelReport {
     /// A diagnostic at this level's stored solution (or its board when it has none).
     #[must_use]
     pub fn diagnostic_at_solution(&self, error: LevelError) -> Diagnostic {
+        self.diagnostic_at_line(self.solution_line.unwrap_or(self.line), error)
+    }
+
+    /// A diagnostic about this level at `line`.
+    #[must_use]
+    pub fn diagnostic_at_line(&self, line: usize, error: LevelError) -> Diagnostic {
         Diagnostic {
-            line: self.solution_line.unwrap_or(self.line),
+            line,
             col: 1,
             level: Some(self.index),
             title: self.title.as_deref().map(super::diagnostic::short_title),

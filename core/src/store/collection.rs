@@ -19,7 +19,8 @@ pub struct Embedded {
 }
 
 /// The built-in packs, in the order they are played: the campaign, which teaches the game,
-/// then Microban.
+/// then Microban, then David W. Skinner's three Sasquatch sets, harder (his sets may be
+/// freely distributed provided they remain properly credited).
 pub const EMBEDDED: &[Embedded] = &[
     Embedded {
         name: "Campaign",
@@ -30,6 +31,21 @@ pub const EMBEDDED: &[Embedded] = &[
         name: "Microban",
         credit: "David W. Skinner",
         text: include_str!("../../../levels/microban.xsb"),
+    },
+    Embedded {
+        name: "Sasquatch",
+        credit: "David W. Skinner",
+        text: include_str!("../../../levels/sasquatch.xsb"),
+    },
+    Embedded {
+        name: "Sasquatch II",
+        credit: "David W. Skinner",
+        text: include_str!("../../../levels/sasquatch_ii.xsb"),
+    },
+    Embedded {
+        name: "Sasquatch III",
+        credit: "David W. Skinner",
+        text: include_str!("../../../levels/sasquatch_iii.xsb"),
     },
 ];
 

@@ -49,6 +49,7 @@ pub fn level(text: &str) -> Level {
         spinners,
         shot_limit: None,
         solution: None,
+        more_solutions: Vec::new(),
         unknown_settings: vec![],
     }
 }

@@ -191,6 +191,7 @@ fn build(
         spinners,
         shot_limit: extras.shot_limit,
         solution: extras.solution,
+        more_solutions: Vec::new(),
         unknown_settings: extras.unknown,
     }
 }

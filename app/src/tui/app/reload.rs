@@ -1,7 +1,9 @@
-//! Taking in a pack file that was saved while it is being played.
+//! Taking in a pack file that was saved while it is being played, and a pack that appeared
+//! in the folder of packs.
 
 use super::{App, Place};
 use sokoshot_core::level::Level;
+use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::level_id;
 
 impl App {
@@ -37,6 +39,13 @@ impl App {
             .selected
             .level
             .min(self.packs[pack].levels.len().saturating_sub(1));
+    }
+
+    /// Adds a pack that appeared in the folder of packs while the game runs, after the others.
+    pub fn add_pack(&mut self, pack: Collection) {
+        let name = pack.name.clone();
+        self.packs.push(pack);
+        self.tell(format!("new pack in the folder: {name}"), false);
     }
 
     /// Shows why the pack's file could not be reloaded, keeping the level in play.

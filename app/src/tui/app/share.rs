@@ -13,10 +13,11 @@ use super::App;
 pub const MAX_CLIPBOARD_BYTES: usize = 64 * 1024;
 
 impl App {
-    /// `y`: the level as it starts, as level text, without its `Solution:` line.
+    /// `y`: the level as it starts, as level text, without its `Solution:` lines.
     pub(super) fn copy_level(&mut self) {
         let mut level = self.current.world.level().clone();
         level.solution = None;
+        level.more_solutions.clear();
         self.copy(level.to_string(), "level");
     }
 

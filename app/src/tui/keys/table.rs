@@ -112,7 +112,7 @@ pub const ROWS: &[Row] = &[
     row("g", "level list with your best results", &[
         bind(BOARD.and(Mode::LevelList), ch('g'), Action::LevelList),
     ]),
-    row("j k  J K  Home G", "in the list: select, page, ends; Enter plays", &[
+    row("j k  J K  Home G Tab", "list: select, page, ends, next pack; Enter plays", &[
         bind(LIST, ch('j'), Action::Down),
         bind(LIST, named(KeyCode::Down), Action::Down),
         bind(LIST, ch('k'), Action::Up),
@@ -124,6 +124,7 @@ pub const ROWS: &[Row] = &[
         bind(LIST, named(KeyCode::Home), Action::First),
         bind(LIST, ch('G'), Action::Last),
         bind(LIST, named(KeyCode::End), Action::Last),
+        bind(LIST, named(KeyCode::Tab), Action::NextPack),
         bind(LIST, named(KeyCode::Enter), Action::Choose),
         bind(LIST, ch('l'), Action::Choose),
         bind(LIST, ch(' '), Action::Choose),

@@ -1,7 +1,8 @@
 //! The level list (`g`): every pack with its count of solved levels, and every level with
 //! its solved mark and best results, the selection kept in view. A level with a saved
 //! solution that replays is marked `▸` (`w` watches it); one whose saved solution no longer
-//! replays (the level or the rules changed) says so instead of its figures.
+//! replays (the level or the rules changed) says so instead of its figures. Where the list
+//! has room beside it, the selected level is drawn small there ([`Preview`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -10,6 +11,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 use sokoshot_core::level::visible;
 
 use super::help::border_set;
+use super::preview::{MIN_LIST_WIDTH, MIN_PREVIEW_HEIGHT, MIN_PREVIEW_WIDTH, Preview};
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Place};
 use crate::tui::keys::{Action, Mode};
@@ -128,8 +130,31 @@ impl Widget for LevelList<'_> {
                 .centered(),
             )
             .border_set(border_set(theme));
-        let inner = block.inner(area);
+        let mut inner = block.inner(area);
         block.render(area, buf);
+        // The preview takes its board's width (24 columns at least for its lines of facts)
+        // as far as the list can spare it, leaving the list its narrowest.
+        let board = self
+            .app
+            .packs()
+            .get(self.app.selected.pack)
+            .and_then(|pack| pack.levels.get(self.app.selected.level))
+            .map_or(0, |level| u16::try_from(level.width).unwrap_or(u16::MAX));
+        let spare = inner.width.saturating_sub(MIN_LIST_WIDTH + 2);
+        let wide = board.max(24).min(spare);
+        if wide >= MIN_PREVIEW_WIDTH && inner.height >= MIN_PREVIEW_HEIGHT {
+            let preview = Rect {
+                x: inner.right() - wide,
+                width: wide,
+                ..inner
+            };
+            Preview {
+                app: self.app,
+                place: self.app.selected,
+            }
+            .render(preview, buf);
+            inner.width -= wide + 2;
+        }
         let rows = self.rows();
         let visible = usize::from(inner.height);
         let selected = rows
