@@ -36,6 +36,7 @@ mod slope_steps;
 mod slope_world;
 mod snap;
 mod steps;
+mod sweep_scene;
 mod toi;
 mod triangle_scene;
 mod triangle_steps;
@@ -55,6 +56,7 @@ use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
 use slope_scene::SlopeScene;
+use sweep_scene::SweepScene;
 use triangle_scene::TriangleScene;
 
 /// The length of one simulation tick at normal speed, in seconds (the game's 60 Hz).
@@ -107,6 +109,7 @@ pub struct Lab {
     slope: SlopeScene,
     aabb_aabb: AabbScene,
     cast: CastScene,
+    sweep: SweepScene,
     paused: bool,
     speed: usize,
     help: bool,
@@ -136,6 +139,7 @@ impl Lab {
             slope: SlopeScene::new(),
             aabb_aabb: AabbScene::new(),
             cast: CastScene::new(),
+            sweep: SweepScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -408,6 +412,7 @@ impl Lab {
             SceneId::Slope => self.slope = SlopeScene::new(),
             SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
             SceneId::Cast => self.cast = CastScene::new(),
+            SceneId::Sweep => self.sweep = SweepScene::new(),
         }
     }
 
@@ -424,6 +429,7 @@ impl Lab {
             SceneId::Slope => &self.slope,
             SceneId::AabbAabb => &self.aabb_aabb,
             SceneId::Cast => &self.cast,
+            SceneId::Sweep => &self.sweep,
         }
     }
 
@@ -436,6 +442,7 @@ impl Lab {
             SceneId::Slope => &mut self.slope,
             SceneId::AabbAabb => &mut self.aabb_aabb,
             SceneId::Cast => &mut self.cast,
+            SceneId::Sweep => &mut self.sweep,
         }
     }
 }

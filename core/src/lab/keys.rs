@@ -308,6 +308,15 @@ pub(crate) const CAST: &[Binding] = &[
     QUIT,
 ];
 
+/// The keys of the swept-box scene.
+pub(crate) const SWEEP: &[Binding] = &[
+    moves("move the active box"),
+    FINE_MOVES,
+    turns("aim the moving box ↺ ↻"),
+    FINE_TURNS,
+    QUIT,
+];
+
 /// The keys every scene shares.
 pub(crate) const COMMON: &[Binding] = &[
     Binding {
@@ -319,7 +328,7 @@ pub(crate) const COMMON: &[Binding] = &[
         ],
     },
     Binding {
-        keys: "1-7",
+        keys: "1-8",
         help: "go to a scene",
         map: &[
             (Key::Char('1'), Action::Show(SceneId::DiskAabb)),
@@ -329,6 +338,7 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('5'), Action::Show(SceneId::Slope)),
             (Key::Char('6'), Action::Show(SceneId::AabbAabb)),
             (Key::Char('7'), Action::Show(SceneId::Cast)),
+            (Key::Char('8'), Action::Show(SceneId::Sweep)),
         ],
     },
     Binding {
