@@ -30,6 +30,7 @@ mod picture;
 mod rect_scene;
 mod rect_steps;
 mod scene;
+mod shot_scene;
 mod slope_place;
 mod slope_scene;
 mod slope_steps;
@@ -55,6 +56,7 @@ use cast_scene::CastScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
+use shot_scene::ShotScene;
 use slope_scene::SlopeScene;
 use sweep_scene::SweepScene;
 use triangle_scene::TriangleScene;
@@ -110,6 +112,7 @@ pub struct Lab {
     aabb_aabb: AabbScene,
     cast: CastScene,
     sweep: SweepScene,
+    shot: ShotScene,
     paused: bool,
     speed: usize,
     help: bool,
@@ -140,6 +143,7 @@ impl Lab {
             aabb_aabb: AabbScene::new(),
             cast: CastScene::new(),
             sweep: SweepScene::new(),
+            shot: ShotScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -413,6 +417,7 @@ impl Lab {
             SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
             SceneId::Cast => self.cast = CastScene::new(),
             SceneId::Sweep => self.sweep = SweepScene::new(),
+            SceneId::Shot => self.shot = ShotScene::new(),
         }
     }
 
@@ -430,6 +435,7 @@ impl Lab {
             SceneId::AabbAabb => &self.aabb_aabb,
             SceneId::Cast => &self.cast,
             SceneId::Sweep => &self.sweep,
+            SceneId::Shot => &self.shot,
         }
     }
 
@@ -443,6 +449,7 @@ impl Lab {
             SceneId::AabbAabb => &mut self.aabb_aabb,
             SceneId::Cast => &mut self.cast,
             SceneId::Sweep => &mut self.sweep,
+            SceneId::Shot => &mut self.shot,
         }
     }
 }

@@ -141,9 +141,9 @@ fn an_idle_lab_writes_nothing_in_any_scene() {
     let Some(tmux) = Tmux::start("idle", "disk-aabb") else {
         return;
     };
-    tmux.wait_for("1/8 disk-aabb");
+    tmux.wait_for("1/9 disk-aabb");
     tmux.count_output();
-    for (digit, name) in ["1", "2", "3", "4", "6", "7", "8", "5"].iter().zip([
+    for (digit, name) in ["1", "2", "3", "4", "6", "7", "8", "9", "5"].iter().zip([
         "disk-aabb",
         "disk-obb",
         "obb-obb",
@@ -151,6 +151,7 @@ fn an_idle_lab_writes_nothing_in_any_scene() {
         "aabb-aabb",
         "cast",
         "sweep",
+        "shot",
         "slope",
     ]) {
         tmux.send(digit);
@@ -353,7 +354,7 @@ fn the_lab_draws_in_ascii_when_asked_either_way() {
         let Some(tmux) = Tmux::start_with(name, args) else {
             return;
         };
-        let screen = tmux.wait_for("1/8 disk-aabb");
+        let screen = tmux.wait_for("1/9 disk-aabb");
         sleep(Duration::from_millis(200));
         let screen = if screen.contains("oooo") {
             screen

@@ -112,6 +112,7 @@ impl Lab {
             SceneId::AabbAabb => snap::snap(&mut self.aabb_aabb, which, direction),
             SceneId::Cast => snap::snap(&mut self.cast, which, direction),
             SceneId::Sweep => snap::snap(&mut self.sweep, which, direction),
+            SceneId::Shot => snap::snap(&mut self.shot, which, direction),
         };
         self.message = Some(result);
     }

@@ -1,4 +1,4 @@
-//! The eight scenes by name, and what every scene can do.
+//! The nine scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;
@@ -30,11 +30,13 @@ pub enum SceneId {
     Cast,
     /// A box swept past a box, with its time of impact (noonat/intersect's `sweepAABB`).
     Sweep,
+    /// The game's shot through a small piece of level, with each bounce's time and normal.
+    Shot,
 }
 
 impl SceneId {
     /// Every scene, in order.
-    pub const ALL: [SceneId; 8] = [
+    pub const ALL: [SceneId; 9] = [
         SceneId::DiskAabb,
         SceneId::DiskObb,
         SceneId::ObbObb,
@@ -43,6 +45,7 @@ impl SceneId {
         SceneId::AabbAabb,
         SceneId::Cast,
         SceneId::Sweep,
+        SceneId::Shot,
     ];
 
     /// The name used on the command line and in the panel title.
@@ -57,6 +60,7 @@ impl SceneId {
             SceneId::AabbAabb => "aabb-aabb",
             SceneId::Cast => "cast",
             SceneId::Sweep => "sweep",
+            SceneId::Shot => "shot",
         }
     }
 
@@ -88,6 +92,7 @@ impl SceneId {
             SceneId::AabbAabb => 5,
             SceneId::Cast => 6,
             SceneId::Sweep => 7,
+            SceneId::Shot => 8,
         }
     }
 }
@@ -102,7 +107,7 @@ impl fmt::Display for SceneId {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
-     aabb-aabb, cast, sweep"
+     aabb-aabb, cast, sweep, shot"
 )]
 pub struct UnknownScene(pub String);
 

@@ -16,6 +16,7 @@ mod geom;
 mod hostile;
 mod lab_boundaries;
 mod lab_input;
+mod lab_shot;
 mod lab_toi;
 mod layering;
 mod level_errors;
