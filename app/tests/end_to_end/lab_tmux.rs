@@ -213,11 +213,12 @@ fn every_scene_goes_miss_hit_miss_as_l_is_pressed() {
         "obb-obb",
         "disk-triangle",
         "aabb-aabb",
+        "sweep",
     ] {
         let Some(tmux) = Tmux::start(&format!("walk-{scene}"), scene) else {
             return;
         };
-        tmux.wait_for(&format!("/7 {scene}"));
+        tmux.wait_for(&format!("/9 {scene}"));
         // Let the first frame settle before comparing frames.
         sleep(Duration::from_millis(200));
         let mut screen = tmux.screen();
@@ -279,7 +280,7 @@ fn dragging_a_box_with_the_mouse_changes_the_verdict() {
     let Some(tmux) = Tmux::start("drag", "aabb-aabb") else {
         return;
     };
-    tmux.wait_for("6/7 aabb-aabb");
+    tmux.wait_for("6/9 aabb-aabb");
     sleep(Duration::from_millis(200));
     let flags = tmux.pane.format("#{mouse_any_flag}#{mouse_sgr_flag}");
     assert_eq!(flags.trim(), "11", "the lab asks for SGR mouse reports");
@@ -329,7 +330,7 @@ fn no_mouse_leaves_the_mouse_alone() {
     let Some(tmux) = Tmux::start_with("no-mouse", &["lab", "aabb-aabb", "--no-mouse"]) else {
         return;
     };
-    tmux.wait_for("6/7 aabb-aabb");
+    tmux.wait_for("6/9 aabb-aabb");
     sleep(Duration::from_millis(200));
     assert_eq!(tmux.pane.format("#{mouse_any_flag}").trim(), "0");
     let lab = Lab::new(SceneId::AabbAabb);
