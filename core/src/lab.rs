@@ -13,9 +13,9 @@
 //! boxes, disk × triangle), so a positive angle turns counter-clockwise on screen; y down, as
 //! on screen, for the game pages (the slope, two AABBs, the segment cast, the swept box, the
 //! shot). `v` flips y in any scene; keys, the wheel and the turning keys always act as seen on
-//! screen. Every scene but the shot starts with its two shapes apart on the line y = 0, the one
-//! the keys move on the left (the shot starts aimed at a slope it bounces off). Touching counts as a
-//! hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
+//! screen. Every scene but the shot starts with its two shapes apart on the line y = 0, the
+//! one the keys move on the left (the shot starts aimed at a slope it bounces off). Touching
+//! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
 
 mod aabb_scene;
 mod camera;

@@ -4,8 +4,8 @@
 //! places the shot with [`World::place_shot`], ticks the world until the shot is gone or
 //! [`SHOT_LIFETIME`] ticks have passed, and lists each bounce: the tick it happened in, its
 //! time, and the normal of the surface, read back from the shot's velocity (a reflection
-//! `v′ = v − 2(v·n)n` turns `v` along `n`, so `n` is `v′ − v` made unit). It is drawn y down,
-//! as the game.
+//! `w = v − 2(v·n)n` turns `v` along `n`, so `n` is `w − v` made unit). It is drawn y down, as
+//! the game.
 
 use crate::game::{SHOT_LIFETIME, SHOT_RADIUS, TICKS_PER_SECOND, World, cell_aabb, slope_triangle};
 use crate::geom::{Disk, Intersects, Segment, Vec2};

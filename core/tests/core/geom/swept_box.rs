@@ -1,9 +1,9 @@
 //! The swept box against parry2d's shape cast (`cast_shapes` with two cuboids, the still box
 //! first so that its `normal1` is our normal) on 12,000 random and adversarial cases (at least
 //! 10,000 compared). Where both hit, the time of impact agrees within 1e-4 of the case's size
-//! (divided by the path's length) and the normal within 1e-3 (see [`NORMAL`]), except at a corner, where it is
-//! a matter of choice, and at time 0 (starting in contact); the hit point lies on the still box, and on
-//! the moved box too when they first touch later than time 0.
+//! (divided by the path's length) and the normal within 1e-3 (see [`NORMAL`]), except at a
+//! corner, where it is a matter of choice, and at time 0 (starting in contact); the hit point
+//! lies on the still box, and on the moved box too when they first touch later than time 0.
 //! Paths that pass or end within rounding of touching are skipped.
 
 use super::support::{Rng, band, scale};
