@@ -8,7 +8,7 @@
 //! the game.
 
 use crate::game::{SHOT_LIFETIME, SHOT_RADIUS, TICKS_PER_SECOND, World, cell_aabb, slope_triangle};
-use crate::geom::{Disk, Intersects, Segment, Vec2};
+use crate::geom::{Disk, Intersects, Obb, Segment, Vec2};
 use crate::level::{Level, Pos, Tile};
 
 use super::edit::{Edit, EditError, not_applicable};
@@ -54,13 +54,15 @@ struct Bounce {
     normal: Vec2,
 }
 
-/// A whole flight: where the shot was after each tick, and its bounces.
+/// A whole flight: where the shot was after each tick, its bounces, and the bars at its end.
 #[derive(Debug, Clone, Default)]
 struct Flight {
     path: Vec<Vec2>,
     bounces: Vec<Bounce>,
     /// The tick the shot ended in (stopped or worn out), if it was placed at all.
     ended: Option<u32>,
+    /// The spinners' bars when the shot ended (they turn while it flies).
+    bars: Vec<Obb>,
 }
 
 /// The scene's state: the level and where the shot starts and aims.
@@ -96,6 +98,7 @@ impl ShotScene {
                 break;
             };
             world.tick();
+            flight.bars = world.spinner_bars().to_vec();
             let Some(&after) = world.shots().first() else {
                 flight.ended = Some(tick);
                 break;
@@ -222,6 +225,9 @@ impl Scene for ShotScene {
                 Ink::Normal,
             );
             picture.add(Figure::Dot(bounce.at), Ink::Mark);
+        }
+        for bar in &flight.bars {
+            picture.add(Figure::Obb(*bar), Ink::Ghost);
         }
         if let Some(&end) = flight.path.last() {
             picture.add(Figure::Disk(Disk::new(end, SHOT_RADIUS)), Ink::Ghost);
