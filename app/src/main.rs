@@ -153,7 +153,9 @@ enum Command {
     /// Open the collision lab: move, turn and stretch shapes and watch each test decide.
     Lab {
         /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
-        /// slope, aabb-aabb or cast (a segment cast at a box, turned box, disk, slope or bar).
+        /// slope, aabb-aabb, cast (a segment cast at a box, turned box, disk, slope or bar),
+        /// sweep (a box swept past a box, with its time of impact) or shot (the game's shot
+        /// through walls, a slope and a spinner, with each bounce).
         scene: Option<SceneId>,
         #[command(flatten)]
         look: Look,

@@ -52,7 +52,9 @@
 //! 7-region code with its edge table (seed 001; the intersection test uses the code's three
 //! signs for "inside" and measures all three edges, without branches, rather than looking
 //! the edges up); AABB × AABB is four comparisons (seed 003), and [`push_out_aabb_aabb`]
-//! parts two boxes along the axis of least penetration, as noonat/intersect's `Hit` does;
+//! parts two boxes along the axis of least penetration, as noonat/intersect's `Hit` does,
+//! and [`sweep_aabb_aabb`] casts one box's centre at the other grown by its half size, as
+//! its `sweepAABB` does;
 //! slopes are crossing plus reflection, `v − 2(v·n)n` (seed 004), grown by the disk's radius in
 //! the swept tests.
 
@@ -66,6 +68,7 @@ mod sat;
 mod segment;
 mod shapes;
 mod sweep;
+mod swept_box;
 mod trig;
 
 pub use carry::{CONTACT_GAP, Flight, Obstacle, Response, carry_disk, earliest_hit};
@@ -83,3 +86,4 @@ pub use shapes::{AXIS_ALIGNED_EPSILON, Aabb, Disk, Obb, Segment, Shape, Triangle
 pub use sweep::{
     Hit, sweep_disk_aabb, sweep_disk_obb, sweep_disk_segment, sweep_disk_shape, sweep_disk_triangle,
 };
+pub use swept_box::sweep_aabb_aabb;

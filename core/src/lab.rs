@@ -11,10 +11,11 @@
 //! Coordinates are `geom`'s: world units, and a positive angle turns +x towards +y. Each
 //! scene is drawn the way its page draws it: y up for the maths pages (disk × box, two turned
 //! boxes, disk × triangle), so a positive angle turns counter-clockwise on screen; y down, as
-//! on screen, for the game pages (the slope, two AABBs). `v` flips y in any scene; keys, the
-//! wheel and the turning keys always act as seen on screen. Every scene starts with its two
-//! shapes apart on the line y = 0, the one the keys move on the left. Touching counts as a
-//! hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
+//! on screen, for the game pages (the slope, two AABBs, the segment cast, the swept box, the
+//! shot). `v` flips y in any scene; keys, the wheel and the turning keys always act as seen on
+//! screen. Every scene but the shot starts with its two shapes apart on the line y = 0, the
+//! one the keys move on the left (the shot starts aimed at a slope it bounces off). Touching
+//! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
 
 mod aabb_scene;
 mod camera;
@@ -30,12 +31,14 @@ mod picture;
 mod rect_scene;
 mod rect_steps;
 mod scene;
+mod shot_scene;
 mod slope_place;
 mod slope_scene;
 mod slope_steps;
 mod slope_world;
 mod snap;
 mod steps;
+mod sweep_scene;
 mod toi;
 mod triangle_scene;
 mod triangle_steps;
@@ -54,7 +57,9 @@ use cast_scene::CastScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
+use shot_scene::ShotScene;
 use slope_scene::SlopeScene;
+use sweep_scene::SweepScene;
 use triangle_scene::TriangleScene;
 
 /// The length of one simulation tick at normal speed, in seconds (the game's 60 Hz).
@@ -107,6 +112,8 @@ pub struct Lab {
     slope: SlopeScene,
     aabb_aabb: AabbScene,
     cast: CastScene,
+    sweep: SweepScene,
+    shot: ShotScene,
     paused: bool,
     speed: usize,
     help: bool,
@@ -136,6 +143,8 @@ impl Lab {
             slope: SlopeScene::new(),
             aabb_aabb: AabbScene::new(),
             cast: CastScene::new(),
+            sweep: SweepScene::new(),
+            shot: ShotScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -408,6 +417,8 @@ impl Lab {
             SceneId::Slope => self.slope = SlopeScene::new(),
             SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
             SceneId::Cast => self.cast = CastScene::new(),
+            SceneId::Sweep => self.sweep = SweepScene::new(),
+            SceneId::Shot => self.shot = ShotScene::new(),
         }
     }
 
@@ -424,6 +435,8 @@ impl Lab {
             SceneId::Slope => &self.slope,
             SceneId::AabbAabb => &self.aabb_aabb,
             SceneId::Cast => &self.cast,
+            SceneId::Sweep => &self.sweep,
+            SceneId::Shot => &self.shot,
         }
     }
 
@@ -436,6 +449,8 @@ impl Lab {
             SceneId::Slope => &mut self.slope,
             SceneId::AabbAabb => &mut self.aabb_aabb,
             SceneId::Cast => &mut self.cast,
+            SceneId::Sweep => &mut self.sweep,
+            SceneId::Shot => &mut self.shot,
         }
     }
 }

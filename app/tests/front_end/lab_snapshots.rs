@@ -109,6 +109,8 @@ fn scene_with_steps(scene: SceneId) -> Lab {
         SceneId::Slope => &[('m', 1), (' ', 1)],
         SceneId::AabbAabb => &[('l', 8)],
         SceneId::Cast => &[('l', 9), ('c', 3), ('k', 1)],
+        SceneId::Sweep => &[('l', 2), ('r', 3)],
+        SceneId::Shot => &[],
     };
     for &(key, times) in keys {
         for _ in 0..times {

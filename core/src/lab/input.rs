@@ -111,6 +111,8 @@ impl Lab {
             SceneId::Slope => snap::snap(&mut self.slope, which, direction),
             SceneId::AabbAabb => snap::snap(&mut self.aabb_aabb, which, direction),
             SceneId::Cast => snap::snap(&mut self.cast, which, direction),
+            SceneId::Sweep => snap::snap(&mut self.sweep, which, direction),
+            SceneId::Shot => snap::snap(&mut self.shot, which, direction),
         };
         self.message = Some(result);
     }

@@ -308,6 +308,24 @@ pub(crate) const CAST: &[Binding] = &[
     QUIT,
 ];
 
+/// The keys of the swept-box scene.
+pub(crate) const SWEEP: &[Binding] = &[
+    moves("move the active box"),
+    FINE_MOVES,
+    turns("aim the moving box ↺ ↻"),
+    FINE_TURNS,
+    QUIT,
+];
+
+/// The keys of the shot scene.
+pub(crate) const SHOT: &[Binding] = &[
+    moves("move the shot's start"),
+    FINE_MOVES,
+    turns("aim the shot ↺ ↻"),
+    FINE_TURNS,
+    QUIT,
+];
+
 /// The keys every scene shares.
 pub(crate) const COMMON: &[Binding] = &[
     Binding {
@@ -319,7 +337,7 @@ pub(crate) const COMMON: &[Binding] = &[
         ],
     },
     Binding {
-        keys: "1-7",
+        keys: "1-9",
         help: "go to a scene",
         map: &[
             (Key::Char('1'), Action::Show(SceneId::DiskAabb)),
@@ -329,6 +347,8 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('5'), Action::Show(SceneId::Slope)),
             (Key::Char('6'), Action::Show(SceneId::AabbAabb)),
             (Key::Char('7'), Action::Show(SceneId::Cast)),
+            (Key::Char('8'), Action::Show(SceneId::Sweep)),
+            (Key::Char('9'), Action::Show(SceneId::Shot)),
         ],
     },
     Binding {

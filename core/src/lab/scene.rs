@@ -1,4 +1,4 @@
-//! The seven scenes by name, and what every scene can do.
+//! The nine scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,11 +28,15 @@ pub enum SceneId {
     AabbAabb,
     /// A segment cast against each of the game's shapes: fraction, point, normal.
     Cast,
+    /// A box swept past a box, with its time of impact (noonat/intersect's `sweepAABB`).
+    Sweep,
+    /// The game's shot through a small piece of level, with each bounce's time and normal.
+    Shot,
 }
 
 impl SceneId {
     /// Every scene, in order.
-    pub const ALL: [SceneId; 7] = [
+    pub const ALL: [SceneId; 9] = [
         SceneId::DiskAabb,
         SceneId::DiskObb,
         SceneId::ObbObb,
@@ -40,6 +44,8 @@ impl SceneId {
         SceneId::Slope,
         SceneId::AabbAabb,
         SceneId::Cast,
+        SceneId::Sweep,
+        SceneId::Shot,
     ];
 
     /// The name used on the command line and in the panel title.
@@ -53,6 +59,8 @@ impl SceneId {
             SceneId::Slope => "slope",
             SceneId::AabbAabb => "aabb-aabb",
             SceneId::Cast => "cast",
+            SceneId::Sweep => "sweep",
+            SceneId::Shot => "shot",
         }
     }
 
@@ -83,6 +91,8 @@ impl SceneId {
             SceneId::Slope => 4,
             SceneId::AabbAabb => 5,
             SceneId::Cast => 6,
+            SceneId::Sweep => 7,
+            SceneId::Shot => 8,
         }
     }
 }
@@ -97,7 +107,7 @@ impl fmt::Display for SceneId {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
-     aabb-aabb, cast"
+     aabb-aabb, cast, sweep, shot"
 )]
 pub struct UnknownScene(pub String);
 

@@ -9,3 +9,4 @@ mod parry;
 mod push;
 mod support;
 mod sweep;
+mod swept_box;

@@ -16,6 +16,8 @@ mod geom;
 mod hostile;
 mod lab_boundaries;
 mod lab_input;
+mod lab_shot;
+mod lab_sweep;
 mod lab_toi;
 mod layering;
 mod level_errors;
