@@ -222,7 +222,7 @@ impl Lab {
     }
 
     /// What the scene shows: the shapes exactly as they are tested, the guides around them,
-    /// and the step shown, through the scene's camera (see [`camera`]).
+    /// and the step shown, through the scene's camera (see the `camera` module).
     #[must_use]
     pub fn picture(&self) -> Picture {
         let mut picture = self.scene().picture();

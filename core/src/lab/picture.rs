@@ -145,7 +145,7 @@ impl Picture {
     }
 
     /// Grows the window, keeping its centre, until every shape and label in the picture lies
-    /// inside it with [`FIT_MARGIN`] to spare. Lines and arrows are guides that may run off.
+    /// inside it with `FIT_MARGIN` to spare. Lines and arrows are guides that may run off.
     pub fn fit(&mut self) {
         let mut lo = self.view.center - self.view.half;
         let mut hi = self.view.center + self.view.half;
