@@ -1,11 +1,10 @@
 //! The built-in campaign (`levels/campaign.xsb`): it loads cleanly, every level fits a
 //! terminal, every stored solution solves its level (and not one letter sooner), spinner
-//! solutions do not hang on a single frame, no level falls to mashing one key, the levels
+//! solutions do not hang on a single frame, no level falls to mashing one key or two keys in
+//! turn (`l .`, `k space`, `l . .`, on the game's one clock), the levels
 //! come in the five chapters, and they introduce one idea at a time.
 
-use sokoshot_core::game::{
-    self, Command, Dir, FIRE_TICK_LIMIT, STEP_TICKS, TICKS_PER_SECOND, Token, WAIT_TICKS, World,
-};
+use sokoshot_core::game::{self, Dir, Move, TICKS_PER_SECOND, Token, World};
 use sokoshot_core::level::{Level, Tile, parse_pack};
 
 /// The campaign as shipped.
@@ -33,14 +32,12 @@ const CHAPTERS: [&str; 5] = ["Pushing", "Shooting", "Banking", "Spinners", "Mixe
 /// The fewest levels in the campaign.
 const MIN_LEVELS: usize = 30;
 
-/// Key mashing: each step key pressed this many times in a row …
-const MASH_PRESSES: usize = 60;
-/// … each step key and space pressed in turn this many times …
-const MASH_PAIRS: usize = 30;
-/// … and space alone this many times.
-const MASH_SHOTS: usize = 20;
-/// Ticks between two mashed keys: as fast as the replay steps, and as slow as its waits.
-const MASH_GAPS: [u32; 2] = [STEP_TICKS, WAIT_TICKS];
+/// Key mashing: each key (a step key, space or `.`) pressed this many times in a row …
+const MASH_PRESSES: usize = 120;
+/// … two different keys pressed in turn this many times (each pair one turn) …
+const MASH_PAIRS: usize = 60;
+/// … and a step key followed by up to this many waits, as many turns.
+const MASH_MOST_WAITS: usize = 4;
 
 /// The ideas the campaign teaches, in the order it introduces them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -258,34 +255,35 @@ fn mechanics_are_introduced_one_at_a_time_and_mixed_at_the_end() {
     );
 }
 
-/// A key a player might mash: a step key or space.
+/// A key a player might mash: a step key, space (fire) or `.` (wait a beat).
 #[derive(Debug, Clone, Copy)]
 enum Key {
     Step(Dir),
     Fire,
+    Wait,
 }
 
-/// Whether pressing `keys` in order, `gap` ticks apart, solves the level at any point.
-fn mashing_solves(level: &Level, keys: &[Key], gap: u32) -> bool {
+/// The mashable keys with the names a player types them by.
+const KEYS: [(&str, Key); 6] = [
+    ("h", Key::Step(Dir::Left)),
+    ("j", Key::Step(Dir::Down)),
+    ("k", Key::Step(Dir::Up)),
+    ("l", Key::Step(Dir::Right)),
+    ("space", Key::Fire),
+    (".", Key::Wait),
+];
+
+/// Whether pressing `keys` in order on the game's one clock (each key lets its own time pass,
+/// as in play) solves the level at any point.
+fn mashing_solves(level: &Level, keys: &[Key]) -> bool {
     let mut world = World::new(level).expect("campaign levels are playable");
     for &key in keys {
-        match key {
-            Key::Step(dir) => {
-                world.apply(Command::Step(dir)).ok();
-            }
-            Key::Fire => {
-                world.apply(Command::Fire).ok();
-                for _ in 0..FIRE_TICK_LIMIT {
-                    if !world.has_shots_in_flight() {
-                        break;
-                    }
-                    world.tick();
-                }
-            }
-        }
-        for _ in 0..gap {
-            world.tick();
-        }
+        let letter = match key {
+            Key::Step(dir) => Move::Step(dir),
+            Key::Fire => Move::Fire,
+            Key::Wait => Move::Wait,
+        };
+        world.play_letter(letter).ok();
         if world.is_solved() {
             return true;
         }
@@ -293,43 +291,73 @@ fn mashing_solves(level: &Level, keys: &[Key], gap: u32) -> bool {
     false
 }
 
-/// The mashing patterns: each of h j k l 60 times, each alternated with space 30 times, and
-/// space alone 20 times.
-fn mashing_patterns() -> Vec<(String, Vec<Key>)> {
+/// Each key alone, pressed [`MASH_PRESSES`] times.
+fn one_key_patterns() -> Vec<(String, Vec<Key>)> {
+    KEYS.iter()
+        .map(|&(name, key)| (format!("{name} × {MASH_PRESSES}"), vec![key; MASH_PRESSES]))
+        .collect()
+}
+
+/// Two different keys in turn, either one first, [`MASH_PAIRS`] times: a step key with
+/// space or `.`, space with `.`, and (see [`mashed`]) two step keys; and every step key
+/// followed by two to [`MASH_MOST_WAITS`] waits, [`MASH_PAIRS`] times.
+fn two_key_patterns() -> Vec<(String, Vec<Key>)> {
     let mut patterns = Vec::new();
-    for (name, dir) in [
-        ("h", Dir::Left),
-        ("j", Dir::Down),
-        ("k", Dir::Up),
-        ("l", Dir::Right),
-    ] {
-        patterns.push((
-            format!("{name} × {MASH_PRESSES}"),
-            vec![Key::Step(dir); MASH_PRESSES],
-        ));
-        patterns.push((
-            format!("({name} space) × {MASH_PAIRS}"),
-            [Key::Step(dir), Key::Fire].repeat(MASH_PAIRS),
-        ));
+    for &(first, a) in &KEYS {
+        for &(second, b) in &KEYS {
+            if first != second {
+                patterns.push((
+                    format!("({first} {second}) × {MASH_PAIRS}"),
+                    [a, b].repeat(MASH_PAIRS),
+                ));
+            }
+        }
     }
-    patterns.push((format!("space × {MASH_SHOTS}"), vec![Key::Fire; MASH_SHOTS]));
+    for &(name, key) in KEYS.iter().filter(|(_, k)| matches!(k, Key::Step(_))) {
+        for waits in 2..=MASH_MOST_WAITS {
+            let mut unit = vec![key];
+            unit.extend(std::iter::repeat_n(Key::Wait, waits));
+            patterns.push((
+                format!("({name} {waits}.) × {MASH_PAIRS}"),
+                unit.repeat(MASH_PAIRS),
+            ));
+        }
+    }
     patterns
+}
+
+/// Whether the pattern presses two step keys and nothing else.
+fn only_steps(keys: &[Key]) -> bool {
+    keys.iter().all(|k| matches!(k, Key::Step(_)))
+}
+
+/// The levels (with the pattern) that one of `patterns` solves. Two step keys in turn count
+/// only on levels with a turning bar: there a step into a wall turns the player and lets a
+/// step's time pass, a wait in disguise, while on other levels they are a plain walk (the
+/// first level falls to `j l` by design).
+fn mashed(patterns: &[(String, Vec<Key>)]) -> Vec<String> {
+    let mut mashed = Vec::new();
+    for (i, level) in campaign().iter().enumerate() {
+        let turning = level.spinners.iter().any(|s| s.speed != 0.0);
+        for (pattern, keys) in patterns {
+            if (turning || !only_steps(keys)) && mashing_solves(level, keys) {
+                mashed.push(format!("{}: {pattern}", name(i, level)));
+            }
+        }
+    }
+    mashed
 }
 
 #[test]
 fn no_level_falls_to_mashing_one_key() {
-    let patterns = mashing_patterns();
-    let mut mashed = Vec::new();
-    for (i, level) in campaign().iter().enumerate() {
-        for (pattern, keys) in &patterns {
-            for gap in MASH_GAPS {
-                if mashing_solves(level, keys, gap) {
-                    mashed.push(format!("{}: {pattern}, {gap} ticks apart", name(i, level)));
-                }
-            }
-        }
-    }
+    let mashed = mashed(&one_key_patterns());
     assert!(mashed.is_empty(), "solved by mashing: {mashed:#?}");
+}
+
+#[test]
+fn no_level_falls_to_two_keys_pressed_in_turn() {
+    let mashed = mashed(&two_key_patterns());
+    assert!(mashed.is_empty(), "solved by two keys in turn: {mashed:#?}");
 }
 
 #[test]
