@@ -349,10 +349,22 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
     use sokoshot::tui::app::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
     use sokoshot_core::level::Pos;
     let cases = [
-        ("a step", 0, Pos::new(2, 2), BAR_IN_THE_WAY),
-        ("a push", 1, Pos::new(3, 2), BAR_IN_THE_WAY_OF_THE_BOX),
+        (
+            "a step",
+            0,
+            Pos::new(2, 2),
+            "the bar of the hub at 3,2",
+            BAR_IN_THE_WAY,
+        ),
+        (
+            "a push",
+            1,
+            Pos::new(3, 2),
+            "the bar of the hub at 4,2",
+            BAR_IN_THE_WAY_OF_THE_BOX,
+        ),
     ];
-    for (name, level, cell, text) in cases {
+    for (name, level, cell, bar, text) in cases {
         let mut app = app(TURNING_BAR, PLAIN);
         app.go_to(Place { pack: 0, level });
         assert!(
@@ -360,17 +372,18 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             "{name}: the bar starts over {cell:?}"
         );
         // The first press only turns the player to face the bar; the second is refused, and
-        // the answer names the key that lets the bar turn.
+        // the answer names the bar by its hub, whose cell it is over, and the key that lets
+        // the bar turn.
         for key in ["l", "l"] {
             press(&mut app, key);
             assert_eq!(moves(&app), 0, "{name}");
             assert!(
-                bottom_line(&app).contains(text),
+                bottom_line(&app).contains(&format!("{bar} {text}")),
                 "{name}: {}",
                 bottom_line(&app)
             );
         }
-        assert!(text.contains("press . to wait"), "{name}: {text}");
+        assert!(text.contains("press . to wait a beat"), "{name}: {text}");
         // Frames alone turn nothing: the bar stands until a key lets time pass.
         for _ in 0..240 {
             app.tick();

@@ -6,6 +6,7 @@
 
 use sokoshot_core::game::{self, Dir, Move, TICKS_PER_SECOND, Token, World};
 use sokoshot_core::level::{Level, Tile, parse_pack};
+use sokoshot_core::solve::{Limits, Optimize, Settings, Verdict, solve_level};
 
 /// The campaign as shipped.
 const CAMPAIGN: &str = include_str!("../../../levels/campaign.xsb");
@@ -28,6 +29,13 @@ const MIN_LEVELS_PER_IDEA: usize = 3;
 
 /// The chapters, in order, as their `Chapter:` lines name them.
 const CHAPTERS: [&str; 5] = ["Pushing", "Shooting", "Banking", "Spinners", "Mixed"];
+
+/// The most a level may need of the solver's layouts, over those of the level before it in
+/// its chapter (see levels/README.md).
+const MAX_LAYOUT_RISE: u64 = 4;
+/// Positions the solver may look at on one level when the curve is measured: more than the
+/// hardest level needs (Escapement, about 1.1 million).
+const CURVE_POSITIONS: u64 = 3_000_000;
 
 /// The fewest levels in the campaign.
 const MIN_LEVELS: usize = 30;
@@ -358,6 +366,50 @@ fn no_level_falls_to_mashing_one_key() {
 fn no_level_falls_to_two_keys_pressed_in_turn() {
     let mashed = mashed(&two_key_patterns());
     assert!(mashed.is_empty(), "solved by two keys in turn: {mashed:#?}");
+}
+
+/// The solver's layouts for `level`, searched for the fewest pushes on one thread within
+/// [`CURVE_POSITIONS`]: the measure of levels/README.md's table.
+fn layouts(index: usize, level: &Level) -> u64 {
+    let settings = Settings {
+        optimize: Optimize::Pushes,
+        limits: Limits::positions(CURVE_POSITIONS),
+        ..Settings::default()
+    };
+    let report = solve_level(level, &settings, None).expect("the solver runs");
+    assert!(
+        matches!(report.verdict, Verdict::Solved { proven: true, .. }),
+        "{}: {:?}",
+        name(index, level),
+        report.verdict
+    );
+    report.layouts
+}
+
+/// Each chapter rises level by level, and no level needs more than [`MAX_LAYOUT_RISE`] times
+/// the layouts of the level before it in its chapter, counted by the solver's positions (it
+/// proves every level's fewest pushes). It solves all the levels, about half a minute in the
+/// test build, so it runs on request:
+/// `cargo test -p sokoshot-core --test core campaign::every_chapter -- --ignored`.
+#[test]
+#[ignore = "solves every level of the campaign: about half a minute"]
+fn every_chapter_rises_and_no_level_needs_over_4x_the_layouts_before_it() {
+    let levels = campaign();
+    let mut broken = Vec::new();
+    let mut before: Option<u64> = None;
+    for (i, level) in levels.iter().enumerate() {
+        let now = layouts(i, level);
+        if level.chapter.is_some() {
+            before = None;
+        }
+        if let Some(before) = before
+            && (now < before || now > MAX_LAYOUT_RISE * before)
+        {
+            broken.push(format!("{}: {now} layouts after {before}", name(i, level)));
+        }
+        before = Some(now);
+    }
+    assert!(broken.is_empty(), "the curve breaks: {broken:#?}");
 }
 
 #[test]

@@ -1,18 +1,20 @@
 //! What the bottom line says when a turning spinner's bar refuses a step or a push.
 //!
 //! A bar turns only while time passes, and time passes only through the player's commands,
-//! so the answer names the key that lets it pass ("a bar is in the way: press . to wait for
-//! it to turn past"); it stays until the next key, as every answer does. A bar that stands
-//! still, a hub, a wall or an enemy keep the rules' own words ([`Blocker`]'s text).
+//! so the answer names the bar, by its hub's column and row counted from 0 at the board's
+//! top-left cell as in the level's `Spinner:` line, whose cell it stands over (the player's
+//! next cell or the box's), and the key that lets it pass ("the bar of the hub at 4,2 is over
+//! your next cell: press . to wait a beat"); it stays until the next key, as every answer
+//! does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
+//! ([`Blocker`]'s text).
 
 use sokoshot_core::game::{Blocker, Command, Outcome, RuleError, Solid, World, bar_covers};
-use sokoshot_core::level::Pos;
+use sokoshot_core::level::{Pos, Tile};
 
-/// What is said when a turning bar stands where the player would step.
-pub const BAR_IN_THE_WAY: &str = "a bar is in the way: press . to wait for it to turn past";
-/// What is said when a turning bar stands where a pushed box would go.
-pub const BAR_IN_THE_WAY_OF_THE_BOX: &str =
-    "a bar is in the way of the box: press . to wait for it to turn past";
+/// What is said after the hub's name when a turning bar stands where the player would step.
+pub const BAR_IN_THE_WAY: &str = "is over your next cell: press . to wait a beat";
+/// What is said after the hub's name when a turning bar stands where a pushed box would go.
+pub const BAR_IN_THE_WAY_OF_THE_BOX: &str = "is over the box's next cell: press . to wait a beat";
 
 /// The words for a step that a turning bar refused (or the push of a box it refused), when
 /// that was `command`'s answer.
@@ -21,7 +23,7 @@ pub fn bar_notice(
     world: &World,
     command: Command,
     answer: &Result<Outcome, RuleError>,
-) -> Option<&'static str> {
+) -> Option<String> {
     let (Command::Step(dir) | Command::Run(dir)) = command else {
         return None;
     };
@@ -42,16 +44,20 @@ pub fn bar_notice(
         Blocker::BoxAgainst(Solid::Spinner) => (ahead(2), BAR_IN_THE_WAY_OF_THE_BOX),
         _ => return None,
     };
-    turning_bar_covers(world, cell).then_some(text)
+    let hub = turning_bar_over(world, cell)?;
+    Some(format!("the bar of the hub at {},{} {text}", hub.x, hub.y))
 }
 
-/// Whether the bar of a spinner that turns covers `pos` now (a hub is no bar's cell).
-fn turning_bar_covers(world: &World, pos: Pos) -> bool {
+/// The hub of the first turning spinner whose bar covers `pos` now (a hub is no bar's cell).
+fn turning_bar_over(world: &World, pos: Pos) -> Option<Pos> {
     let level = world.level();
-    level.tile(pos) != sokoshot_core::level::Tile::Hub
-        && level
-            .spinners
-            .iter()
-            .zip(world.spinner_bars())
-            .any(|(spinner, bar)| spinner.speed != 0.0 && bar_covers(bar, pos))
+    if level.tile(pos) == Tile::Hub {
+        return None;
+    }
+    level
+        .spinners
+        .iter()
+        .zip(world.spinner_bars())
+        .find(|(spinner, bar)| spinner.speed != 0.0 && bar_covers(bar, pos))
+        .map(|(spinner, _)| spinner.hub)
 }
