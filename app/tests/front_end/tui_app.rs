@@ -383,7 +383,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
                 bottom_line(&app)
             );
         }
-        assert!(text.contains("press . to wait a beat"), "{name}: {text}");
+        assert!(text.contains(". waits a beat"), "{name}: {text}");
         // Frames alone turn nothing: the bar stands until a key lets time pass.
         for _ in 0..240 {
             app.tick();

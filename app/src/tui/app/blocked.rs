@@ -2,19 +2,18 @@
 //!
 //! A bar turns only while time passes, and time passes only through the player's commands,
 //! so the answer names the bar, by its hub's column and row counted from 0 at the board's
-//! top-left cell as in the level's `Spinner:` line, whose cell it stands over (the player's
-//! next cell or the box's), and the key that lets it pass ("the bar of the hub at 4,2 is over
-//! your next cell: press . to wait a beat"); it stays until the next key, as every answer
-//! does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
+//! top-left cell as in the level's `Spinner:` line, whose cell it covers (the player's next
+//! cell or the box's), and the key that lets it pass ("the bar of the hub at 4,2 covers your
+//! next cell: . waits a beat"); it stays until the next key, as every answer does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
 //! ([`Blocker`]'s text).
 
 use sokoshot_core::game::{Blocker, Command, Outcome, RuleError, Solid, World, bar_covers};
 use sokoshot_core::level::{Pos, Tile};
 
 /// What is said after the hub's name when a turning bar stands where the player would step.
-pub const BAR_IN_THE_WAY: &str = "is over your next cell: press . to wait a beat";
+pub const BAR_IN_THE_WAY: &str = "covers your next cell: . waits a beat";
 /// What is said after the hub's name when a turning bar stands where a pushed box would go.
-pub const BAR_IN_THE_WAY_OF_THE_BOX: &str = "is over the box's next cell: press . to wait a beat";
+pub const BAR_IN_THE_WAY_OF_THE_BOX: &str = "covers the box's next cell: . waits a beat";
 
 /// The words for a step that a turning bar refused (or the push of a box it refused), when
 /// that was `command`'s answer.
