@@ -22,7 +22,7 @@ mod share;
 mod tools;
 
 pub use aid::keys_for;
-pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
+pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX};
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;
 pub use share::MAX_CLIPBOARD_BYTES;

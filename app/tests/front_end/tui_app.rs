@@ -322,7 +322,8 @@ fn a_key_typed_while_a_shot_flies_is_judged_after_the_ticks_due() {
 }
 
 /// A bar three cells long lying along the row of its hub and turning at 90° a second; the
-/// player stands two cells left of the hub, then a box stands two cells left of another.
+/// player stands two cells left of the hub, then a box stands two cells left of another, then
+/// the player stands above a box that the bar lies over.
 const TURNING_BAR: &str = "\
 #######
 #     #
@@ -337,6 +338,13 @@ Spinner: 3,2 length=3 speed=90
 #      #
 ########
 Spinner: 4,2 length=3 speed=90
+
+#######
+# @   #
+# $%  #
+#    .#
+#######
+Spinner: 3,2 length=3 speed=90
 ";
 
 /// The line below the board of a five-row level.
@@ -346,12 +354,13 @@ fn bottom_line(app: &App) -> String {
 
 #[test]
 fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
-    use sokoshot::tui::app::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX};
+    use sokoshot::tui::app::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX};
     use sokoshot_core::level::Pos;
     let cases = [
         (
             "a step",
             0,
+            "l",
             Pos::new(2, 2),
             "the bar of the hub at 3,2",
             BAR_IN_THE_WAY,
@@ -359,12 +368,21 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
         (
             "a push",
             1,
+            "l",
             Pos::new(3, 2),
             "the bar of the hub at 4,2",
             BAR_IN_THE_WAY_OF_THE_BOX,
         ),
+        (
+            "a push of a box under the bar",
+            2,
+            "j",
+            Pos::new(2, 2),
+            "the bar of the hub at 3,2",
+            BAR_OVER_THE_BOX,
+        ),
     ];
-    for (name, level, cell, bar, text) in cases {
+    for (name, level, key, cell, bar, text) in cases {
         let mut app = app(TURNING_BAR, PLAIN);
         app.go_to(Place { pack: 0, level });
         assert!(
@@ -374,7 +392,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
         // The first press only turns the player to face the bar; the second is refused, and
         // the answer names the bar by its hub, whose cell it is over, and the key that lets
         // the bar turn.
-        for key in ["l", "l"] {
+        for _ in 0..2 {
             press(&mut app, key);
             assert_eq!(moves(&app), 0, "{name}");
             assert!(
@@ -398,7 +416,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
         }
         let hint = bottom_line(&app);
         assert!(!hint.contains("bar"), "{name}: gone with the bar: {hint}");
-        press(&mut app, "l");
+        press(&mut app, key);
         assert_eq!(moves(&app), 1, "{name}: the way is free now");
     }
 }

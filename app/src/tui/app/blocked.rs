@@ -2,8 +2,8 @@
 //!
 //! A bar turns only while time passes, and time passes only through the player's commands,
 //! so the answer names the bar, by its hub's column and row counted from 0 at the board's
-//! top-left cell as in the level's `Spinner:` line, whose cell it covers (the player's next
-//! cell or the box's), and the key that lets it pass ("the bar of the hub at 4,2 covers your
+//! top-left cell as in the level's `Spinner:` line, what it covers (the player's next cell,
+//! the box the player would push, or the cell that box would go to), and the key that lets it pass ("the bar of the hub at 4,2 covers your
 //! next cell: . waits a beat"); it stays until the next key, as every answer does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
 //! ([`Blocker`]'s text).
 
@@ -12,6 +12,9 @@ use sokoshot_core::level::{Pos, Tile};
 
 /// What is said after the hub's name when a turning bar stands where the player would step.
 pub const BAR_IN_THE_WAY: &str = "covers your next cell: . waits a beat";
+/// What is said after the hub's name when a turning bar stands over the box the player
+/// would push.
+pub const BAR_OVER_THE_BOX: &str = "covers the box ahead of you: . waits a beat";
 /// What is said after the hub's name when a turning bar stands where a pushed box would go.
 pub const BAR_IN_THE_WAY_OF_THE_BOX: &str = "covers the box's next cell: . waits a beat";
 
@@ -39,6 +42,7 @@ pub fn bar_notice(
     };
     let ahead = |n| (0..n).fold(world.player(), |pos, _| dir.step_from(pos));
     let (cell, text) = match blocker {
+        Blocker::Solid(Solid::Spinner) if world.box_at(ahead(1)) => (ahead(1), BAR_OVER_THE_BOX),
         Blocker::Solid(Solid::Spinner) => (ahead(1), BAR_IN_THE_WAY),
         Blocker::BoxAgainst(Solid::Spinner) => (ahead(2), BAR_IN_THE_WAY_OF_THE_BOX),
         _ => return None,
