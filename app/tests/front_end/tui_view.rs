@@ -229,7 +229,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
   │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar            │
   │ Solve a level: every box on a goal and no enemy left.                    │
   │ Shots stop at walls and boxes, and bounce off slopes and spinners.       │
-  │ Bars turn only as you move or wait (.). Shaded cells block.              │
+  │ Bars turn as you move, wait (.) and while shots fly. Shaded cells block. │
   └──────────────────────────────────────────────────────────────────────────┘";
     assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
     // The spinner's bar in the legend is shaded as the cells it blocks are.

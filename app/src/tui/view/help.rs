@@ -12,8 +12,9 @@ use crate::tui::theme::{Theme, Thing};
 use sokoshot_core::game::Dir;
 use sokoshot_core::level::Slope;
 
-/// How time passes, for the help: only through the player's keys, `.` among them.
-pub const TIME: &str = "Bars turn only as you move or wait (.). Shaded cells block.";
+/// How time passes, for the help: only through the player's keys, `.` among them, and while
+/// a shot flies (a bar meets a shot further round than it stood when the shot was fired).
+pub const TIME: &str = "Bars turn as you move, wait (.) and while shots fly. Shaded cells block.";
 
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
 /// key's description goes under the key and long lines wrap at words; on a short one the
