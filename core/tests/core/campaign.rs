@@ -4,7 +4,7 @@
 //! turn (`l .`, `k space`, `l . .`, on the game's one clock), the levels
 //! come in the five chapters, and they introduce one idea at a time.
 
-use sokoshot_core::game::{self, Dir, Move, TICKS_PER_SECOND, Token, World};
+use sokoshot_core::game::{self, Command, Dir, TICKS_PER_SECOND, Token, WAIT_TICKS, World};
 use sokoshot_core::level::{Level, Tile, parse_pack};
 use sokoshot_core::solve::{Limits, Optimize, Settings, Verdict, solve_level};
 
@@ -40,7 +40,7 @@ const CURVE_POSITIONS: u64 = 3_000_000;
 /// The fewest levels in the campaign.
 const MIN_LEVELS: usize = 30;
 
-/// Key mashing: each key (a step key, space or `.`) pressed this many times in a row …
+/// Key mashing: each key (a step or run key, space or `.`) pressed this many times in a row …
 const MASH_PRESSES: usize = 120;
 /// … two different keys pressed in turn this many times (each pair one turn) …
 const MASH_PAIRS: usize = 60;
@@ -263,20 +263,26 @@ fn mechanics_are_introduced_one_at_a_time_and_mixed_at_the_end() {
     );
 }
 
-/// A key a player might mash: a step key, space (fire) or `.` (wait a beat).
+/// A key a player might mash: a step key, a run key (`H J K L`), space (fire) or `.` (wait a
+/// beat).
 #[derive(Debug, Clone, Copy)]
 enum Key {
     Step(Dir),
+    Run(Dir),
     Fire,
     Wait,
 }
 
 /// The mashable keys with the names a player types them by.
-const KEYS: [(&str, Key); 6] = [
+const KEYS: [(&str, Key); 10] = [
     ("h", Key::Step(Dir::Left)),
     ("j", Key::Step(Dir::Down)),
     ("k", Key::Step(Dir::Up)),
     ("l", Key::Step(Dir::Right)),
+    ("H", Key::Run(Dir::Left)),
+    ("J", Key::Run(Dir::Down)),
+    ("K", Key::Run(Dir::Up)),
+    ("L", Key::Run(Dir::Right)),
     ("space", Key::Fire),
     (".", Key::Wait),
 ];
@@ -286,12 +292,13 @@ const KEYS: [(&str, Key); 6] = [
 fn mashing_solves(level: &Level, keys: &[Key]) -> bool {
     let mut world = World::new(level).expect("campaign levels are playable");
     for &key in keys {
-        let letter = match key {
-            Key::Step(dir) => Move::Step(dir),
-            Key::Fire => Move::Fire,
-            Key::Wait => Move::Wait,
+        let command = match key {
+            Key::Step(dir) => Command::Step(dir),
+            Key::Run(dir) => Command::Run(dir),
+            Key::Fire => Command::Fire,
+            Key::Wait => Command::Wait(WAIT_TICKS),
         };
-        world.play_letter(letter).ok();
+        world.play(command).ok();
         if world.is_solved() {
             return true;
         }
@@ -306,9 +313,9 @@ fn one_key_patterns() -> Vec<(String, Vec<Key>)> {
         .collect()
 }
 
-/// Two different keys in turn, either one first, [`MASH_PAIRS`] times: a step key with
-/// space or `.`, space with `.`, and (see [`mashed`]) two step keys; and every step key
-/// followed by two to [`MASH_MOST_WAITS`] waits, [`MASH_PAIRS`] times.
+/// Two different keys in turn, either one first, [`MASH_PAIRS`] times: a step or run key with
+/// space or `.`, space with `.`, and (see [`mashed`]) two step or run keys; and every step
+/// key followed by two to [`MASH_MOST_WAITS`] waits, [`MASH_PAIRS`] times.
 fn two_key_patterns() -> Vec<(String, Vec<Key>)> {
     let mut patterns = Vec::new();
     for &(first, a) in &KEYS {
@@ -334,21 +341,21 @@ fn two_key_patterns() -> Vec<(String, Vec<Key>)> {
     patterns
 }
 
-/// Whether the pattern presses two step keys and nothing else.
-fn only_steps(keys: &[Key]) -> bool {
-    keys.iter().all(|k| matches!(k, Key::Step(_)))
+/// Whether the pattern presses step and run keys and nothing else.
+fn only_moves(keys: &[Key]) -> bool {
+    keys.iter().all(|k| matches!(k, Key::Step(_) | Key::Run(_)))
 }
 
-/// The levels (with the pattern) that one of `patterns` solves. Two step keys in turn count
-/// only on levels with a turning bar: there a step into a wall turns the player and lets a
-/// step's time pass, a wait in disguise, while on other levels they are a plain walk (the
-/// first level falls to `j l` by design).
+/// The levels (with the pattern) that one of `patterns` solves. Two step or run keys in turn
+/// count only on levels with a turning bar: there a step into a wall turns the player and
+/// lets a step's time pass, a wait in disguise, while on other levels they are a plain walk
+/// (the first level falls to `j l` and `J l` by design).
 fn mashed(patterns: &[(String, Vec<Key>)]) -> Vec<String> {
     let mut mashed = Vec::new();
     for (i, level) in campaign().iter().enumerate() {
         let turning = level.spinners.iter().any(|s| s.speed != 0.0);
         for (pattern, keys) in patterns {
-            if (turning || !only_steps(keys)) && mashing_solves(level, keys) {
+            if (turning || !only_moves(keys)) && mashing_solves(level, keys) {
                 mashed.push(format!("{}: {pattern}", name(i, level)));
             }
         }
