@@ -3,27 +3,46 @@
 //! solution that replays is marked `▸` (`w` watches it); one whose saved solution no longer
 //! replays (the level or the rules changed) says so instead of its figures. Where the list
 //! has room beside it, the selected level is drawn small there ([`Preview`]).
+//!
+//! The heading says which filter is on, the search if any, and how many levels are shown;
+//! the search line, when open or kept, is the list's first row. The name of the pack whose
+//! levels begin the view stays on its top row when the list is scrolled past it, so the pack
+//! being browsed is always named. A filter and search that leave nothing say so, and how to
+//! get out.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use sokoshot_core::level::visible;
 
 use super::help::border_set;
 use super::preview::{MIN_LIST_WIDTH, MIN_PREVIEW_HEIGHT, MIN_PREVIEW_WIDTH, Preview};
 use super::status::{Hints, keys_line};
-use crate::tui::app::{App, Place};
+use crate::tui::app::{App, Filter, Place, Row};
 use crate::tui::keys::{Action, Mode};
 use crate::words::count;
 
-/// One row of the list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Row {
-    /// A pack's name and credit.
-    Pack(usize),
-    /// A level.
-    Level(Place),
+/// The rows of the list drawn in `height` rows: the selection kept in the middle when the
+/// list is longer, and the name of the pack of the first level drawn on the top row when it
+/// would be scrolled off. The mouse reads clicks against the same rows.
+#[must_use]
+pub fn list_window(app: &App, height: u16) -> Vec<Row> {
+    let rows = app.list_rows();
+    let visible = usize::from(height);
+    let selected = rows
+        .iter()
+        .position(|&row| row == Row::Level(app.selected))
+        .unwrap_or(0);
+    let top = selected
+        .saturating_sub(visible / 2)
+        .min(rows.len().saturating_sub(visible));
+    match rows.get(top) {
+        Some(&Row::Level(first)) if visible > 1 => std::iter::once(Row::Pack(first.pack))
+            .chain(rows.iter().skip(top + 1).take(visible - 1).copied())
+            .collect(),
+        _ => rows.iter().skip(top).take(visible).copied().collect(),
+    }
 }
 
 /// The level list, filling the area it is given.
@@ -34,17 +53,6 @@ pub struct LevelList<'a> {
 }
 
 impl LevelList<'_> {
-    fn rows(self) -> Vec<Row> {
-        let mut rows = Vec::new();
-        for (pack, collection) in self.app.packs().iter().enumerate() {
-            rows.push(Row::Pack(pack));
-            rows.extend(
-                (0..collection.levels.len()).map(|level| Row::Level(Place { pack, level })),
-            );
-        }
-        rows
-    }
-
     fn line(self, row: Row, width: usize) -> Line<'static> {
         let app = self.app;
         let theme = app.theme;
@@ -105,21 +113,109 @@ impl LevelList<'_> {
     }
 }
 
-impl Widget for LevelList<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl LevelList<'_> {
+    /// The heading: the filter, the search, and how many levels are shown of how many.
+    fn title(self) -> String {
+        let app = self.app;
+        let total: usize = app.packs().iter().map(|pack| pack.levels.len()).sum();
+        let shown = app.shown_places().len();
+        let search = if app.search().is_empty() {
+            String::new()
+        } else {
+            format!(" · “{}”", visible(app.search()))
+        };
+        format!(
+            " Levels · {}{search} · {shown} of {total} ",
+            app.filter().name()
+        )
+    }
+
+    /// The keys line at the bottom of the frame, `width` columns at most.
+    fn hints(self, width: u16) -> Line<'static> {
         let theme = self.app.theme;
-        let mut hints = Hints::new(Mode::LevelList);
+        let mut hints = Hints::new(self.app.mode());
+        if self.app.mode() == Mode::Search {
+            hints
+                .keys(&[Action::Down, Action::Up], "/", "select")
+                .key(Action::Erase, "erase")
+                .key(Action::KeepSearch, "keep")
+                .key(Action::Close, "clear")
+                .key(Action::Quit, "quit");
+            return keys_line(&hints.list, width, theme);
+        }
         hints
             .keys(&[Action::Down, Action::Up], "/", "select")
             .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump")
-            .key(Action::Choose, "play");
+            .key(Action::Choose, "play")
+            .key(Action::Filter, "filter")
+            .key(Action::Search, "search")
+            .key(Action::NextPack, "next pack");
         // What the marks mean, between the keys that may be dropped and the two always shown.
         let kept = if theme.ascii { ">" } else { "▸" };
         hints.list.push((kept.to_owned(), "solution kept (w)"));
         hints.key(Action::Close, "close").key(Action::Quit, "quit");
-        let hints = keys_line(&hints.list, area.width.saturating_sub(4), theme);
+        keys_line(&hints.list, width, theme)
+    }
+
+    /// The search line: what is typed, with a cursor while the line is open.
+    fn search_line(self) -> Line<'static> {
+        let theme = self.app.theme;
+        let typing = self.app.mode() == Mode::Search;
+        let cursor = match (typing, theme.ascii) {
+            (false, _) => "",
+            (true, false) => "▏",
+            (true, true) => "_",
+        };
+        let mut spans = vec![
+            Span::styled("/", theme.key()),
+            Span::raw(format!("{}{cursor}", visible(self.app.search()))),
+        ];
+        if !typing {
+            spans.push(Span::styled("  (/ edits it)", theme.dim()));
+        }
+        Line::from(spans)
+    }
+
+    /// What the list says when the filter and search leave no level, and how to leave it.
+    fn nothing_shown(self) -> Vec<Line<'static>> {
+        let app = self.app;
+        let theme = app.theme;
+        let what = match app.filter() {
+            Filter::All => "level",
+            Filter::Unsolved => "unsolved level",
+            Filter::WithShots => "level with shots",
+        };
+        let matching = if app.search().is_empty() {
+            String::new()
+        } else {
+            format!(" matches “{}”", visible(app.search()))
+        };
+        let mut lines = vec![Line::from(format!("No {what}{matching}.")), Line::from("")];
+        let mut way = |text: String| lines.push(Line::styled(text, theme.dim()));
+        if app.mode() == Mode::Search {
+            way("Backspace edits the search, Esc clears it".to_owned());
+            if app.filter() != Filter::All {
+                way("Enter then f: next filter".to_owned());
+            }
+        } else {
+            if app.filter() != Filter::All {
+                way(format!("f: next filter ({})", app.filter().next().name()));
+            }
+            if !app.search().is_empty() {
+                way("/ then Esc clears the search".to_owned());
+            }
+            way("Esc closes the list".to_owned());
+        }
+        lines
+    }
+}
+
+impl Widget for LevelList<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.app.theme;
+        let hints = self.hints(area.width.saturating_sub(4));
         let block = Block::bordered()
-            .title(Line::styled(" Levels ", theme.heading()).centered())
+            .title(Line::styled(self.title(), theme.heading()).centered())
             .title_bottom(
                 Line::from_iter(
                     [" ".into()]
@@ -132,6 +228,7 @@ impl Widget for LevelList<'_> {
             .border_set(border_set(theme));
         let mut inner = block.inner(area);
         block.render(area, buf);
+        let shown = self.app.shows(self.app.selected);
         // The preview takes its board's width (24 columns at least for its lines of facts)
         // as far as the list can spare it, leaving the list its narrowest.
         let board = self
@@ -142,7 +239,7 @@ impl Widget for LevelList<'_> {
             .map_or(0, |level| u16::try_from(level.width).unwrap_or(u16::MAX));
         let spare = inner.width.saturating_sub(MIN_LIST_WIDTH + 2);
         let wide = board.max(24).min(spare);
-        if wide >= MIN_PREVIEW_WIDTH && inner.height >= MIN_PREVIEW_HEIGHT {
+        if shown && wide >= MIN_PREVIEW_WIDTH && inner.height >= MIN_PREVIEW_HEIGHT {
             let preview = Rect {
                 x: inner.right() - wide,
                 width: wide,
@@ -155,21 +252,23 @@ impl Widget for LevelList<'_> {
             .render(preview, buf);
             inner.width -= wide + 2;
         }
-        let rows = self.rows();
-        let visible = usize::from(inner.height);
-        let selected = rows
-            .iter()
-            .position(|&row| row == Row::Level(self.app.selected))
-            .unwrap_or(0);
-        // Keep the selection in the middle of the view when the list is longer than it.
-        let top = selected
-            .saturating_sub(visible / 2)
-            .min(rows.len().saturating_sub(visible));
-        let lines: Vec<Line> = rows
-            .iter()
-            .skip(top)
-            .take(visible)
-            .map(|&row| self.line(row, usize::from(inner.width)))
+        if self.app.mode() == Mode::Search || !self.app.search().is_empty() {
+            let line = Rect { height: 1, ..inner };
+            Paragraph::new(self.search_line()).render(line, buf);
+            inner.y += 1;
+            inner.height = inner.height.saturating_sub(1);
+        }
+        if !shown {
+            self.app.tools.list_area.set(None);
+            Paragraph::new(self.nothing_shown())
+                .wrap(Wrap { trim: true })
+                .render(inner, buf);
+            return;
+        }
+        self.app.tools.list_area.set(Some(inner));
+        let lines: Vec<Line> = list_window(self.app, inner.height)
+            .into_iter()
+            .map(|row| self.line(row, usize::from(inner.width)))
             .collect();
         Paragraph::new(lines).render(inner, buf);
     }
