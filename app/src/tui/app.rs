@@ -93,6 +93,8 @@ pub struct App {
     pub(crate) tools: tools::Tools,
     /// What the level list shows: its filter and search.
     pub(crate) browse: browse::Browse,
+    /// Files of packs that left the folder while a level of theirs was in play.
+    gone: Vec<std::path::PathBuf>,
     quit: bool,
     /// How far the help overlay is scrolled.
     pub(crate) help_scroll: u16,
@@ -142,6 +144,7 @@ impl App {
             theme,
             tools: tools::Tools::default(),
             browse: browse::Browse::default(),
+            gone: Vec::new(),
             quit: false,
             help_scroll: 0,
             screen: None,
@@ -541,6 +544,7 @@ impl App {
                 self.selected = place;
                 self.remember_place();
                 self.resume_level();
+                self.drop_gone();
             }
             None => self.tell(format!("level {} cannot be played", place.level + 1), true),
         }

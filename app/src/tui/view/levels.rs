@@ -8,7 +8,8 @@
 //! the search line, when open or kept, is the list's first row. The name of the pack whose
 //! levels begin the view stays on its top row when the list is scrolled past it, so the pack
 //! being browsed is always named. A filter and search that leave nothing say so, and how to
-//! get out.
+//! get out. News that comes while the list is open (a pack added to the folder, a file that
+//! cannot be read) is on its last row until the next key.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -143,13 +144,14 @@ impl LevelList<'_> {
                 .key(Action::Quit, "quit");
             return keys_line(&hints.list, width, theme);
         }
+        // The browser's keys first: at 80 columns they all fit.
         hints
             .keys(&[Action::Down, Action::Up], "/", "select")
-            .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump")
             .key(Action::Choose, "play")
             .key(Action::Filter, "filter")
             .key(Action::Search, "search")
-            .key(Action::NextPack, "next pack");
+            .key(Action::NextPack, "pack")
+            .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump");
         // What the marks mean, between the keys that may be dropped and the two always shown.
         let kept = if theme.ascii { ">" } else { "▸" };
         hints.list.push((kept.to_owned(), "solution kept (w)"));
@@ -228,6 +230,24 @@ impl Widget for LevelList<'_> {
             .border_set(border_set(theme));
         let mut inner = block.inner(area);
         block.render(area, buf);
+        // News (a pack added to the folder, a file that cannot be read) on the last row.
+        if let Some(message) = &self.app.message
+            && inner.height > 2
+        {
+            let style = if message.warning {
+                theme.warning()
+            } else {
+                theme.dim()
+            };
+            inner.height -= 1;
+            let row = Rect {
+                y: inner.bottom(),
+                height: 1,
+                ..inner
+            };
+            Paragraph::new(Line::styled(visible(&message.text).into_owned(), style))
+                .render(row, buf);
+        }
         let shown = self.app.shows(self.app.selected);
         // The preview takes its board's width (24 columns at least for its lines of facts)
         // as far as the list can spare it, leaving the list its narrowest.
