@@ -431,6 +431,13 @@ fn the_pack_being_browsed_stays_named_on_the_top_row() {
     );
     assert!(!screen.iter().any(|r| r.contains("Room 1 ")), "{screen:#?}");
     assert!(screen.iter().any(|r| r.contains("Room 30")), "{screen:#?}");
+    // The rows stay put under a click, so a double click plays the level clicked.
+    let row = row_of(&app, "Room 38");
+    assert!(click(&mut app, 12, row));
+    assert_eq!(row_of(&app, "Room 38"), row);
+    assert!(click(&mut app, 12, row));
+    assert_eq!(app.place(), Place { pack: 0, level: 37 });
+    press(&mut app, "g");
     // Into the next pack: its name is on its own row, and the first pack's stays on top
     // while one of its levels begins the view.
     press(&mut app, "G");

@@ -5,7 +5,9 @@
 //! has room beside it, the selected level is drawn small there ([`Preview`]).
 //!
 //! The heading says which filter is on, the search if any, and how many levels are shown;
-//! the search line, when open or kept, is the list's first row. The name of the pack whose
+//! the search line, when open or kept, is the list's first row. The rows stay where they are
+//! while the selection is in view (a click's row is still under the pointer for a second
+//! click), step with it at the edges, and centre it after a jump. The name of the pack whose
 //! levels begin the view stays on its top row when the list is scrolled past it, so the pack
 //! being browsed is always named. A filter and search that leave nothing say so, and how to
 //! get out. News that comes while the list is open (a pack added to the folder, a file that
@@ -24,26 +26,49 @@ use crate::tui::app::{App, Filter, Place, Row};
 use crate::tui::keys::{Action, Mode};
 use crate::words::count;
 
-/// The rows of the list drawn in `height` rows: the selection kept in the middle when the
-/// list is longer, and the name of the pack of the first level drawn on the top row when it
-/// would be scrolled off. The mouse reads clicks against the same rows.
-#[must_use]
-pub fn list_window(app: &App, height: u16) -> Vec<Row> {
-    let rows = app.list_rows();
+/// The most rows news takes at the bottom of the list.
+const MESSAGE_ROWS: u16 = 2;
+
+/// The rows of the list drawn in `height` rows, from its first row `top`, with the name of
+/// the pack of the first level drawn on the top row in place of that level.
+fn window(rows: &[Row], top: usize, height: u16) -> Vec<Row> {
     let visible = usize::from(height);
-    let selected = rows
-        .iter()
-        .position(|&row| row == Row::Level(app.selected))
-        .unwrap_or(0);
-    let top = selected
-        .saturating_sub(visible / 2)
-        .min(rows.len().saturating_sub(visible));
     match rows.get(top) {
         Some(&Row::Level(first)) if visible > 1 => std::iter::once(Row::Pack(first.pack))
             .chain(rows.iter().skip(top + 1).take(visible - 1).copied())
             .collect(),
         _ => rows.iter().skip(top).take(visible).copied().collect(),
     }
+}
+
+/// The first row of the list to draw in `height` rows: where it was drawn from last
+/// (`last_top`) while the selection is in view there, so that the rows stay under the mouse;
+/// one row further when the selection has stepped just out of view; else the selection in
+/// the middle. The top row shows a pack's name, so the selection is kept below it.
+fn window_top(rows: &[Row], selected: usize, last_top: usize, height: u16) -> usize {
+    let visible = usize::from(height).max(1);
+    let max_top = rows.len().saturating_sub(visible);
+    let top = last_top.min(max_top);
+    let first = if visible > 1 { top + 1 } else { top };
+    let last = top + visible - 1;
+    let top = if (first..=last).contains(&selected) {
+        top
+    } else if selected + 1 == first {
+        selected.saturating_sub(1)
+    } else if selected == last + 1 {
+        selected + 1 - visible
+    } else {
+        selected.saturating_sub(visible / 2)
+    };
+    top.min(max_top)
+}
+
+/// The rows of the list as drawn last in `height` rows (the mouse reads clicks against
+/// them).
+#[must_use]
+pub fn list_window(app: &App, height: u16) -> Vec<Row> {
+    let rows = app.list_rows();
+    window(&rows, app.tools.list_top.get(), height)
 }
 
 /// The level list, filling the area it is given.
@@ -230,23 +255,27 @@ impl Widget for LevelList<'_> {
             .border_set(border_set(theme));
         let mut inner = block.inner(area);
         block.render(area, buf);
-        // News (a pack added to the folder, a file that cannot be read) on the last row.
+        // News (a pack added to the folder, a file that cannot be read) on the last rows.
         if let Some(message) = &self.app.message
-            && inner.height > 2
+            && inner.height > MESSAGE_ROWS * 2
         {
             let style = if message.warning {
                 theme.warning()
             } else {
                 theme.dim()
             };
-            inner.height -= 1;
-            let row = Rect {
+            let text = visible(&message.text).into_owned();
+            let wide = u16::try_from(text.chars().count()).unwrap_or(u16::MAX);
+            let height = wide.div_ceil(inner.width.max(1)).clamp(1, MESSAGE_ROWS);
+            inner.height -= height;
+            let rows = Rect {
                 y: inner.bottom(),
-                height: 1,
+                height,
                 ..inner
             };
-            Paragraph::new(Line::styled(visible(&message.text).into_owned(), style))
-                .render(row, buf);
+            Paragraph::new(Line::styled(text, style))
+                .wrap(Wrap { trim: true })
+                .render(rows, buf);
         }
         let shown = self.app.shows(self.app.selected);
         // The preview takes its board's width (24 columns at least for its lines of facts)
@@ -286,7 +315,14 @@ impl Widget for LevelList<'_> {
             return;
         }
         self.app.tools.list_area.set(Some(inner));
-        let lines: Vec<Line> = list_window(self.app, inner.height)
+        let rows = self.app.list_rows();
+        let selected = rows
+            .iter()
+            .position(|&row| row == Row::Level(self.app.selected))
+            .unwrap_or(0);
+        let top = window_top(&rows, selected, self.app.tools.list_top.get(), inner.height);
+        self.app.tools.list_top.set(top);
+        let lines: Vec<Line> = window(&rows, top, inner.height)
             .into_iter()
             .map(|row| self.line(row, usize::from(inner.width)))
             .collect();
