@@ -449,3 +449,36 @@ fn the_pack_being_browsed_stays_named_on_the_top_row() {
         "{screen:#?}"
     );
 }
+
+#[test]
+fn the_ascii_look_of_the_browser_uses_ascii_only() {
+    let first = Collection::built_in("First", "Ann", levels(FIRST));
+    let mut app = App::new(
+        vec![first],
+        Place { pack: 0, level: 0 },
+        Progress::default(),
+        None,
+        sokoshot::tui::theme::Theme {
+            ascii: true,
+            color: false,
+        },
+    )
+    .expect("playable");
+    press(&mut app, "gf/door");
+    let typing = rows(&render(&app, 80, 24)).join("\n");
+    assert!(typing.is_ascii(), "{typing}");
+    assert!(
+        typing.contains("Levels - unsolved - \"door\" - 1 of 4"),
+        "{typing}"
+    );
+    press_code(&mut app, KeyCode::Enter);
+    let kept = rows(&render(&app, 80, 24)).join("\n");
+    assert!(kept.is_ascii(), "{kept}");
+    press(&mut app, "/x");
+    let nothing = rows(&render(&app, 80, 24)).join("\n");
+    assert!(nothing.is_ascii(), "{nothing}");
+    assert!(
+        nothing.contains("No unsolved level matches \"doorx\"."),
+        "{nothing}"
+    );
+}

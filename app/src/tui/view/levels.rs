@@ -24,7 +24,23 @@ use super::preview::{MIN_LIST_WIDTH, MIN_PREVIEW_HEIGHT, MIN_PREVIEW_WIDTH, Prev
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Filter, Place, Row};
 use crate::tui::keys::{Action, Mode};
+use crate::tui::theme::Theme;
 use crate::words::count;
+
+/// What parts of a line are set apart with: ` · `, or ` - ` in the ASCII look.
+fn dot(theme: Theme) -> &'static str {
+    if theme.ascii { " - " } else { " · " }
+}
+
+/// The search in quotes, its control characters made visible.
+fn quoted(app: &App) -> String {
+    let search = visible(app.search());
+    if app.theme.ascii {
+        format!("\"{search}\"")
+    } else {
+        format!("“{search}”")
+    }
+}
 
 /// The most rows news takes at the bottom of the list.
 const MESSAGE_ROWS: u16 = 2;
@@ -96,7 +112,7 @@ impl LevelList<'_> {
                     .filter(|&level| app.best(Place { pack, level }).is_some())
                     .count();
                 spans.push(Span::styled(
-                    format!(" · {solved}/{} solved", collection.levels.len()),
+                    format!("{}{solved}/{} solved", dot(theme), collection.levels.len()),
                     theme.dim(),
                 ));
                 Line::from(spans)
@@ -148,10 +164,11 @@ impl LevelList<'_> {
         let search = if app.search().is_empty() {
             String::new()
         } else {
-            format!(" · “{}”", visible(app.search()))
+            format!("{}{}", dot(app.theme), quoted(app))
         };
+        let dot = dot(app.theme);
         format!(
-            " Levels · {}{search} · {shown} of {total} ",
+            " Levels{dot}{}{search}{dot}{shown} of {total} ",
             app.filter().name()
         )
     }
@@ -161,8 +178,12 @@ impl LevelList<'_> {
         let theme = self.app.theme;
         let mut hints = Hints::new(self.app.mode());
         if self.app.mode() == Mode::Search {
+            if theme.ascii {
+                hints.list.push(("Down/Up".to_owned(), "select"));
+            } else {
+                hints.keys(&[Action::Down, Action::Up], "/", "select");
+            }
             hints
-                .keys(&[Action::Down, Action::Up], "/", "select")
                 .key(Action::Erase, "erase")
                 .key(Action::KeepSearch, "keep")
                 .key(Action::Close, "clear")
@@ -215,7 +236,7 @@ impl LevelList<'_> {
         let matching = if app.search().is_empty() {
             String::new()
         } else {
-            format!(" matches “{}”", visible(app.search()))
+            format!(" matches {}", quoted(app))
         };
         let mut lines = vec![Line::from(format!("No {what}{matching}.")), Line::from("")];
         let mut way = |text: String| lines.push(Line::styled(text, theme.dim()));
