@@ -352,15 +352,27 @@ fn a_pack_of_the_folder_changed_removed_or_unreadable_is_answered_in_the_list() 
     let mut mine = Collection::from_file(file.clone(), levels(SECOND));
     mine.name = "Mine".to_owned();
     let first = Collection::built_in("First", "Ann", levels(FIRST));
+    let mut progress = Progress::default();
+    let figures = Figures {
+        moves: 5,
+        pushes: 3,
+        shots: 0,
+    };
+    progress.record(&mine.key, 0, level_id(&mine.levels[0]), figures);
     let mut app = App::new(
         vec![first, mine.clone()],
         Place { pack: 0, level: 0 },
-        Progress::default(),
+        progress,
         None,
         PLAIN,
     )
     .expect("playable");
-    // Changed: read again, its levels replaced in the list.
+    press(&mut app, "g");
+    let screen = rows(&render(&app, 80, 24)).join("\n");
+    assert!(screen.contains("Mine · 1/2 solved"), "{screen}");
+    press(&mut app, "~");
+    // Changed: read again, its levels replaced in the list (and their solved marks with
+    // them: the first board is not the one solved).
     let mut changed = Collection::from_file(
         file.clone(),
         levels(&FIRST[..FIRST.find("\n\nTitle: Guarded").expect("cut")]),

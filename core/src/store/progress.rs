@@ -170,6 +170,14 @@ impl Progress {
         self.merged_elsewhere(pack, id).map(|record| record.best)
     }
 
+    /// The fingerprints of every level solved, under any pack: a level whose board is among
+    /// them counts as solved wherever it is ([`Progress::best`]).
+    pub fn solved_boards(&self) -> impl Iterator<Item = u64> + '_ {
+        self.packs
+            .values()
+            .flat_map(|levels| levels.keys().copied())
+    }
+
     /// The records of the level with fingerprint `id` kept under packs other than `pack`:
     /// the same board solved as part of another pack. This is how a pack's results follow its
     /// content rather than its key: a file played by its path and later moved into the folder

@@ -16,8 +16,14 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use super::{App, Place};
 use crate::tui::keys::Mode;
+use sokoshot_core::level::Level;
+use sokoshot_core::store::progress::level_id;
 
 /// The most characters a search holds; more are refused, and the player told.
 pub const MAX_SEARCH_CHARS: usize = 40;
@@ -67,7 +73,14 @@ pub(crate) struct Browse {
     pub(crate) search: String,
     /// The search in lower case, as it is compared.
     needle: String,
+    /// The fingerprints of each copy of a pack's levels seen, worked out once: the copy is
+    /// held, so a pack whose levels change (a reload, a paste) gets a new copy and new
+    /// fingerprints. Copies no pack holds any more are let go.
+    ids: RefCell<Vec<Fingerprints>>,
 }
+
+/// A copy of a pack's levels and their fingerprints.
+type Fingerprints = (Arc<Vec<Level>>, Arc<[u64]>);
 
 /// A row of the level list as drawn: a pack's name, or a level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,10 +104,46 @@ impl App {
         &self.browse.search
     }
 
+    /// The fingerprints of the levels of pack `pack` (empty if there is none).
+    #[must_use]
+    pub fn level_ids(&self, pack: usize) -> Arc<[u64]> {
+        let Some(collection) = self.packs.get(pack) else {
+            return Arc::from([]);
+        };
+        let mut cache = self.browse.ids.borrow_mut();
+        if let Some((_, ids)) = cache
+            .iter()
+            .find(|(levels, _)| Arc::ptr_eq(levels, &collection.levels))
+        {
+            return Arc::clone(ids);
+        }
+        if cache.len() >= self.packs.len() * 2 {
+            cache.retain(|(levels, _)| {
+                self.packs
+                    .iter()
+                    .any(|pack| Arc::ptr_eq(&pack.levels, levels))
+            });
+        }
+        let ids: Arc<[u64]> = collection.levels.iter().map(level_id).collect();
+        cache.push((Arc::clone(&collection.levels), Arc::clone(&ids)));
+        ids
+    }
+
+    /// The fingerprints of every level solved, in any pack.
+    pub(crate) fn solved_boards(&self) -> HashSet<u64> {
+        self.progress.solved_boards().collect()
+    }
+
     /// Whether the level list shows the level at `place`: it passes the filter and the
     /// search.
     #[must_use]
     pub fn shows(&self, place: Place) -> bool {
+        self.passes(place, &self.solved_boards())
+    }
+
+    /// Whether the level at `place` passes the filter and the search, `solved` being the
+    /// fingerprints of the levels solved.
+    fn passes(&self, place: Place, solved: &HashSet<u64>) -> bool {
         let Some(pack) = self.packs.get(place.pack) else {
             return false;
         };
@@ -103,7 +152,10 @@ impl App {
         };
         let passes = match self.browse.filter {
             Filter::All => true,
-            Filter::Unsolved => self.best(place).is_none(),
+            Filter::Unsolved => self
+                .level_ids(place.pack)
+                .get(place.level)
+                .is_some_and(|id| !solved.contains(id)),
             Filter::WithShots => !level.enemies.is_empty() || !level.spinners.is_empty(),
         };
         let needle = &self.browse.needle;
@@ -120,8 +172,9 @@ impl App {
     /// Every level the list shows, pack by pack.
     #[must_use]
     pub fn shown_places(&self) -> Vec<Place> {
+        let solved = self.solved_boards();
         super::all_places(&self.packs)
-            .filter(|&place| self.shows(place))
+            .filter(|&place| self.passes(place, &solved))
             .collect()
     }
 

@@ -13,6 +13,8 @@
 //! get out. News that comes while the list is open (a pack added to the folder, a file that
 //! cannot be read) is on its last row until the next key.
 
+use std::collections::HashSet;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -22,7 +24,7 @@ use sokoshot_core::level::visible;
 use super::help::border_set;
 use super::preview::{MIN_LIST_WIDTH, MIN_PREVIEW_HEIGHT, MIN_PREVIEW_WIDTH, Preview};
 use super::status::{Hints, keys_line};
-use crate::tui::app::{App, Filter, Place, Row};
+use crate::tui::app::{App, Filter, Row};
 use crate::tui::keys::{Action, Mode};
 use crate::tui::theme::Theme;
 use crate::words::count;
@@ -95,7 +97,9 @@ pub struct LevelList<'a> {
 }
 
 impl LevelList<'_> {
-    fn line(self, row: Row, width: usize) -> Line<'static> {
+    /// One row of the list, `width` columns wide; `solved` are the fingerprints of the
+    /// levels solved.
+    fn line(self, row: Row, width: usize, solved: &HashSet<u64>) -> Line<'static> {
         let app = self.app;
         let theme = app.theme;
         match row {
@@ -108,8 +112,10 @@ impl LevelList<'_> {
                 if let Some(credit) = &collection.credit {
                     spans.push(Span::styled(format!(" by {credit}"), theme.dim()));
                 }
-                let solved = (0..collection.levels.len())
-                    .filter(|&level| app.best(Place { pack, level }).is_some())
+                let solved = app
+                    .level_ids(pack)
+                    .iter()
+                    .filter(|id| solved.contains(id))
                     .count();
                 spans.push(Span::styled(
                     format!("{}{solved}/{} solved", dot(theme), collection.levels.len()),
@@ -157,10 +163,9 @@ impl LevelList<'_> {
 
 impl LevelList<'_> {
     /// The heading: the filter, the search, and how many levels are shown of how many.
-    fn title(self) -> String {
+    fn title(self, shown: usize) -> String {
         let app = self.app;
         let total: usize = app.packs().iter().map(|pack| pack.levels.len()).sum();
-        let shown = app.shown_places().len();
         let search = if app.search().is_empty() {
             String::new()
         } else {
@@ -261,9 +266,12 @@ impl LevelList<'_> {
 impl Widget for LevelList<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.app.theme;
+        let solved = self.app.solved_boards();
+        let rows = self.app.list_rows();
+        let shown_count = rows.iter().filter(|r| matches!(r, Row::Level(_))).count();
         let hints = self.hints(area.width.saturating_sub(4));
         let block = Block::bordered()
-            .title(Line::styled(self.title(), theme.heading()).centered())
+            .title(Line::styled(self.title(shown_count), theme.heading()).centered())
             .title_bottom(
                 Line::from_iter(
                     [" ".into()]
@@ -298,7 +306,7 @@ impl Widget for LevelList<'_> {
                 .wrap(Wrap { trim: true })
                 .render(rows, buf);
         }
-        let shown = self.app.shows(self.app.selected);
+        let shown = rows.contains(&Row::Level(self.app.selected));
         // The preview takes its board's width (24 columns at least for its lines of facts)
         // as far as the list can spare it, leaving the list its narrowest.
         let board = self
@@ -336,7 +344,6 @@ impl Widget for LevelList<'_> {
             return;
         }
         self.app.tools.list_area.set(Some(inner));
-        let rows = self.app.list_rows();
         let selected = rows
             .iter()
             .position(|&row| row == Row::Level(self.app.selected))
@@ -345,7 +352,7 @@ impl Widget for LevelList<'_> {
         self.app.tools.list_top.set(top);
         let lines: Vec<Line> = window(&rows, top, inner.height)
             .into_iter()
-            .map(|row| self.line(row, usize::from(inner.width)))
+            .map(|row| self.line(row, usize::from(inner.width), &solved))
             .collect();
         Paragraph::new(lines).render(inner, buf);
     }
