@@ -183,16 +183,15 @@ impl LevelList<'_> {
         let theme = self.app.theme;
         let mut hints = Hints::new(self.app.mode());
         if self.app.mode() == Mode::Search {
+            hints
+                .key(Action::KeepSearch, "keep")
+                .key(Action::Erase, "erase");
             if theme.ascii {
                 hints.list.push(("Down/Up".to_owned(), "select"));
             } else {
                 hints.keys(&[Action::Down, Action::Up], "/", "select");
             }
-            hints
-                .key(Action::Erase, "erase")
-                .key(Action::KeepSearch, "keep")
-                .key(Action::Close, "clear")
-                .key(Action::Quit, "quit");
+            hints.key(Action::Close, "clear").key(Action::Quit, "quit");
             return keys_line(&hints.list, width, theme);
         }
         // The browser's keys first: at 80 columns they all fit.
