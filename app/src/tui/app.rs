@@ -478,6 +478,8 @@ impl App {
         } else {
             self.mode = mode;
             if mode == Mode::LevelList {
+                // A list opened afresh centres its selection.
+                self.tools.list_drawn.take();
                 self.selected = self.current.place;
                 self.settle_selection();
             }

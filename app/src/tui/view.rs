@@ -20,7 +20,7 @@ use super::keys::Mode;
 use super::theme::Thing;
 use sokoshot_core::level::{Pos, Tile};
 
-pub use levels::list_window;
+pub use levels::{Drawn, list_window};
 pub use waiting::Waiting;
 
 /// Rows taken by the status line and the hint line.

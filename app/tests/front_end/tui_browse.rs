@@ -460,6 +460,18 @@ fn the_pack_being_browsed_stays_named_on_the_top_row() {
         screen.iter().any(|r| r.contains("Second by Bob")),
         "{screen:#?}"
     );
+    // With the end of the list in view, a pack dropped into the folder comes into view.
+    let late = Collection::built_in("Late", "Cy", levels(SECOND));
+    folder_news(&mut app, FolderNews::Added(late));
+    let screen = rows(&render(&app, 80, 24));
+    assert!(
+        screen.iter().any(|r| r.contains("Late by Cy")),
+        "{screen:#?}"
+    );
+    assert!(
+        screen.iter().any(|r| r.contains("Door Ajar")),
+        "{screen:#?}"
+    );
 }
 
 #[test]

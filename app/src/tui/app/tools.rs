@@ -19,8 +19,8 @@ pub(crate) struct Tools {
     pub(crate) board_area: Cell<Option<Rect>>,
     /// Where the level list's rows were last drawn, for reading clicks.
     pub(crate) list_area: Cell<Option<Rect>>,
-    /// The level list's first row drawn, kept while the selection is in view.
-    pub(crate) list_top: Cell<usize>,
+    /// Where the level list was drawn from last, kept while the selection is in view.
+    pub(crate) list_drawn: Cell<crate::tui::view::Drawn>,
     /// The solution being watched.
     pub(crate) playback: Option<Playback>,
     /// Whether the last key was a `w` that asked before showing a solution to a level not

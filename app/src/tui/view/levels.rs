@@ -59,14 +59,30 @@ fn window(rows: &[Row], top: usize, height: u16) -> Vec<Row> {
     }
 }
 
-/// The first row of the list to draw in `height` rows: where it was drawn from last
-/// (`last_top`) while the selection is in view there, so that the rows stay under the mouse;
-/// one row further when the selection has stepped just out of view; else the selection in
-/// the middle. The top row shows a pack's name, so the selection is kept below it.
-fn window_top(rows: &[Row], selected: usize, last_top: usize, height: u16) -> usize {
+/// Where the list was drawn from last: its first row and how many rows it had.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Drawn {
+    /// The first row drawn.
+    pub top: usize,
+    /// The rows the list had.
+    pub len: usize,
+    /// Whether its last row was drawn.
+    pub end: bool,
+}
+
+/// The first row of the list to draw in `height` rows: where it was drawn from last while
+/// the selection is in view there, so that the rows stay under the mouse (and when the end
+/// of the list was in view and rows came after it, a pack dropped into the folder, far
+/// enough down to show them); one row further when the selection has stepped just out of
+/// view; else the selection in the middle. The top row shows a pack's name, so the
+/// selection is kept below it.
+fn window_top(rows: &[Row], selected: usize, last: Drawn, height: u16) -> usize {
     let visible = usize::from(height).max(1);
     let max_top = rows.len().saturating_sub(visible);
-    let top = last_top.min(max_top);
+    let mut top = last.top.min(max_top);
+    if last.end && rows.len() > last.len {
+        top = max_top.min(selected.saturating_sub(1)).max(top);
+    }
     let first = if visible > 1 { top + 1 } else { top };
     let last = top + visible - 1;
     let top = if (first..=last).contains(&selected) {
@@ -86,7 +102,7 @@ fn window_top(rows: &[Row], selected: usize, last_top: usize, height: u16) -> us
 #[must_use]
 pub fn list_window(app: &App, height: u16) -> Vec<Row> {
     let rows = app.list_rows();
-    window(&rows, app.tools.list_top.get(), height)
+    window(&rows, app.tools.list_drawn.get().top, height)
 }
 
 /// The level list, filling the area it is given.
@@ -347,8 +363,17 @@ impl Widget for LevelList<'_> {
             .iter()
             .position(|&row| row == Row::Level(self.app.selected))
             .unwrap_or(0);
-        let top = window_top(&rows, selected, self.app.tools.list_top.get(), inner.height);
-        self.app.tools.list_top.set(top);
+        let top = window_top(
+            &rows,
+            selected,
+            self.app.tools.list_drawn.get(),
+            inner.height,
+        );
+        self.app.tools.list_drawn.set(Drawn {
+            top,
+            len: rows.len(),
+            end: top + usize::from(inner.height) >= rows.len(),
+        });
         let lines: Vec<Line> = window(&rows, top, inner.height)
             .into_iter()
             .map(|row| self.line(row, usize::from(inner.width), &solved))
