@@ -252,12 +252,12 @@ fn the_level_list_marks_solved_levels_with_their_best_in_singular_for_one() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "lg");
     let want = "
-┌────────────── Levels · all · 2 of 2 ───────────────┐
+┌ Levels · all · 2 of 2 ───────── f filter  / search ┐
 │Test by Tester · 1/2 solved                         │
 │ ✓    1  One push                    ▸ 1 move 1 push│
 │      2  Second                                     │
 │                                                    │
-└──── j/k select  Enter play  Esc close  q quit ─────┘";
+└────── j/k select  12 jump  Esc close  q quit ──────┘";
     assert_eq!(screen(&app, 54, 6), lines(&want[1..]));
     press(&mut app, "j");
     press_code(&mut app, KeyCode::Enter);

@@ -4,7 +4,9 @@
 //! replays (the level or the rules changed) says so instead of its figures. Where the list
 //! has room beside it, the selected level is drawn small there ([`Preview`]).
 //!
-//! The heading says which filter is on, the search if any, and how many levels are shown;
+//! The heading says which filter is on, the search if any, and how many levels are shown,
+//! with the browser's keys (`f`, `/`, `Tab`) on the right of the same border, so the keys
+//! line below keeps the list's own keys and the legend of its marks;
 //! the search line, when open or kept, is the list's first row. The rows stay where they are
 //! while the selection is in view (a click's row is still under the pointer for a second
 //! click), step with it at the edges, and centre it after a jump. The name of the pack whose
@@ -210,19 +212,42 @@ impl LevelList<'_> {
             hints.key(Action::Close, "clear").key(Action::Quit, "quit");
             return keys_line(&hints.list, width, theme);
         }
-        // The browser's keys first: at 80 columns they all fit.
         hints
             .keys(&[Action::Down, Action::Up], "/", "select")
-            .key(Action::Choose, "play")
-            .key(Action::Filter, "filter")
-            .key(Action::Search, "search")
-            .key(Action::NextPack, "pack")
-            .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump");
+            .keys(&[Action::Digit(1), Action::Digit(2)], "", "jump")
+            .key(Action::Choose, "play");
         // What the marks mean, between the keys that may be dropped and the two always shown.
         let kept = if theme.ascii { ">" } else { "▸" };
         hints.list.push((kept.to_owned(), "solution kept (w)"));
         hints.key(Action::Close, "close").key(Action::Quit, "quit");
         keys_line(&hints.list, width, theme)
+    }
+
+    /// The browser's keys (filter, search, next pack) for the right of the heading's border,
+    /// as many as fit in `width` columns; none while the search line is open.
+    fn browse_keys(self, width: usize) -> Vec<Span<'static>> {
+        let theme = self.app.theme;
+        let mut hints = Hints::new(self.app.mode());
+        hints
+            .key(Action::Filter, "filter")
+            .key(Action::Search, "search")
+            .key(Action::NextPack, "pack");
+        let mut spans: Vec<Span> = Vec::new();
+        let mut used = 2;
+        for (key, what) in hints.list {
+            let cost = key.chars().count() + what.chars().count() + 3;
+            if used + cost > width {
+                break;
+            }
+            used += cost;
+            spans.push(Span::raw(if spans.is_empty() { " " } else { "  " }));
+            spans.push(Span::styled(key, theme.key()));
+            spans.push(Span::raw(format!(" {what}")));
+        }
+        if !spans.is_empty() {
+            spans.push(Span::raw(" "));
+        }
+        spans
     }
 
     /// The search line: what is typed, with a cursor while the line is open.
@@ -285,8 +310,12 @@ impl Widget for LevelList<'_> {
         let rows = self.app.list_rows();
         let shown_count = rows.iter().filter(|r| matches!(r, Row::Level(_))).count();
         let hints = self.hints(area.width.saturating_sub(4));
+        let title = self.title(shown_count);
+        // The heading on the left of the top border, the browser's keys on its right.
+        let room = usize::from(area.width.saturating_sub(4)).saturating_sub(title.chars().count());
         let block = Block::bordered()
-            .title(Line::styled(self.title(shown_count), theme.heading()).centered())
+            .title(Line::styled(title, theme.heading()).left_aligned())
+            .title(Line::from(self.browse_keys(room)).right_aligned())
             .title_bottom(
                 Line::from_iter(
                     [" ".into()]
