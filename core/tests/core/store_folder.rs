@@ -109,7 +109,10 @@ fn a_single_file_pack_moved_into_the_folder_keeps_its_results() {
     // A board no pack has solved is not solved anywhere.
     assert_eq!(progress.best(&pack.key, 0, id ^ 1), None);
     let solved: Vec<u64> = progress.solved_boards().collect();
-    assert!(solved.contains(&id) && !solved.contains(&(id ^ 1)), "{solved:?}");
+    assert!(
+        solved.contains(&id) && !solved.contains(&(id ^ 1)),
+        "{solved:?}"
+    );
     // Written and read back, both packs hold the record.
     let again: Progress = progress.to_string().parse().expect("reads back");
     assert_eq!(again.best(&pack.key, 0, id).map(|b| b.moves), Some(1));
