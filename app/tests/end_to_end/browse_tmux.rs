@@ -1,6 +1,7 @@
 //! The level list as a browser, in the real binary at 80×24: a pack dropped into the folder
-//! appears, the preview follows the cursor and the mouse, `f` and `/` narrow the list, and a
-//! pack played as one file keeps its solved marks once moved into the folder.
+//! appears, the preview follows the cursor and the mouse, `f` and `/` narrow the list, a pack
+//! saved again is read again, an unreadable file says so and a removed one leaves the list,
+//! and a pack played as one file keeps its solved marks once moved into the folder.
 
 use std::fs;
 
@@ -116,6 +117,24 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     pane.wait_for("#   #");
     click(&pane, 12, row);
     pane.wait_for("Late 2/2");
+    // A pack file saved again is read again; an unreadable file says so for itself.
+    pane.keys(&["g"]);
+    pane.wait_for("Levels · all · 5 of 5");
+    let cut = ROOMS.find("\nTitle: Guarded door").expect("third level");
+    fs::write(packs.join("rooms.xsb"), &ROOMS[..cut]).expect("rooms edited");
+    pane.wait_for("Levels · all · 4 of 4");
+    fs::write(packs.join("bad.xsb"), "no level here\n").expect("bad pack");
+    let screen = pane.wait_for("bad.xsb");
+    assert!(screen.contains("Rooms · 0/2 solved"), "{screen}");
+    // A file taken out while a level of it is in play leaves the list once another pack
+    // is played.
+    fs::remove_file(packs.join("late.xsb")).expect("late removed");
+    pane.wait_for("Late left the folder");
+    pane.keys(&["Tab", "Enter"]);
+    pane.wait_for("Rooms 1/2");
+    pane.keys(&["g"]);
+    let screen = pane.wait_for("Levels · all · 2 of 2");
+    assert!(!screen.contains("Late"), "{screen}");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
