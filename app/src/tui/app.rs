@@ -11,6 +11,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 mod aid;
 mod animation;
 mod blocked;
+mod browse;
 mod history;
 mod news;
 mod paste;
@@ -23,6 +24,7 @@ mod tools;
 
 pub use aid::keys_for;
 pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX};
+pub use browse::{Filter, MAX_SEARCH_CHARS, Row, WHEEL_ROWS};
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;
 pub use share::MAX_CLIPBOARD_BYTES;
@@ -89,6 +91,10 @@ pub struct App {
     save: Option<SaveFile>,
     pub(crate) theme: Theme,
     pub(crate) tools: tools::Tools,
+    /// What the level list shows: its filter and search.
+    pub(crate) browse: browse::Browse,
+    /// Files of packs that left the folder while a level of theirs was in play.
+    gone: Vec<std::path::PathBuf>,
     quit: bool,
     /// How far the help overlay is scrolled.
     pub(crate) help_scroll: u16,
@@ -137,6 +143,8 @@ impl App {
             save,
             theme,
             tools: tools::Tools::default(),
+            browse: browse::Browse::default(),
+            gone: Vec::new(),
             quit: false,
             help_scroll: 0,
             screen: None,
@@ -254,6 +262,9 @@ impl App {
             let closed = self.handle_key(esc);
             return self.handle_key(plain) | closed;
         }
+        if self.type_into_search(key) {
+            return true;
+        }
         let Some(action) = keys::action(self.mode, key) else {
             return false;
         };
@@ -296,6 +307,7 @@ impl App {
             Action::LevelList => self.toggle(Mode::LevelList),
             Action::Help => self.toggle(Mode::Help),
             Action::Close if self.mode == Mode::Watching => self.stop_watching(),
+            Action::Close if self.mode == Mode::Search => self.clear_search(),
             Action::Close => self.close(),
             Action::Quit => {
                 self.save_resume();
@@ -307,16 +319,14 @@ impl App {
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-10),
             Action::PageDown => self.move_selection(10),
-            Action::First => self.selected = first_place(&self.packs, self.selected.pack),
-            Action::Last => self.selected = last_place(&self.packs, self.selected.pack),
-            Action::NextPack => {
-                let next = (self.selected.pack + 1) % self.packs.len().max(1);
-                self.selected = first_place(&self.packs, next);
-            }
-            Action::Choose => {
-                self.count.clear();
-                self.go_to(self.selected);
-            }
+            Action::First => self.select_end(false),
+            Action::Last => self.select_end(true),
+            Action::NextPack => self.select_next_pack(),
+            Action::Choose => self.choose(),
+            Action::Filter => self.next_filter(),
+            Action::Search => self.mode = Mode::Search,
+            Action::KeepSearch => self.mode = Mode::LevelList,
+            Action::Erase => self.erase(),
             Action::Watch => self.watch(),
             Action::PausePlayback => self.toggle_pause(),
             Action::StepPlayback => self.step_playback(),
@@ -441,7 +451,13 @@ impl App {
             if let Some(index) = usize::try_from(number).ok().and_then(|n| n.checked_sub(1))
                 && index < levels
             {
-                self.selected.level = index;
+                let place = Place {
+                    level: index,
+                    ..self.selected
+                };
+                if self.shows(place) {
+                    self.selected = place;
+                }
             }
         } else {
             self.count.push(digit);
@@ -460,10 +476,13 @@ impl App {
         if self.mode == mode {
             self.close();
         } else {
-            if mode == Mode::LevelList {
-                self.selected = self.current.place;
-            }
             self.mode = mode;
+            if mode == Mode::LevelList {
+                // A list opened afresh centres its selection.
+                self.tools.list_drawn.take();
+                self.selected = self.current.place;
+                self.settle_selection();
+            }
         }
     }
 
@@ -472,25 +491,13 @@ impl App {
     fn close(&mut self) {
         self.count.clear();
         self.mode = match self.mode {
-            Mode::Help | Mode::LevelList
+            Mode::Help | Mode::LevelList | Mode::Search
                 if self.solved.is_some() && self.current.animation.is_none() =>
             {
                 Mode::Solved
             }
             _ => Mode::Playing,
         };
-    }
-
-    fn move_selection(&mut self, by: isize) {
-        self.count.clear();
-        let places = all_places(&self.packs).collect::<Vec<_>>();
-        let at = places.iter().position(|&p| p == self.selected).unwrap_or(0);
-        let to = at
-            .saturating_add_signed(by)
-            .min(places.len().saturating_sub(1));
-        if let Some(&place) = places.get(to) {
-            self.selected = place;
-        }
     }
 
     fn step_level(&mut self, forward: bool) {
@@ -539,6 +546,7 @@ impl App {
                 self.selected = place;
                 self.remember_place();
                 self.resume_level();
+                self.drop_gone();
             }
             None => self.tell(format!("level {} cannot be played", place.level + 1), true),
         }
@@ -550,19 +558,6 @@ fn all_places(packs: &[Collection]) -> impl Iterator<Item = Place> + '_ {
     packs.iter().enumerate().flat_map(|(pack, collection)| {
         (0..collection.levels.len()).map(move |level| Place { pack, level })
     })
-}
-
-fn first_place(packs: &[Collection], pack: usize) -> Place {
-    all_places(packs)
-        .find(|p| p.pack == pack)
-        .unwrap_or(Place { pack, level: 0 })
-}
-
-fn last_place(packs: &[Collection], pack: usize) -> Place {
-    all_places(packs)
-        .filter(|p| p.pack == pack)
-        .last()
-        .unwrap_or(Place { pack, level: 0 })
 }
 
 /// The level at `place`, ready to play; `None` if there is none or the rules refuse it.

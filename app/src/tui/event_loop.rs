@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::app::App;
 use super::console::Console;
-use super::folder_watch::FolderWatch;
+use super::folder_watch::{FolderNews, FolderWatch};
 use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit, paste_keys};
 use super::watch::{Reload, Reloader};
@@ -127,8 +127,8 @@ fn run_until_done(
             }
         }
         if let Some(folder) = folder {
-            while let Some(pack) = folder.take() {
-                app.add_pack(pack);
+            while let Some(news) = folder.take() {
+                folder_news(app, news);
                 dirty = true;
             }
         }
@@ -198,6 +198,16 @@ fn apply_reload(app: &mut App, watched: &Watched, reload: Reload) {
     match reload {
         Reload::Levels(levels) => app.replace_levels(watched.pack, levels),
         Reload::Failed(why) => app.reload_failed(why),
+    }
+}
+
+/// Takes in what changed in the folder of packs.
+pub fn folder_news(app: &mut App, news: FolderNews) {
+    match news {
+        FolderNews::Added(pack) => app.add_pack(pack),
+        FolderNews::Changed(pack) => app.update_pack(pack),
+        FolderNews::Removed(file) => app.remove_pack_file(&file),
+        FolderNews::Failed(file, problem) => app.pack_failed(&file, problem),
     }
 }
 

@@ -1,8 +1,11 @@
-//! Watching the folder of packs while the game runs: a file dropped there, or one that was
-//! not playable and has changed since, is read on a thread of its own and handed to the game
-//! as a new pack ([`FolderWatch::take`]), so it appears without a restart.
+//! Watching the folder of packs while the game runs, so that what is in the list follows
+//! the folder without a restart: a file dropped there is read and added, a pack whose file
+//! changes is read again, a file that leaves the folder leaves the list, and a file that
+//! cannot be read (or holds no playable level) is answered with its error, for that file
+//! alone ([`FolderNews`]). Files are read on a thread of its own and handed to the game by
+//! [`FolderWatch::take`]; a file still being written is read again once it changes no more.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,18 +25,32 @@ const STEP: Duration = Duration::from_millis(100);
 /// A file as last seen: its length and time of change, to see that it changed.
 type Seen = (u64, Option<SystemTime>);
 
+/// What changed in the folder.
+#[derive(Debug)]
+pub enum FolderNews {
+    /// A file that gave no pack before gave this one: it goes into the list.
+    Added(Collection),
+    /// The file of a pack in the list changed and was read again (its `file` says which).
+    Changed(Collection),
+    /// The file of a pack in the list left the folder.
+    Removed(PathBuf),
+    /// A file could not be read or holds no playable level: one line naming it. A pack in
+    /// the list keeps the levels it had.
+    Failed(PathBuf, String),
+}
+
 /// The folder's watcher thread; it stops when this is dropped.
 #[derive(Debug)]
 pub struct FolderWatch {
-    packs: Receiver<Collection>,
+    packs: Receiver<FolderNews>,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl FolderWatch {
     /// Watches `dir`, whose files `known` (every file read at the start, played or not) are
-    /// not read again unless one that gave no pack changes; `loaded` are those that gave one.
-    /// At most [`MAX_FOLDER_FILES`] files are ever read.
+    /// read again only when they change; `loaded` are those that gave a pack. At most
+    /// [`MAX_FOLDER_FILES`] files are watched at once.
     ///
     /// # Errors
     /// When the thread cannot be started.
@@ -42,7 +59,7 @@ impl FolderWatch {
         let stop = Arc::new(AtomicBool::new(false));
         let mut state = State {
             seen: known.iter().map(|p| (p.clone(), signature(p))).collect(),
-            done: loaded.iter().cloned().collect(),
+            loaded: loaded.iter().cloned().collect(),
         };
         let flag = Arc::clone(&stop);
         let thread = std::thread::Builder::new()
@@ -66,9 +83,9 @@ impl FolderWatch {
         })
     }
 
-    /// A pack that appeared since the last call, if any.
+    /// What changed in the folder since the last call, if anything.
     #[must_use]
-    pub fn take(&self) -> Option<Collection> {
+    pub fn take(&self) -> Option<FolderNews> {
         self.packs.try_recv().ok()
     }
 }
@@ -86,14 +103,13 @@ impl Drop for FolderWatch {
 struct State {
     /// Every file looked at, as it was then.
     seen: HashMap<PathBuf, Seen>,
-    /// The files that gave a pack (not read again).
-    done: std::collections::HashSet<PathBuf>,
+    /// The files whose pack is in the game's list.
+    loaded: HashSet<PathBuf>,
 }
 
 impl State {
-    /// Lists the folder once and sends the packs of new or changed files; false when the
-    /// game is gone.
-    fn look(&mut self, dir: &Path, send: &Sender<Collection>) -> bool {
+    /// Lists the folder once and sends what changed; false when the game is gone.
+    fn look(&mut self, dir: &Path, send: &Sender<FolderNews>) -> bool {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return true;
         };
@@ -105,10 +121,20 @@ impl State {
             .map(|e| e.path())
             .collect();
         files.sort();
-        for path in files {
-            if self.done.contains(&path) {
-                continue;
+        let listed: HashSet<&PathBuf> = files.iter().collect();
+        let gone: Vec<PathBuf> = self
+            .seen
+            .keys()
+            .filter(|path| !listed.contains(path))
+            .cloned()
+            .collect();
+        for path in gone {
+            self.seen.remove(&path);
+            if self.loaded.remove(&path) && send.send(FolderNews::Removed(path)).is_err() {
+                return false;
             }
+        }
+        for path in files {
             if !self.seen.contains_key(&path) && self.seen.len() >= MAX_FOLDER_FILES {
                 continue;
             }
@@ -117,15 +143,21 @@ impl State {
                 continue;
             }
             self.seen.insert(path.clone(), now);
+            let read = folder::read(&path);
             // A file still being written is read again once it changes no more.
-            if let Ok(pack) = folder::read(&path) {
-                if signature(&path) != now {
-                    continue;
+            if signature(&path) != now {
+                continue;
+            }
+            let news = match read {
+                Ok(pack) if self.loaded.contains(&path) => FolderNews::Changed(pack),
+                Ok(pack) => {
+                    self.loaded.insert(path);
+                    FolderNews::Added(pack)
                 }
-                self.done.insert(path);
-                if send.send(pack).is_err() {
-                    return false;
-                }
+                Err(problem) => FolderNews::Failed(path, problem),
+            };
+            if send.send(news).is_err() {
+                return false;
             }
         }
         true

@@ -5,7 +5,9 @@
 //! Keys follow vim and the Sokoban tradition: `h j k l` and the arrows step, Shift runs, a
 //! count typed first repeats (`5l`), space fires, `.` waits one beat (`4.` waits four), `u`
 //! undoes, `Ctrl-r` redoes, `r` restarts, `n`/`p` change level, `g` lists the levels, `?`
-//! shows help, `q` quits and Esc closes what is open. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
+//! shows help, `q` quits and Esc closes what is open. In the level list `f` cycles the
+//! filters and `/` opens a search line, where typed characters are the search (not keys of
+//! the table) until Enter keeps it or Esc clears it. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
 //! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard, `i`
 //! asks for a hint, `d` shows dead squares and `D` turns deadlock warnings off and on. The raw
 //! terminal delivers Ctrl-C as a key, so it quits too.
@@ -39,17 +41,27 @@ pub enum Mode {
     LevelList,
     /// A solution being played back on the board.
     Watching,
+    /// The level list with its search line open: typed characters go into the search, not
+    /// to the key table.
+    Search,
 }
 
 impl Mode {
     /// Every mode, in the order they are declared.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Playing,
         Self::Solved,
         Self::Help,
         Self::LevelList,
         Self::Watching,
+        Self::Search,
     ];
+
+    /// Whether the level list is on screen (with or without its search line open).
+    #[must_use]
+    pub const fn is_list(self) -> bool {
+        matches!(self, Self::LevelList | Self::Search)
+    }
 
     const fn bit(self) -> u8 {
         1 << self as u8
@@ -62,7 +74,7 @@ pub struct Modes(u8);
 
 impl Modes {
     /// Every mode.
-    pub const ALL: Self = Self(0b1_1111);
+    pub const ALL: Self = Self(0b11_1111);
 
     /// Just `mode`.
     #[must_use]
@@ -118,6 +130,14 @@ pub enum Action {
     NextPack,
     /// Play the selected level.
     Choose,
+    /// Show the next of the level list's filters (all, unsolved, with shots).
+    Filter,
+    /// Open the level list's search line.
+    Search,
+    /// Keep the search typed and go back to moving in the list.
+    KeepSearch,
+    /// Take back the last character of the search.
+    Erase,
     /// Watch a solution played back.
     Watch,
     /// Pause or resume the playback.

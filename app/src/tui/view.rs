@@ -20,6 +20,7 @@ use super::keys::Mode;
 use super::theme::Thing;
 use sokoshot_core::level::{Pos, Tile};
 
+pub use levels::{Drawn, list_window};
 pub use waiting::Waiting;
 
 /// Rows taken by the status line and the hint line.
@@ -37,7 +38,7 @@ impl Widget for &App {
         let (need_w, need_h) = needed_size(self);
         let fits = area.width >= need_w && area.height >= need_h;
         match self.mode() {
-            Mode::LevelList => levels::LevelList { app: self }.render(area, buf),
+            Mode::LevelList | Mode::Search => levels::LevelList { app: self }.render(area, buf),
             Mode::Help if !fits => help::Help {
                 theme: self.theme,
                 scroll: self.help_scroll,
@@ -77,7 +78,7 @@ impl Widget for &App {
                     Mode::Playing => {
                         chapter::ChapterCard { app: self }.render(panel_area, buf);
                     }
-                    Mode::LevelList | Mode::Watching => {}
+                    Mode::LevelList | Mode::Search | Mode::Watching => {}
                 }
             }
         }

@@ -2,6 +2,7 @@
 //! through the stock OpenSSH client. Each test that needs tmux or ssh fails when it is missing
 //! and `CI` is set, and is otherwise skipped with the reason printed.
 
+mod browse_tmux;
 mod clock_tmux;
 mod lab_tmux;
 mod play_signals;

@@ -10,6 +10,7 @@ mod sharing;
 mod spinner_rule;
 mod support;
 mod tui_app;
+mod tui_browse;
 mod tui_built_in;
 mod tui_bytes;
 mod tui_keys;

@@ -155,9 +155,39 @@ fn keys_in_the_level_list() {
         ("esc closes", key(KeyCode::Esc), Some(Action::Close)),
         ("q quits", ch('q'), Some(Action::Quit)),
         ("fire does nothing", ch('u'), None),
+        ("f cycles the filters", ch('f'), Some(Action::Filter)),
+        ("slash opens the search", ch('/'), Some(Action::Search)),
     ];
     for (name, key, want) in cases {
         assert_eq!(action(Mode::LevelList, key), want, "{name}");
+    }
+}
+
+#[test]
+fn keys_on_the_search_line() {
+    // Letters are typed into the search before the table is asked, so the table binds none.
+    let cases = [
+        (
+            "enter keeps the search",
+            key(KeyCode::Enter),
+            Some(Action::KeepSearch),
+        ),
+        (
+            "backspace erases",
+            key(KeyCode::Backspace),
+            Some(Action::Erase),
+        ),
+        ("esc clears", key(KeyCode::Esc), Some(Action::Close)),
+        ("arrows move", key(KeyCode::Down), Some(Action::Down)),
+        ("page up", key(KeyCode::PageUp), Some(Action::PageUp)),
+        ("ctrl-c quits", ctrl('c'), Some(Action::Quit)),
+        ("q is typed", ch('q'), None),
+        ("j is typed", ch('j'), None),
+        ("f is typed", ch('f'), None),
+        ("digits are typed", ch('7'), None),
+    ];
+    for (name, key, want) in cases {
+        assert_eq!(action(Mode::Search, key), want, "{name}");
     }
 }
 

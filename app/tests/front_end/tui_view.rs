@@ -215,13 +215,13 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
   │ .                     wait one beat (4. waits four): bars turn           │
   │ u  Ctrl-r  r          undo, redo; restart (u brings it back)             │
   │ n  p                  next, previous level                               │
-  │ g                     level list with your best results                  │
+  │ g  f  /               level list; in it f filters, / searches titles     │
   │ j k  J K  Home G Tab  list: select, page, ends, next pack; Enter plays   │
   │ i                     hint: the keys up to the next push                 │
   │ d  D                  dead squares; deadlock warnings off/on             │
   │ w                     watch a solution (space . + - Esc h j k l)         │
   │ y  Y                  copy the level, the solution (OSC 52)              │
-  │ click                 walk there; a box, then a cell: push it            │
+  │ click                 walk there; box then cell: push; list: pick, play  │
   │ ?  Esc  q             help (j k scroll); close, quit (progress is saved) │
   │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                      │
   │                                                                          │
@@ -252,7 +252,7 @@ fn the_level_list_marks_solved_levels_with_their_best_in_singular_for_one() {
     let mut app = app(ONE_PUSH, PLAIN);
     press(&mut app, "lg");
     let want = "
-┌────────────────────── Levels ──────────────────────┐
+┌ Levels · all · 2 of 2 ───────── f filter  / search ┐
 │Test by Tester · 1/2 solved                         │
 │ ✓    1  One push                    ▸ 1 move 1 push│
 │      2  Second                                     │

@@ -21,7 +21,11 @@
 //! for the built-in packs together, and one for each file. A `level` line holds one level's
 //! record, keyed by its pack and the fingerprint of its board (`id`, see [`level_id`]), so a
 //! result follows its level when a pack is reordered, and an edited level no longer counts as
-//! solved; the number is where the level was when it was solved. The best moves, pushes and
+//! solved; the number is where the level was when it was solved. A level's results follow
+//! its board: a pack with no record of a level finds the records other packs keep of the same
+//! board, so a pack file moved (its key is its path, or in the folder
+//! of packs its bytes) or a pack sharing levels with another keeps its solved marks, its best
+//! figures and its kept solutions, and its first solve starts from them. The best moves, pushes and
 //! shots are each the lowest seen. A `level` line may also carry the best solutions
 //! (`by-moves=`, `by-pushes=`) and the hints used (`hints=`); `resume` lines under a pack hold
 //! a game left half-played, and `set NAME VALUE` lines the player's settings (see [`Kept`] and
@@ -154,10 +158,51 @@ impl Progress {
     /// The best figures for the level of `pack` whose board has fingerprint `id`, wherever it
     /// stands in the pack now (`index`, 0-based, is where it is now, and is not needed to
     /// find it).
+    ///
+    /// A level solved under another pack counts too: when `pack` has no record of it, the
+    /// best over every other pack's record of the same board.
     #[must_use]
     pub fn best(&self, pack: &str, index: usize, id: u64) -> Option<Best> {
         let _ = index;
-        self.packs.get(pack)?.get(&id).map(|record| record.best)
+        if let Some(record) = self.packs.get(pack).and_then(|levels| levels.get(&id)) {
+            return Some(record.best);
+        }
+        self.merged_elsewhere(pack, id).map(|record| record.best)
+    }
+
+    /// The fingerprints of every level solved, under any pack: a level whose board is among
+    /// them counts as solved wherever it is ([`Progress::best`]).
+    pub fn solved_boards(&self) -> impl Iterator<Item = u64> + '_ {
+        self.packs
+            .values()
+            .flat_map(|levels| levels.keys().copied())
+    }
+
+    /// The records of the level with fingerprint `id` kept under packs other than `pack`:
+    /// the same board solved as part of another pack. This is how a pack's results follow its
+    /// content rather than its key: a file played by its path and later moved into the folder
+    /// of packs (where it is keyed by its bytes) finds its levels' records by their boards.
+    fn records_elsewhere<'a>(
+        &'a self,
+        pack: &str,
+        id: u64,
+    ) -> impl Iterator<Item = &'a Record> + use<'a> {
+        let pack = self.packs.get_key_value(pack).map(|(key, _)| key.as_str());
+        self.packs
+            .iter()
+            .filter(move |(key, _)| Some(key.as_str()) != pack)
+            .filter_map(move |(_, levels)| levels.get(&id))
+    }
+
+    /// Every other pack's record of the board `id` merged into one (the lowest figures of
+    /// each, the best solutions of all).
+    fn merged_elsewhere(&self, pack: &str, id: u64) -> Option<Record> {
+        let mut records = self.records_elsewhere(pack, id);
+        let mut merged = records.next()?.clone();
+        for record in records {
+            merged.merge(record);
+        }
+        Some(merged)
     }
 
     /// Records a solution of level `index` (0-based) of `pack`, whose fingerprint is `id`,
@@ -175,7 +220,17 @@ impl Progress {
             kept: Kept::default(),
             extra: BTreeMap::new(),
         };
+        // The first solution under this pack starts from what other packs hold of the board.
+        let seed = self
+            .packs
+            .get(pack)
+            .is_none_or(|levels| !levels.contains_key(&id))
+            .then(|| self.merged_elsewhere(pack, id))
+            .flatten();
         let levels = self.packs.entry(pack.to_owned()).or_default();
+        if let Some(seed) = seed {
+            levels.insert(id, Record { index, ..seed });
+        }
         match levels.get_mut(&id) {
             Some(record) => {
                 let before = record.best;
@@ -202,9 +257,18 @@ impl Progress {
     }
 
     /// The solutions kept for the level of `pack` with fingerprint `id`.
+    ///
+    /// When `pack` has no record of the level, those of another pack with the same board
+    /// (the one with the fewest moves).
     #[must_use]
     pub fn kept(&self, pack: &str, id: u64) -> Option<&Kept> {
-        self.packs.get(pack)?.get(&id).map(|record| &record.kept)
+        if let Some(record) = self.packs.get(pack).and_then(|levels| levels.get(&id)) {
+            return Some(&record.kept);
+        }
+        self.records_elsewhere(pack, id)
+            .filter(|record| record.kept.by_moves.is_some() || record.kept.by_pushes.is_some())
+            .min_by_key(|record| record.best.moves)
+            .map(|record| &record.kept)
     }
 
     /// Keeps `solution` (found with `hints` hints) for the level of `pack` with fingerprint

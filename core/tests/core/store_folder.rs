@@ -67,3 +67,53 @@ fn a_moved_pack_keeps_its_key_and_files_past_the_limit_are_named() {
     std::fs::rename(dir.join("00007.xsb"), other.join("renamed.xsb")).expect("move");
     assert_eq!(scan(&other).packs[0].key, key);
 }
+
+/// A progress file as this version writes it for `sokoshot play /home/me/mine.xsb`: the
+/// pack keyed by its path, one level solved with a kept solution.
+fn progress_keyed_by_path(id: u64) -> String {
+    format!(
+        "# sokoshot progress: one line per solved level.\nsokoshot-progress 1\n\
+         last 1 /home/me/mine.xsb\npack /home/me/mine.xsb\n\
+         level 1 id={id:016x} moves=1 pushes=1 shots=0 by-moves=R\n"
+    )
+}
+
+#[test]
+fn a_single_file_pack_moved_into_the_folder_keeps_its_results() {
+    use sokoshot_core::store::progress::{Figures, Progress, level_id};
+    let dir = folder("moved");
+    std::fs::write(dir.join("mine.xsb"), format!("; Mine\n{LEVEL}")).expect("write");
+    let found = scan(&dir);
+    let pack = &found.packs[0];
+    let id = level_id(&pack.levels[0]);
+    let mut progress: Progress = progress_keyed_by_path(id).parse().expect("reads");
+    // In the folder the pack is keyed by its bytes, not the path its results were kept under.
+    assert!(pack.key.starts_with("content:"), "{}", pack.key);
+    let best = progress
+        .best(&pack.key, 0, id)
+        .expect("solved under its old key");
+    assert_eq!((best.moves, best.pushes), (1, 1));
+    let kept = progress
+        .kept(&pack.key, id)
+        .and_then(|k| k.by_moves.clone());
+    assert_eq!(kept.map(|s| s.letters), Some("R".to_owned()));
+    // The old key keeps its record, and a worse solve under the new key is not a new best.
+    assert!(progress.best("/home/me/mine.xsb", 0, id).is_some());
+    let worse = Figures {
+        moves: 3,
+        pushes: 1,
+        shots: 0,
+    };
+    assert!(!progress.record(&pack.key, 0, id, worse));
+    assert_eq!(progress.best(&pack.key, 0, id).map(|b| b.moves), Some(1));
+    // A board no pack has solved is not solved anywhere.
+    assert_eq!(progress.best(&pack.key, 0, id ^ 1), None);
+    let solved: Vec<u64> = progress.solved_boards().collect();
+    assert!(
+        solved.contains(&id) && !solved.contains(&(id ^ 1)),
+        "{solved:?}"
+    );
+    // Written and read back, both packs hold the record.
+    let again: Progress = progress.to_string().parse().expect("reads back");
+    assert_eq!(again.best(&pack.key, 0, id).map(|b| b.moves), Some(1));
+}

@@ -2,7 +2,8 @@
 //! a box picks it, and a click on a cell then pushes it there when the box can get there.
 //! Each walk or push is one undo step, on the game's clock
 //! ([`World::play_path`](sokoshot_core::game::World::play_path)).
-//! A click anywhere else (or with nothing found) says why and changes nothing.
+//! A click anywhere else (or with nothing found) says why and changes nothing. In the level
+//! list the mouse picks and plays levels (`browse`).
 
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -23,7 +24,13 @@ pub fn cell_under(board: Rect, column: u16, row: u16) -> Option<Pos> {
 impl App {
     /// Handles a mouse event. Returns whether anything on screen may have changed.
     pub fn handle_mouse(&mut self, event: MouseEvent) -> bool {
-        if self.tools.mouse_off || event.kind != MouseEventKind::Down(MouseButton::Left) {
+        if self.tools.mouse_off {
+            return false;
+        }
+        if self.mode.is_list() {
+            return self.list_mouse(event);
+        }
+        if event.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
         if self.mode == Mode::Solved {

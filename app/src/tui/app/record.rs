@@ -2,7 +2,7 @@
 
 use super::{App, Place, Solved};
 use crate::tui::keys::Mode;
-use sokoshot_core::store::progress::{Best, Figures, level_id};
+use sokoshot_core::store::progress::{Best, Figures};
 
 impl App {
     /// Checks whether the world became solved; if so records it and shows the Solved panel.
@@ -53,7 +53,7 @@ impl App {
     #[must_use]
     pub fn best(&self, place: Place) -> Option<Best> {
         let pack = self.packs.get(place.pack)?;
-        let level = pack.levels.get(place.level)?;
-        self.progress.best(&pack.key, place.level, level_id(level))
+        let id = *self.level_ids(place.pack).get(place.level)?;
+        self.progress.best(&pack.key, place.level, id)
     }
 }

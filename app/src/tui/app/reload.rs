@@ -1,5 +1,8 @@
-//! Taking in a pack file that was saved while it is being played, and a pack that appeared
-//! in the folder of packs.
+//! Taking in a pack file that was saved while it is being played, and what changed in the
+//! folder of packs: a pack added, read again or gone. A pack whose file leaves the folder
+//! while one of its levels is in play stays until another pack is played.
+
+use std::path::Path;
 
 use super::{App, Place};
 use sokoshot_core::level::Level;
@@ -46,6 +49,90 @@ impl App {
         let name = pack.name.clone();
         self.packs.push(pack);
         self.tell(format!("new pack in the folder: {name}"), false);
+    }
+
+    /// Takes in a pack of the folder whose file changed, read again: its name, key and
+    /// levels are replaced (the level in play carries on if its board did not change). A
+    /// pack not in the list is added.
+    pub fn update_pack(&mut self, pack: Collection) {
+        let Some(index) = self.pack_of_file(pack.file.as_deref()) else {
+            return self.add_pack(pack);
+        };
+        let name = pack.name.clone();
+        let levels = std::sync::Arc::unwrap_or_clone(pack.levels);
+        let collection = &mut self.packs[index];
+        collection.name = pack.name;
+        collection.credit = pack.credit;
+        collection.key = pack.key;
+        self.replace_levels(index, levels);
+        if self.current.place.pack != index {
+            self.tell(format!("{name} changed in the folder: read again"), false);
+        }
+        self.settle_selection();
+    }
+
+    /// A file of the folder left it: its pack leaves the list (once no level of it is in
+    /// play).
+    pub fn remove_pack_file(&mut self, file: &Path) {
+        let Some(index) = self.pack_of_file(Some(file)) else {
+            return;
+        };
+        let name = self.packs[index].name.clone();
+        if index == self.current.place.pack {
+            self.gone.push(file.to_path_buf());
+            self.tell(
+                format!("{name} left the folder: it leaves the list when you play another pack"),
+                false,
+            );
+        } else {
+            self.remove_pack(index);
+            self.tell(format!("{name} left the folder"), false);
+        }
+    }
+
+    /// A file of the folder could not be read (`problem` names it): said on the bottom line;
+    /// a pack of it in the list keeps the levels it had.
+    pub fn pack_failed(&mut self, file: &Path, problem: String) {
+        if self.pack_of_file(Some(file)).is_some() {
+            self.tell(format!("{problem}; the levels read before stay"), true);
+        } else {
+            self.tell(problem, true);
+        }
+    }
+
+    /// Removes the packs whose files left the folder, but the one in play.
+    pub(super) fn drop_gone(&mut self) {
+        let gone = std::mem::take(&mut self.gone);
+        for file in gone {
+            match self.pack_of_file(Some(&file)) {
+                Some(index) if index == self.current.place.pack => self.gone.push(file),
+                Some(index) => self.remove_pack(index),
+                None => {}
+            }
+        }
+    }
+
+    /// The pack read from `file`, if one is in the list.
+    fn pack_of_file(&self, file: Option<&Path>) -> Option<usize> {
+        let file = file?;
+        self.packs
+            .iter()
+            .position(|pack| pack.file.as_deref() == Some(file))
+    }
+
+    /// Removes pack `index` (not the one in play), keeping the selection on a level shown.
+    fn remove_pack(&mut self, index: usize) {
+        debug_assert_ne!(index, self.current.place.pack);
+        self.packs.remove(index);
+        if self.current.place.pack > index {
+            self.current.place.pack -= 1;
+        }
+        match self.selected.pack.cmp(&index) {
+            std::cmp::Ordering::Greater => self.selected.pack -= 1,
+            std::cmp::Ordering::Equal => self.selected = self.current.place,
+            std::cmp::Ordering::Less => {}
+        }
+        self.settle_selection();
     }
 
     /// Shows why the pack's file could not be reloaded, keeping the level in play.

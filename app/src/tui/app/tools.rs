@@ -17,6 +17,10 @@ pub(crate) struct Tools {
     pub(crate) picked: Option<Pos>,
     /// Where the board was last drawn, for reading clicks.
     pub(crate) board_area: Cell<Option<Rect>>,
+    /// Where the level list's rows were last drawn, for reading clicks.
+    pub(crate) list_area: Cell<Option<Rect>>,
+    /// Where the level list was drawn from last, kept while the selection is in view.
+    pub(crate) list_drawn: Cell<crate::tui::view::Drawn>,
     /// The solution being watched.
     pub(crate) playback: Option<Playback>,
     /// Whether the last key was a `w` that asked before showing a solution to a level not

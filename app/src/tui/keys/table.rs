@@ -11,6 +11,15 @@ const BOARD: Modes = PLAYING.and(Mode::Solved);
 const SOLVED: Modes = Modes::only(Mode::Solved);
 const HELP: Modes = Modes::only(Mode::Help);
 const LIST: Modes = Modes::only(Mode::LevelList);
+const SEARCH: Modes = Modes::only(Mode::Search);
+/// The list, and its search line: keys that are not typed (arrows, pages) move in it.
+const BROWSE: Modes = LIST.and(Mode::Search);
+/// Everywhere but the search line, where letters are typed.
+const KEYS: Modes = PLAYING
+    .and(Mode::Solved)
+    .and(Mode::Help)
+    .and(Mode::LevelList)
+    .and(Mode::Watching);
 const WATCHING: Modes = Modes::only(Mode::Watching);
 const STEPPING: Modes = PLAYING.and(Mode::Watching);
 
@@ -109,18 +118,24 @@ pub const ROWS: &[Row] = &[
         bind(SOLVED, named(KeyCode::Enter), Action::NextLevel),
         bind(SOLVED, ch(' '), Action::NextLevel),
     ]),
-    row("g", "level list with your best results", &[
+    // In the list `f` cycles all, unsolved, with shots; while the search line is open the
+    // characters typed are the search (`app::browse`), Enter keeps it and Esc clears it.
+    row("g  f  /", "level list; in it f filters, / searches titles", &[
         bind(BOARD.and(Mode::LevelList), ch('g'), Action::LevelList),
+        bind(LIST, ch('f'), Action::Filter),
+        bind(LIST, ch('/'), Action::Search),
+        bind(SEARCH, named(KeyCode::Enter), Action::KeepSearch),
+        bind(SEARCH, named(KeyCode::Backspace), Action::Erase),
     ]),
     row("j k  J K  Home G Tab", "list: select, page, ends, next pack; Enter plays", &[
         bind(LIST, ch('j'), Action::Down),
-        bind(LIST, named(KeyCode::Down), Action::Down),
+        bind(BROWSE, named(KeyCode::Down), Action::Down),
         bind(LIST, ch('k'), Action::Up),
-        bind(LIST, named(KeyCode::Up), Action::Up),
+        bind(BROWSE, named(KeyCode::Up), Action::Up),
         bind(LIST, ch('J'), Action::PageDown),
-        bind(LIST, named(KeyCode::PageDown), Action::PageDown),
+        bind(BROWSE, named(KeyCode::PageDown), Action::PageDown),
         bind(LIST, ch('K'), Action::PageUp),
-        bind(LIST, named(KeyCode::PageUp), Action::PageUp),
+        bind(BROWSE, named(KeyCode::PageUp), Action::PageUp),
         bind(LIST, named(KeyCode::Home), Action::First),
         bind(LIST, ch('G'), Action::Last),
         bind(LIST, named(KeyCode::End), Action::Last),
@@ -148,12 +163,13 @@ pub const ROWS: &[Row] = &[
         bind(BOARD, ch('Y'), Action::CopySolution),
     ]),
     // The pointer's own code answers a click (`app::pointer`).
-    row("click", "walk there; a box, then a cell: push it", &[]),
+    // And in the level list (`app::browse`), where the wheel moves the selection.
+    row("click", "walk there; box then cell: push; list: pick, play", &[]),
     // Esc comes first: it is the key the hint lines name for closing.
     row("?  Esc  q", "help (j k scroll); close, quit (progress is saved)", &[
         bind(Modes::ALL, named(KeyCode::Esc), Action::Close),
         bind(LIST, named(KeyCode::Backspace), Action::Close),
-        bind(Modes::ALL, ch('q'), Action::Quit),
+        bind(KEYS, ch('q'), Action::Quit),
         bind(Modes::ALL, Key::Ctrl('c'), Action::Quit),
         bind(BOARD.and(Mode::LevelList), ch('?'), Action::Help),
         bind(HELP, ch('?'), Action::Close),

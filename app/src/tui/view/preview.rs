@@ -55,8 +55,9 @@ impl Preview<'_> {
     /// The lines about the level under its board.
     fn facts(self, level: &Level) -> Vec<String> {
         let mut facts = vec![format!(
-            "{}×{}, {}",
+            "{}{}{}, {}",
             level.width,
+            if self.app.theme.ascii { "x" } else { "×" },
             level.height,
             count(u64::try_from(level.boxes.len()).unwrap_or(u64::MAX), "box")
         )];
