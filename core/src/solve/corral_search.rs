@@ -14,6 +14,7 @@
 //! positions per test.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::context::{Context, NONE};
 use super::corral::{Candidate, Corrals};
@@ -27,15 +28,49 @@ pub(crate) const MAX_CORRAL_STATES: usize = 128;
 /// The most corrals whose answer is kept; past it the kept answers are forgotten.
 const MAX_KEPT: usize = 1 << 16;
 
+/// A multiply-rotate hasher (FxHash, as in rustc) for the test's short keys of cells: std's
+/// SipHash cost more than the test's own work, and none of the core's dependencies offers a
+/// fast hasher. Not for keys an adversary chooses to collide: these are cells of one board.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0; 8];
+            word.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
 /// Scratch space for the test.
 #[derive(Default)]
 pub(crate) struct CorralSearch {
-    seen: HashSet<Vec<u32>>,
+    seen: HashSet<Vec<u32>, BuildHasherDefault<Fx>>,
     queue: Vec<(Vec<u64>, u32)>,
     key: Vec<u32>,
     reach: Option<Reach>,
     /// Answers already worked out, by the corral's boxes and the player's area.
-    kept: HashMap<Vec<u32>, bool>,
+    kept: HashMap<Vec<u32>, bool, BuildHasherDefault<Fx>>,
 }
 
 impl CorralSearch {

@@ -55,6 +55,10 @@ pub struct Techniques {
     /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
     /// search, where it could cost moves).
     pub corrals: bool,
+    /// Where the PI-corral rule keeps one corral's pushes, search that corral's boxes alone
+    /// for a way out or home, and drop the position when there is none (see
+    /// `corral_search`).
+    pub corral_deadlocks: bool,
     /// For any solution, run a second greedy search on the nearest-goal bound beside the
     /// matching one, taking turns, and take whichever finds a solution first.
     pub portfolio: bool,
@@ -71,6 +75,7 @@ impl Default for Techniques {
             freeze: true,
             matching: true,
             corrals: true,
+            corral_deadlocks: true,
             portfolio: true,
             packing: true,
         }
@@ -355,7 +360,9 @@ impl<'c> PushSearch<'c> {
                 .restrict(ctx, |c| has(cur, c), |c| reach.reached(c), &mut pushes)
             {
                 pushes.clear();
-            } else if let Some(k) = self.corrals.chosen() {
+            } else if let Some(k) = self.corrals.chosen()
+                && self.techniques.corral_deadlocks
+            {
                 // The corral whose pushes are kept may be lost in a way only a search of its
                 // boxes shows.
                 let mut work = 0;
