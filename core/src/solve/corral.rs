@@ -23,6 +23,8 @@ pub(crate) struct Corrals {
     corral: Vec<u32>,
     stack: Vec<u32>,
     info: Vec<Info>,
+    /// The corral the last [`Corrals::restrict`] kept the pushes of.
+    chosen: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -42,6 +44,7 @@ impl Corrals {
         reached: impl Fn(u32) -> bool,
         pushes: &mut Vec<Candidate>,
     ) -> bool {
+        self.chosen = None;
         self.label(ctx, &has_box, &reached);
         for &(b, dir, _) in pushes.iter() {
             let t = ctx.step(b, usize::from(dir));
@@ -63,10 +66,30 @@ impl Corrals {
             Some((_, info)) if info.inward == 0 => false,
             Some((k, _)) => {
                 let k = k as u32;
+                self.chosen = Some(k);
                 pushes.retain(|&(b, _, _)| self.corral[b as usize] == k);
                 true
             }
         }
+    }
+
+    /// The corral whose pushes the last [`Corrals::restrict`] kept, if it kept only those.
+    pub(crate) fn chosen(&self) -> Option<u32> {
+        self.chosen
+    }
+
+    /// The corral the last [`Corrals::restrict`] found lost (it must change, and no push
+    /// into it or out of it can be made), if it answered `false`.
+    pub(crate) fn lost_corral(&self) -> Option<u32> {
+        self.info
+            .iter()
+            .position(|i| i.unsolved && !i.outward && i.inward == 0)
+            .map(|k| k as u32)
+    }
+
+    /// Whether `cell` is in corral `k` as the last [`Corrals::restrict`] numbered them.
+    pub(crate) fn holds(&self, k: u32, cell: u32) -> bool {
+        self.corral.get(cell as usize) == Some(&k)
     }
 
     /// Numbers the corrals: connected areas of cells the player does not reach.

@@ -11,7 +11,10 @@
 //!   (slopes, bars, boxes that can still move and other enemies are all taken as open), and
 //!   the enemy's cell and the eight around it lie outside everything a shot from the player
 //!   could cross;
-//! - no way to give every box a goal of its own that it can reach.
+//! - no way to give every box a goal of its own that it can reach;
+//! - on a level without enemies or spinners, boxes shut in a corral (an area the player
+//!   cannot reach) that no order of pushes brings all onto goals or out of it, found by a
+//!   small search of those boxes alone (see `corral_search`).
 //!
 //! [`Deadlocks`] keeps what is worked out once per level, so a check after every push costs
 //! one pass over the boxes and, with enemies, one flood fill of the board (see the `deadlock`
@@ -23,6 +26,7 @@ use crate::game::World;
 use crate::level::{Level, Pos, Tile};
 
 use super::context::{Context, ContextError, DIRS};
+use super::corral_search::CorralCheck;
 use super::freeze::{Occupancy, is_frozen};
 use super::matching::Matcher;
 
@@ -53,6 +57,11 @@ pub enum Lost {
     },
     /// The boxes cannot each reach a goal of their own.
     NotEnoughGoals,
+    /// Boxes shut in an area the player cannot reach can never all reach goals or get out.
+    ShutIn {
+        /// One of those boxes (0-based).
+        at: Pos,
+    },
 }
 
 impl fmt::Display for Lost {
@@ -89,6 +98,12 @@ impl fmt::Display for Lost {
             Self::NotEnoughGoals => {
                 write!(f, "the boxes cannot each reach a goal of their own")
             }
+            Self::ShutIn { at } => write!(
+                f,
+                "the boxes shut in with the box at column {}, row {} can never all reach goals",
+                at.x + 1,
+                at.y + 1
+            ),
         }
     }
 }
@@ -175,7 +190,29 @@ impl Deadlocks {
         if Matcher::default().bound(ctx, &all).is_none() {
             return Some(Lost::NotEnoughGoals);
         }
-        None
+        self.shut_in(world)
+    }
+
+    /// Boxes shut in a lost corral, on a level without enemies or spinners (where the
+    /// player's reach and the pushes are those of classic Sokoban).
+    fn shut_in(&self, world: &World) -> Option<Lost> {
+        let ctx = &self.ctx;
+        if !world.enemies().is_empty() || !world.level().spinners.is_empty() {
+            return None;
+        }
+        let player = ctx.cell(world.player())?;
+        let mut bits = vec![0u64; ctx.words];
+        for &b in world.boxes() {
+            // A box off the solver's cells stands on a goal nothing else can reach: it takes
+            // no part in any corral.
+            if let Some(c) = ctx.cell(b) {
+                bits[c as usize / 64] |= 1 << (c % 64);
+            }
+        }
+        let at = CorralCheck::default().lost_box(ctx, &bits, player)?;
+        Some(Lost::ShutIn {
+            at: ctx.cells[at as usize],
+        })
     }
 
     fn enemies_lost(&self, world: &World, occupied: &Cells) -> Option<Lost> {

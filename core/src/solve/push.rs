@@ -19,6 +19,7 @@ use std::collections::BinaryHeap;
 
 use super::context::{Context, NONE};
 use super::corral::Corrals;
+use super::corral_search::CorralSearch;
 use super::freeze::frozen_off_goal;
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
@@ -27,7 +28,7 @@ use super::table::{Table, zobrist_keys};
 
 mod bound;
 mod goal_macro;
-mod reach;
+pub(crate) mod reach;
 
 use reach::{Bits, Reach, flip, has};
 
@@ -54,6 +55,10 @@ pub struct Techniques {
     /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
     /// search, where it could cost moves).
     pub corrals: bool,
+    /// Where the PI-corral rule keeps one corral's pushes, search that corral's boxes alone
+    /// for a way out or home, and drop the position when there is none (see
+    /// `corral_search`).
+    pub corral_deadlocks: bool,
     /// For any solution, run a second greedy search on the nearest-goal bound beside the
     /// matching one, taking turns, and take whichever finds a solution first.
     pub portfolio: bool,
@@ -70,6 +75,7 @@ impl Default for Techniques {
             freeze: true,
             matching: true,
             corrals: true,
+            corral_deadlocks: true,
             portfolio: true,
             packing: true,
         }
@@ -140,6 +146,8 @@ pub(crate) struct PushSearch<'c> {
     packing: Option<&'c Packing>,
     /// The macros taken so far and their scratch space.
     macros: goal_macro::Macros,
+    /// Scratch space for the corral deadlock test.
+    corral_search: CorralSearch,
 }
 
 impl<'c> PushSearch<'c> {
@@ -173,6 +181,7 @@ impl<'c> PushSearch<'c> {
             goal_bits: vec![0; ctx.words],
             packing: None,
             macros: goal_macro::Macros::default(),
+            corral_search: CorralSearch::default(),
         };
         for &g in &ctx.goals {
             flip(&mut search.goal_bits, g);
@@ -266,6 +275,7 @@ impl<'c> PushSearch<'c> {
             + self.zobrist.capacity() * 8
             + self.ctx.len() * 20
             + self.macros.bytes()
+            + self.corral_search.bytes()
     }
 
     /// Runs until a solution, exhaustion, or a limit.
@@ -350,6 +360,19 @@ impl<'c> PushSearch<'c> {
                 .restrict(ctx, |c| has(cur, c), |c| reach.reached(c), &mut pushes)
             {
                 pushes.clear();
+            } else if let Some(k) = self.corrals.chosen()
+                && self.techniques.corral_deadlocks
+            {
+                // The corral whose pushes are kept may be lost in a way only a search of its
+                // boxes shows.
+                let mut work = 0;
+                let lost =
+                    self.corral_search
+                        .lost(ctx, &self.corrals, k, &self.cur, player, &mut work);
+                budget.spend(work)?;
+                if lost {
+                    pushes.clear();
+                }
             }
         }
         if let Some(packing) = self.packing {

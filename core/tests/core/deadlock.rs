@@ -97,7 +97,7 @@ fn no_prefix_of_a_known_microban_solution_is_called_lost() {
 #[test]
 fn a_lost_position_is_reported_at_once_with_its_reason() {
     let at = |x, y| sokoshot_core::level::Pos::new(x, y);
-    let cases: [(&str, &str, &str, Lost); 7] = [
+    let cases: [(&str, &str, &str, Lost); 8] = [
         (
             "a box pushed into a corner",
             "######\n#    #\n# $  #\n#  @.#\n######",
@@ -142,6 +142,12 @@ fn a_lost_position_is_reported_at_once_with_its_reason() {
             "#######\n#@$*E #\n# ## ##\n#    .#\n#######",
             "",
             Lost::Frozen { at: at(2, 1) },
+        ),
+        (
+            "a box pushed into a pocket the player can no longer reach",
+            "####\n# .#\n#  ###\n#*   #\n#  $@#\n#  ###\n####",
+            "L",
+            Lost::ShutIn { at: at(2, 4) },
         ),
     ];
     for (name, text, moves, expected) in cases {
@@ -192,6 +198,10 @@ fn reasons_read_in_a_players_words() {
         (
             Lost::EnemyOutOfReach { at },
             "no shot can reach the enemy at column 3, row 5 any more",
+        ),
+        (
+            Lost::ShutIn { at },
+            "the boxes shut in with the box at column 3, row 5 can never all reach goals",
         ),
     ];
     for (lost, text) in cases {

@@ -4,7 +4,7 @@ use super::super::context::{Context, NONE};
 use super::super::freeze::Occupancy;
 
 /// The boxes as a bitset.
-pub(super) struct Bits<'a>(pub(super) &'a [u64]);
+pub(crate) struct Bits<'a>(pub(crate) &'a [u64]);
 
 impl Occupancy for Bits<'_> {
     fn has_box(&self, cell: u32) -> bool {
@@ -13,17 +13,17 @@ impl Occupancy for Bits<'_> {
 }
 
 #[inline]
-pub(super) fn has(bits: &[u64], cell: u32) -> bool {
+pub(crate) fn has(bits: &[u64], cell: u32) -> bool {
     bits[cell as usize / 64] >> (cell % 64) & 1 == 1
 }
 
 #[inline]
-pub(super) fn flip(bits: &mut [u64], cell: u32) {
+pub(crate) fn flip(bits: &mut [u64], cell: u32) {
     bits[cell as usize / 64] ^= 1 << (cell % 64);
 }
 
 /// The cells of a bitset, lowest first.
-pub(super) fn cells(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
+pub(crate) fn cells(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
     bits.iter().enumerate().flat_map(|(w, &word)| {
         let mut word = word;
         std::iter::from_fn(move || {
@@ -37,15 +37,15 @@ pub(super) fn cells(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
 }
 
 /// Breadth-first reach of the player, with generation stamps so it never clears.
-pub(super) struct Reach {
+pub(crate) struct Reach {
     stamp: Vec<u32>,
     generation: u32,
-    pub(super) dist: Vec<u32>,
-    pub(super) queue: Vec<u32>,
+    pub(crate) dist: Vec<u32>,
+    pub(crate) queue: Vec<u32>,
 }
 
 impl Reach {
-    pub(super) fn new(cells: usize) -> Self {
+    pub(crate) fn new(cells: usize) -> Self {
         Self {
             stamp: vec![0; cells],
             generation: 0,
@@ -55,12 +55,12 @@ impl Reach {
     }
 
     /// Whether the last flood reached `cell`.
-    pub(super) fn reached(&self, cell: u32) -> bool {
+    pub(crate) fn reached(&self, cell: u32) -> bool {
         self.stamp[cell as usize] == self.generation
     }
 
     /// Floods from `start` around the boxes; returns the lowest cell reached.
-    pub(super) fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
+    pub(crate) fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.stamp.fill(0);
