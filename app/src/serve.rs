@@ -30,7 +30,8 @@
 //! Keys are the session's: Ctrl-Z or Ctrl-C typed by a player reach only that session.
 //! Nothing of the server's files is reachable beyond the built-in levels and `--levels`.
 //! The host key and the players' progress live in the XDG data directory ([`host_key`],
-//! [`players`]).
+//! [`players`]); who is kept there, at most `--max-players` with at most
+//! `--new-players-per-hour` new ones per address, is the flood rule of [`players`].
 
 pub mod console;
 pub mod handler;
@@ -38,6 +39,7 @@ pub mod host_key;
 pub mod input;
 pub mod limits;
 pub mod menu;
+pub mod newcomers;
 pub mod players;
 pub mod session;
 
@@ -122,6 +124,10 @@ pub struct Options {
     pub authorized_keys: Option<PathBuf>,
     /// A level pack offered beside the built-in ones.
     pub levels: Option<PathBuf>,
+    /// The most players whose progress is kept.
+    pub max_players: usize,
+    /// New players (keys with nothing kept) one address may make in an hour.
+    pub new_players_per_hour: usize,
 }
 
 impl Default for Options {
@@ -138,6 +144,8 @@ impl Default for Options {
             max_session: DEFAULT_MAX_SESSION,
             authorized_keys: None,
             levels: None,
+            max_players: players::MAX_PLAYERS,
+            new_players_per_hour: players::DEFAULT_NEW_PLAYERS_PER_HOUR,
         }
     }
 }
@@ -192,7 +200,10 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
     }
     let shared = Arc::new(Shared {
         packs,
-        players: Some(Players::new(dir.join("players"))),
+        players: Some(
+            Players::with_cap(dir.join("players"), options.max_players)
+                .new_players_per_hour(options.new_players_per_hour),
+        ),
         shutdown: Arc::new(AtomicBool::new(false)),
         timeouts: Timeouts {
             idle: options.idle_timeout,
@@ -349,7 +360,8 @@ impl Connection {
             Arc::clone(&record),
             self.allowed.clone(),
             permit,
-        );
+        )
+        .from(peer.ip());
         let run = async {
             match russh::server::run_stream(self.config, stream, handler).await {
                 Ok(session) => session.await.err().map(|err| err.to_string()),

@@ -7,6 +7,7 @@
 //! Input is held to [`INPUT_RATE`] bytes a second (a burst of [`INPUT_BURST`]): a client that
 //! types faster is slowed down, not dropped, since the handler waits before reading on.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -53,6 +54,7 @@ pub struct Handler {
     record: Arc<Record>,
     allowed: Allowed,
     permit: Arc<Permit>,
+    peer: IpAddr,
     channel: Option<ChannelId>,
     pty: Option<(String, (u16, u16))>,
     input: Option<SyncSender<Incoming>>,
@@ -70,6 +72,7 @@ impl Handler {
             record,
             allowed,
             permit: Arc::new(permit),
+            peer: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
             channel: None,
             pty: None,
             input: None,
@@ -77,6 +80,13 @@ impl Handler {
             tokens: INPUT_BURST,
             refilled: Instant::now(),
         }
+    }
+
+    /// This handler, for a connection from `peer`.
+    #[must_use]
+    pub fn from(mut self, peer: IpAddr) -> Self {
+        self.peer = peer;
+        self
     }
 
     fn allows(&self, key: &PublicKey) -> bool {
@@ -172,6 +182,7 @@ impl Handler {
             size,
             term,
             player,
+            peer: self.peer,
             input: receiver,
             outbox: Arc::clone(&outbox),
         };

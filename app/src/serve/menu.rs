@@ -110,6 +110,11 @@ impl Menu {
         }
     }
 
+    /// Says that this player's progress is not kept, and why.
+    pub fn not_kept(&mut self, why: &str) {
+        self.player[1] = format!("progress is not kept: {why}");
+    }
+
     /// Handles a key; returns the choice when one was made.
     pub fn press(&mut self, key: KeyEvent) -> Option<Choice> {
         if key.kind == KeyEventKind::Release {

@@ -11,6 +11,7 @@
 //! server's.
 
 use std::io;
+use std::net::IpAddr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::mpsc::{Receiver, SyncSender};
@@ -81,6 +82,8 @@ pub struct Start {
     pub term: String,
     /// Who is playing.
     pub player: Player,
+    /// Where the player connects from.
+    pub peer: IpAddr,
     /// The client's input.
     pub input: Receiver<Incoming>,
     /// Where frames go.
@@ -126,7 +129,12 @@ fn run(shared: &Shared, start: Start) -> End {
         }
     };
     let result = catch_unwind(AssertUnwindSafe(|| {
-        body(&mut console, shared, &start.player, &start.term)
+        body(
+            &mut console,
+            shared,
+            (&start.player, start.peer),
+            &start.term,
+        )
     }));
     let end = match result {
         Ok(Ok(end)) => end,
@@ -137,13 +145,22 @@ fn run(shared: &Shared, start: Start) -> End {
     end
 }
 
-fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) -> io::Result<End> {
+fn body(
+    console: &mut SshConsole,
+    shared: &Shared,
+    (player, peer): (&Player, IpAddr),
+    term: &str,
+) -> io::Result<End> {
     let names: Vec<String> = shared.packs.iter().map(|pack| pack.name.clone()).collect();
     let key = match player {
         Player::Key(fingerprint) => Some(fingerprint.as_str()),
         Player::Guest => None,
     };
     let mut menu = Menu::new(&names, Look::for_term(term), key);
+    let refused = admit(shared, player, peer);
+    if let Some(why) = &refused {
+        menu.not_kept(why);
+    }
     loop {
         let choice = menu::run(console, &mut menu)?;
         if let Some(end) = console.end() {
@@ -166,7 +183,14 @@ fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) 
                 lab_view::run_on(console, options, palette)?;
                 console.release_mouse()?;
             }
-            Choice::Pack(pack) => play(console, shared, player, pack, menu.look)?,
+            Choice::Pack(pack) => {
+                let kept = if refused.is_none() {
+                    player
+                } else {
+                    &Player::Guest
+                };
+                play(console, shared, kept, refused.as_deref(), pack, menu.look)?;
+            }
         }
         if let Some(end) = console.end() {
             return Ok(end);
@@ -175,10 +199,23 @@ fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) 
     }
 }
 
+/// Takes a keyed player into the store by the flood rule; why their progress is not kept,
+/// when it is not (logged with the address).
+fn admit(shared: &Shared, player: &Player, peer: IpAddr) -> Option<String> {
+    let players = shared.players.as_ref()?;
+    let refused = players.admit(player, peer).err()?;
+    eprintln!(
+        "sokoshot serve: {peer} new player {} refused: {refused}",
+        player.name()
+    );
+    Some(refused.to_string())
+}
+
 fn play(
     console: &mut SshConsole,
     shared: &Shared,
     player: &Player,
+    refused: Option<&str>,
     pack: usize,
     look: Look,
 ) -> io::Result<()> {
@@ -207,15 +244,18 @@ fn play(
     };
     console.mouse = look.mouse;
     console.capture_mouse()?;
-    match (unreadable, player) {
+    match (unreadable, player, refused) {
+        (_, _, Some(why)) => app.tell(format!("progress is not kept: {why}"), true),
         _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
         // The details name the server's files; the player is told what it means for them.
-        (true, _) => app.tell(
+        (true, _, _) => app.tell(
             "your saved progress could not be read; starting afresh",
             true,
         ),
-        (false, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
-        (false, Player::Key(_)) => {}
+        (false, Player::Guest, _) => {
+            app.tell("playing as a guest: progress is not saved", false);
+        }
+        (false, Player::Key(_), _) => {}
     }
     let ended = event_loop::run(console, &mut app, None, None);
     console.release_mouse()?;
