@@ -13,7 +13,7 @@
 use std::io;
 use std::net::IpAddr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -40,18 +40,37 @@ pub const SESSION_STACK: usize = 1024 * 1024;
 pub const MAX_STALL: Duration = Duration::from_secs(60);
 
 /// The server's hint searches: at most two at once across every session, 256 MiB between
-/// them, so however many players ask, hints cost the server two cores' worth at most.
+/// them, one per player, first asked first served, so however many players ask, hints cost
+/// the server two cores' worth at most.
 pub static HINT_POOL: HintPool = HintPool::new(2, 256 << 20);
 
 /// What one hint may cost in a server session: a fifth of local play's, so that a full
-/// server cannot be made to search for long, run in [`HINT_POOL`].
+/// server cannot be made to search for long, run in [`HINT_POOL`] for `owner` (one player:
+/// their hints run one at a time). One thread and 2 s from the start of its search: at most
+/// 2 s of one core, however large the level, since the solver looks at its clock after a
+/// bounded amount of work.
 #[must_use]
-pub fn hint_budget() -> HintBudget {
+pub fn hint_budget(owner: u64) -> HintBudget {
     HintBudget {
         positions: 400_000,
         time: Some(Duration::from_secs(2)),
         pool: Some(&HINT_POOL),
         threads: 1,
+        owner,
+    }
+}
+
+/// The owner of a player's hints in the pool: their key's, so that all their sessions count
+/// as one; a guest's session is an owner of its own.
+fn hint_owner(player: &Player) -> u64 {
+    static GUESTS: AtomicU64 = AtomicU64::new(1 << 63);
+    match player {
+        Player::Key(fingerprint) => {
+            let mut hasher = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(fingerprint, &mut hasher);
+            std::hash::Hasher::finish(&hasher) >> 1
+        }
+        Player::Guest => GUESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     }
 }
 
@@ -237,7 +256,7 @@ fn play(
             color: look.color,
         },
         mouse: look.mouse,
-        hints: Some(hint_budget()),
+        hints: Some(hint_budget(hint_owner(player))),
     };
     let Ok(mut app) = opening.open(start, feel) else {
         return Ok(());
