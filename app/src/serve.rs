@@ -21,10 +21,13 @@
 //!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`])
 //!    and drained at most at `--max-bytes-per-second` (a session past it skips frames),
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
+//!    A session's frames are paced by what they cost to draw ([`pacer`]): it spends at most
+//!    [`pacer::DRAW_SHARE`] of one core drawing, so an expensive board lowers its frame rate
+//!    alone.
 //!    A panic ends the session, not the server.
 //! 5. **Log**: one line per connection on standard error: address, key fingerprint or
 //!    `guest`, duration, bytes in and out (as counted on the socket), frames skipped for a
-//!    client that was behind, and how it ended.
+//!    client that was behind, frames put off by the pacer, and how it ended.
 //!
 //! Signals are the server's: SIGTERM or SIGINT ends every session with a message and exits.
 //! Keys are the session's: Ctrl-Z or Ctrl-C typed by a player reach only that session.
@@ -40,6 +43,7 @@ pub mod input;
 pub mod limits;
 pub mod menu;
 pub mod newcomers;
+pub mod pacer;
 pub mod players;
 pub mod session;
 
@@ -205,6 +209,7 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
                 .new_players_per_hour(options.new_players_per_hour),
         ),
         shutdown: Arc::new(AtomicBool::new(false)),
+        wake: tokio::sync::watch::channel(false).0,
         timeouts: Timeouts {
             idle: options.idle_timeout,
             session: options.max_session,
@@ -316,6 +321,7 @@ async fn serve(
         gate.sessions()
     );
     shared.shutdown.store(true, Ordering::SeqCst);
+    shared.wake.send_replace(true);
     let deadline = Instant::now() + SHUTDOWN_GRACE;
     while (gate.sessions() > 0 || shared.unlogged.load(Ordering::SeqCst) > 0)
         && Instant::now() < deadline
@@ -405,14 +411,14 @@ impl Connection {
             (None, None, true, Some(err)) => format!("error: {err}"),
             (None, None, true, None) => "no-session".to_owned(),
         };
-        let skipped = record
+        let (skipped, deferred) = record
             .outbox
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .as_ref()
-            .map_or(0, |outbox| outbox.skipped());
+            .map_or((0, 0), |outbox| (outbox.skipped(), outbox.deferred()));
         eprintln!(
-            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} {how}",
+            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} deferred={deferred} {how}",
             player.as_ref().map_or("-", |p| p.name()),
             begun.elapsed().as_secs_f64(),
             counts.read.load(Ordering::Relaxed),

@@ -35,7 +35,8 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 
-use crate::tui::console::Console;
+use super::pacer::{Pacer, thread_cpu};
+use crate::tui::console::{Console, IDLE_POLL};
 use crate::tui::terminal::{Input, MAX_INPUTS_PER_READ, Quit};
 
 /// The most bytes of frames waiting for a client that is slow to read.
@@ -65,6 +66,9 @@ pub enum Incoming {
     Redraw,
     /// The client closed the channel.
     Closed,
+    /// Nothing from the client: look at the session's end conditions again (the server is
+    /// shutting down).
+    Wake,
 }
 
 /// Why a session ended.
@@ -129,6 +133,8 @@ struct OutboxState {
     done: Option<u32>,
     /// Frames skipped because the client was behind.
     skipped: u64,
+    /// Frames put off because the session's frames cost more to draw than its share.
+    deferred: u64,
 }
 
 /// What the writer task should do next.
@@ -169,6 +175,17 @@ impl Outbox {
         let mut state = self.lock();
         state.behind = true;
         state.skipped += 1;
+    }
+
+    /// Notes that a frame was put off by the session's pacer.
+    pub fn mark_deferred(&self) {
+        self.lock().deferred += 1;
+    }
+
+    /// Frames put off so far because they cost more to draw than the session's share.
+    #[must_use]
+    pub fn deferred(&self) -> u64 {
+        self.lock().deferred
     }
 
     /// Frames skipped so far because the client was behind.
@@ -259,6 +276,9 @@ pub struct SshConsole {
     last_key: Instant,
     closed: bool,
     stale: bool,
+    pacer: Pacer,
+    /// A frame was put off by the pacer and is still to be drawn.
+    owed: bool,
     /// Whether the player wants the mouse read (the menu's choice).
     pub mouse: bool,
 }
@@ -304,6 +324,8 @@ impl SshConsole {
             last_key: now,
             closed: false,
             stale: false,
+            pacer: Pacer::default(),
+            owed: false,
             mouse: true,
         })
     }
@@ -323,6 +345,13 @@ impl SshConsole {
         } else {
             None
         }
+    }
+
+    /// How long from `now` until the idle timeout or the session limit, whichever is first.
+    fn until_end(&self, now: Instant) -> Duration {
+        let idle = (self.last_key + self.timeouts.idle).saturating_duration_since(now);
+        let session = (self.started + self.timeouts.session).saturating_duration_since(now);
+        idle.min(session)
     }
 
     /// Gives the client its terminal back (main screen, cursor, no mouse reports), says why
@@ -351,6 +380,29 @@ impl SshConsole {
         queue!(self.terminal.backend_mut(), DisableMouseCapture)
     }
 
+    /// Draws a frame into the outbox, unless the client is behind.
+    fn draw_now(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
+        if self.outbox.queued_bytes() >= MAX_QUEUED_BYTES {
+            // The client is not reading: skip this frame, redraw in full when it catches up.
+            self.stale = true;
+            self.outbox.mark_behind();
+            return Ok(());
+        }
+        if std::mem::take(&mut self.stale) {
+            self.invalidate()?;
+        }
+        queue!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
+        self.terminal.draw(render)?;
+        let out = self.terminal.backend_mut();
+        queue!(out, EndSynchronizedUpdate)?;
+        out.flush()?;
+        let frame = self.sink.take();
+        if !self.outbox.push(frame) {
+            self.stale = true;
+        }
+        Ok(())
+    }
+
     /// Takes one thing from the connection, adding what it means for the loops to `out`.
     fn take(&mut self, incoming: Incoming, out: &mut Vec<Input>) -> io::Result<()> {
         match incoming {
@@ -371,6 +423,7 @@ impl SshConsole {
                 self.closed = true;
                 out.push(Input::HangUp);
             }
+            Incoming::Wake => {}
         }
         Ok(())
     }
@@ -382,9 +435,29 @@ impl Console for SshConsole {
             return Ok(vec![Input::HangUp]);
         }
         let mut out = Vec::new();
+        let now = Instant::now();
+        // An idle poll sleeps until this session's own time limits, or input: the server's
+        // shutdown comes as input too, so an idle session never wakes for nothing.
+        let wait = if wait >= IDLE_POLL {
+            self.until_end(now).max(wait)
+        } else {
+            wait
+        };
+        // A frame put off by the pacer is drawn once its pause is over.
+        let wait = if self.owed {
+            wait.min(self.pacer.wait(now))
+        } else {
+            wait
+        };
         match self.input.recv_timeout(wait) {
             Ok(incoming) => self.take(incoming, &mut out)?,
-            Err(RecvTimeoutError::Timeout) => return Ok(out),
+            Err(RecvTimeoutError::Timeout) => {
+                if self.owed && self.pacer.wait(Instant::now()).is_zero() {
+                    self.owed = false;
+                    out.push(Input::Redraw);
+                }
+                return Ok(out);
+            }
             Err(RecvTimeoutError::Disconnected) => self.take(Incoming::Closed, &mut out)?,
         }
         while out.len() < MAX_INPUTS_PER_READ && !self.closed {
@@ -398,25 +471,18 @@ impl Console for SshConsole {
     }
 
     fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
-        if self.outbox.queued_bytes() >= MAX_QUEUED_BYTES {
-            // The client is not reading: skip this frame, redraw in full when it catches up.
-            self.stale = true;
-            self.outbox.mark_behind();
+        let started = Instant::now();
+        if !self.pacer.ready(started) {
+            // The last frame cost more than this session's share: this one waits.
+            self.owed = true;
+            self.outbox.mark_deferred();
             return Ok(());
         }
-        if std::mem::take(&mut self.stale) {
-            self.invalidate()?;
-        }
-        queue!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
-        self.terminal.draw(render)?;
-        let out = self.terminal.backend_mut();
-        queue!(out, EndSynchronizedUpdate)?;
-        out.flush()?;
-        let frame = self.sink.take();
-        if !self.outbox.push(frame) {
-            self.stale = true;
-        }
-        Ok(())
+        self.owed = false;
+        let cpu = thread_cpu();
+        let drawn = self.draw_now(render);
+        self.pacer.drew(started, thread_cpu().saturating_sub(cpu));
+        drawn
     }
 
     fn invalidate(&mut self) -> io::Result<()> {

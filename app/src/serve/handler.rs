@@ -204,6 +204,7 @@ impl Handler {
             channel,
             sender.clone(),
             self.shared.max_bytes_per_second,
+            self.shared.wake.subscribe(),
         ));
         self.input = Some(sender);
         *self

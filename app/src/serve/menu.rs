@@ -17,7 +17,7 @@ use crate::tui::console::Console;
 use crate::tui::terminal::Input;
 
 /// How long the menu waits for a key before looking at the session's end conditions again.
-const IDLE_WAIT: Duration = Duration::from_millis(250);
+const IDLE_WAIT: Duration = crate::tui::console::IDLE_POLL;
 
 /// How the session draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

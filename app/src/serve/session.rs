@@ -83,6 +83,9 @@ pub struct Shared {
     pub players: Option<Players>,
     /// Set when the server is shutting down.
     pub shutdown: Arc<AtomicBool>,
+    /// Changes once as the server shuts down, to wake every session (an idle one sleeps until
+    /// its own time limits otherwise).
+    pub wake: tokio::sync::watch::Sender<bool>,
     /// The sessions' time limits.
     pub timeouts: Timeouts,
     /// The most bytes of frames a second one session sends.
@@ -314,7 +317,7 @@ impl Rate {
 }
 
 /// Carries the session's frames to the channel until the session ends, then sends its exit
-/// status and closes the channel. Asks the session for a full redraw (through `input`) when
+/// status and closes the channel; wakes the session once when `shutdown` changes. Asks the session for a full redraw (through `input`) when
 /// the client caught up after frames were skipped.
 pub async fn pump(
     outbox: Arc<Outbox>,
@@ -322,8 +325,10 @@ pub async fn pump(
     channel: ChannelId,
     input: SyncSender<Incoming>,
     bytes_per_second: u64,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     let mut rate = Rate::new(bytes_per_second);
+    let mut woken = false;
     loop {
         match outbox.next() {
             Step::Send(frame) => {
@@ -353,7 +358,14 @@ pub async fn pump(
                 let _ = handle.close(channel).await;
                 return;
             }
-            Step::Wait => outbox.notify.notified().await,
+            Step::Wait if woken => outbox.notify.notified().await,
+            Step::Wait => tokio::select! {
+                () = outbox.notify.notified() => {}
+                _ = shutdown.changed() => {
+                    woken = true;
+                    let _ = input.try_send(Incoming::Wake);
+                }
+            },
         }
     }
 }
