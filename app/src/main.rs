@@ -198,7 +198,7 @@ enum Command {
         #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_MAX_SESSION.as_secs(), value_parser = clap::value_parser!(u64).range(1..=604_800))]
         max_session: u64,
         /// The most players whose progress is kept (each at most 4 MiB, so 10,000 players
-        /// may take about 40 GiB of disk). When it is reached, a new key takes the place of a
+        /// may take about 39 GiB of disk). When it is reached, a new key takes the place of a
         /// player who saved nothing, or of one away over 30 days; when there is none, the new
         /// key plays without its progress kept.
         #[arg(long, value_name = "N", default_value_t = sokoshot::serve::players::MAX_PLAYERS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
