@@ -1004,3 +1004,51 @@ fn open_mode_a_flood_of_fresh_keys_never_forgets_a_player_who_saved_lately() {
     assert!(screen.contains("resumed where you left off"), "{screen}");
     again.keys(&["q"]);
 }
+
+#[test]
+fn server_hints_run_one_at_a_time_per_player_and_a_waiting_one_says_where_it_stands() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-hint-line");
+    // A wide room with 66 boxes: a served hint gives up here at its 2 s.
+    let mut level = format!("{}\n#@{}#\n", "#".repeat(30), " ".repeat(27));
+    for _ in 0..6 {
+        level.push_str(&format!("#  {}     #\n", "$ ".repeat(11)));
+        level.push_str(&format!("#  {}     #\n", ". ".repeat(11)));
+    }
+    level.push_str(&format!("{}\n", "#".repeat(30)));
+    let levels = dir.join("room.xsb");
+    fs::write(&levels, level).expect("levels");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    // The same player in two sessions: their second hint waits for their first, although
+    // the server's pool has a place free.
+    let panes: Vec<Pane> = (0..2)
+        .map(|n| {
+            let pane = connect(
+                &format!("serve-hint-line-{n}"),
+                &dir.0,
+                server.port,
+                Some(&key),
+            );
+            pane.wait_for("sokoshot over SSH");
+            pane.keys(&["j", "j", "Enter"]);
+            pane.wait_for("room.xsb");
+            pane
+        })
+        .collect();
+    panes[0].keys(&["i"]);
+    panes[0].wait_for("hint: thinking");
+    panes[1].keys(&["i"]);
+    panes[1].wait_for("hint queued: 1st in line");
+    // Its turn comes once the first is answered, and it gets its own 2 s.
+    panes[0].wait_for("no hint found in time");
+    panes[1].wait_for("no hint found in time");
+    for pane in &panes {
+        pane.keys(&["q"]);
+        pane.wait_for("Open the collision lab");
+        pane.keys(&["q"]);
+        pane.wait_for("EXIT=0");
+    }
+}
