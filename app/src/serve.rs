@@ -18,7 +18,7 @@
 //! 4. **Session** ([`session`], [`console`]): the menu, then the same game and lab as local
 //!    play, on a thread of its own, behind the one console seam of the front end. Window
 //!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]), input is rate limited
-//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`])
+//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`outbox::MAX_QUEUED_BYTES`])
 //!    and drained at most at `--max-bytes-per-second` (a session past it skips frames),
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
 //!    A session's frames are paced by what they cost to draw ([`pacer`]): it spends at most
@@ -43,6 +43,7 @@ pub mod input;
 pub mod limits;
 pub mod menu;
 pub mod newcomers;
+pub mod outbox;
 pub mod pacer;
 pub mod players;
 pub mod session;

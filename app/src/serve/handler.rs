@@ -17,9 +17,10 @@ use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
-use super::console::{End, Incoming, Outbox, clamp_size};
+use super::console::{End, Incoming, clamp_size};
 use super::input::InputParser;
 use super::limits::{Permit, Refusal};
+use super::outbox::Outbox;
 use super::players::Player;
 use super::session::{self, Shared, Start};
 

@@ -21,8 +21,9 @@ use std::time::{Duration, Instant};
 use russh::ChannelId;
 use russh::server::Handle;
 
-use super::console::{End, Incoming, Outbox, SshConsole, Step, Timeouts};
+use super::console::{End, Incoming, SshConsole, Timeouts};
 use super::menu::{self, Choice, Look, Menu};
+use super::outbox::{Outbox, Step};
 use super::players::{Player, Players};
 use crate::tui::console::Console;
 use crate::tui::event_loop;
