@@ -192,7 +192,8 @@ impl Players {
         Ok(Some(SaveFile::at(home.join("progress.txt"))))
     }
 
-    /// Forgets players, by the flood rule, until one more fits under the cap; logs each.
+    /// Forgets players, by the flood rule, until one more fits under the cap; logs each one
+    /// forgotten (the caller logs a refusal, with the address).
     fn make_room(&self, newcomer: &str) -> Result<(), Refused> {
         let homes = self.homes().map_err(|_| Refused::Io)?;
         if homes.len() < self.max {
@@ -215,10 +216,6 @@ impl Players {
             })
             .collect();
         if candidates.len() < excess {
-            eprintln!(
-                "sokoshot serve: new player {newcomer} refused: {} players kept, none can be forgotten",
-                self.max
-            );
             return Err(Refused::Full(self.max));
         }
         candidates.sort_by_key(|(_, seen, why)| (matches!(why, Forgotten::Away(_)), *seen));

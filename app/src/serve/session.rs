@@ -248,7 +248,13 @@ fn play(
         .map(|players| players.save_file(player));
     let (save, unsaved) = match saving {
         Some(Ok(save)) => (save, false),
-        Some(Err(_)) => (None, true),
+        Some(Err(err)) => {
+            eprintln!(
+                "sokoshot serve: player {} plays unsaved: {err}",
+                player.name()
+            );
+            (None, true)
+        }
         None => (None, matches!(player, Player::Key(_))),
     };
     let opening = Opening::read(shared.packs.clone(), save);
