@@ -798,7 +798,7 @@ fn a_player_s_position_is_kept_when_the_client_is_killed_and_at_the_idle_timeout
     let first = connect("serve-keep-1", &dir.0, server.port, Some(&key));
     first.wait_for("sokoshot over SSH");
     first.keys(&["j", "j", "Enter"]);
-    first.wait_for("long.xsb");
+    first.wait_for("Moves 0");
     first.keys(&["l"]);
     first.wait_for("Moves 1");
     signal(first.game_pid(), "KILL");
@@ -960,7 +960,7 @@ fn open_mode_a_flood_of_fresh_keys_never_forgets_a_player_who_saved_lately() {
     let pane = connect("serve-flood-real", &dir.0, server.port, Some(&real));
     pane.wait_for("sokoshot over SSH");
     pane.keys(&["j", "j", "Enter"]);
-    pane.wait_for("long.xsb");
+    pane.wait_for("Moves 0");
     pane.keys(&["l"]);
     pane.wait_for("Moves 1");
     pane.keys(&["q"]);
@@ -1034,7 +1034,7 @@ fn server_hints_run_one_at_a_time_per_player_and_a_waiting_one_says_where_it_sta
             );
             pane.wait_for("sokoshot over SSH");
             pane.keys(&["j", "j", "Enter"]);
-            pane.wait_for("room.xsb");
+            pane.wait_for("Moves 0");
             pane
         })
         .collect();
