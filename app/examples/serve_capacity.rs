@@ -14,7 +14,8 @@
 //!    the sessions), its CPU time over 10 s while they are idle (`/proc/PID/stat`), the bytes
 //!    every client receives meanwhile, and how long a 1,001st connection waits before the
 //!    server closes it. Then 100 of the sessions open the `--levels` pack: the growth per
-//!    session says whether the pack is held once for all.
+//!    session says whether the pack is held once for all; and the server's CPU over 10 s
+//!    more while all are idle again, those 100 in a game.
 //! 2. **A costly board**: a server with a 150×110 level holding 3,996 spinner hubs; one, then
 //!    four sessions at 320×120 each step back and forth ten times a second for 10 s. It
 //!    reports the server's CPU, the bytes each session received, and the frames the server
@@ -397,6 +398,12 @@ async fn capacity(dir: &Path) {
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let rss_opened = rss_kib(pid);
+    // All idle again, 100 of them in a game.
+    let cpu_before = cpu_ticks(pid);
+    let again = Instant::now();
+    tokio::time::sleep(IDLE).await;
+    let cpu_in_games = cpu_ticks(pid) - cpu_before;
+    let again_secs = again.elapsed().as_secs_f64();
 
     println!(
         "{SESSIONS} idle sessions from {ADDRESSES} loopback addresses at 80x24, each on its menu (opened in {:.1} s):",
@@ -420,6 +427,11 @@ async fn capacity(dir: &Path) {
     println!(
         "  {OPENERS} of them open the 10,000-level pack: {rss_menus} -> {rss_opened} KiB = {:.0} KiB per session",
         rss_opened.saturating_sub(rss_menus) as f64 / OPENERS as f64
+    );
+    println!(
+        "  then idle for {again_secs:.1} s, {OPENERS} in a game and the rest on their menus: {} ms of CPU ({:.2} % of one core)",
+        cpu_in_games * 10,
+        cpu_in_games as f64 / again_secs
     );
     for session in sessions {
         let _ = session
