@@ -17,7 +17,8 @@
 //!    session says whether the pack is held once for all; and the server's CPU over 10 s
 //!    more while all are idle again, those 100 in a game.
 //! 2. **A costly board**: a server with a 150×110 level holding 3,996 spinner hubs; one, then
-//!    four sessions at 320×120 each step back and forth ten times a second for 10 s. It
+//!    four sessions at 320×120 each step back and forth ten times a second for 10 s, under
+//!    the default byte cap and then under the largest (only the pacer holding frames). It
 //!    reports the server's CPU, the bytes each session received, and the frames the server
 //!    put off for them (the log line's `deferred=`).
 //!
@@ -445,12 +446,15 @@ async fn capacity(dir: &Path) {
 async fn costly_board(dir: &Path) {
     let level = dir.join("spinners.xsb");
     std::fs::write(&level, spinner_level()).expect("level");
-    for count in [1, 4] {
+    // The default byte cap, then the largest, so that only the pacer holds the frames back.
+    for (count, bytes_per_second) in [(1, "262144"), (4, "262144"), (4, "1073741824")] {
         let server = Server::start(
             dir,
             &[
                 "--max-per-ip",
                 "8",
+                "--max-bytes-per-second",
+                bytes_per_second,
                 "--levels",
                 &level.display().to_string(),
             ],
@@ -504,7 +508,7 @@ async fn costly_board(dir: &Path) {
             .map(str::to_owned)
             .collect();
         println!(
-            "{count} session(s) at 320x120 stepping on the 150x110 level with 3,996 spinner hubs for {secs:.1} s ({step} steps each):"
+            "{count} session(s) at 320x120 stepping on the 150x110 level with 3,996 spinner hubs for {secs:.1} s ({step} steps each), --max-bytes-per-second {bytes_per_second}:"
         );
         println!(
             "  server CPU {} ms = {:.1} % of one core; bytes of frames per session {:?} = {:.0} KB/s each; {}",
