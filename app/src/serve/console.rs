@@ -152,6 +152,8 @@ pub struct SshConsole {
     last_key: Instant,
     closed: bool,
     stale: bool,
+    /// Inputs read but handed back (typed after the menu's choice), given out first.
+    unread: Vec<Input>,
     pacer: Pacer,
     /// A frame was put off by the pacer and is still to be drawn.
     owed: bool,
@@ -200,6 +202,7 @@ impl SshConsole {
             last_key: now,
             closed: false,
             stale: false,
+            unread: Vec::new(),
             pacer: Pacer::default(),
             owed: false,
             mouse: true,
@@ -221,6 +224,12 @@ impl SshConsole {
         } else {
             None
         }
+    }
+
+    /// Hands back inputs read but not used (typed after the menu's choice), for the next
+    /// read to give out first, in order.
+    pub fn unread(&mut self, inputs: Vec<Input>) {
+        self.unread.extend(inputs);
     }
 
     /// How long from `now` until the idle timeout or the session limit, whichever is first.
@@ -309,6 +318,9 @@ impl Console for SshConsole {
     fn read_input(&mut self, wait: Duration) -> io::Result<Vec<Input>> {
         if self.closed {
             return Ok(vec![Input::HangUp]);
+        }
+        if !self.unread.is_empty() {
+            return Ok(std::mem::take(&mut self.unread));
         }
         let mut out = Vec::new();
         let now = Instant::now();

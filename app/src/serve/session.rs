@@ -185,7 +185,8 @@ fn body(
         menu.not_kept(why);
     }
     loop {
-        let choice = menu::run(console, &mut menu)?;
+        let (choice, typed_ahead) = menu::run(console, &mut menu)?;
+        console.unread(typed_ahead);
         if let Some(end) = console.end() {
             return Ok(end);
         }
