@@ -197,6 +197,16 @@ enum Command {
         /// Close a session after this many seconds in all.
         #[arg(long, value_name = "SECS", default_value_t = sokoshot::serve::DEFAULT_MAX_SESSION.as_secs(), value_parser = clap::value_parser!(u64).range(1..=604_800))]
         max_session: u64,
+        /// The most players whose progress is kept (each at most 4 MiB, so 10,000 players
+        /// may take about 39 GiB of disk). When it is reached, a new key takes the place of a
+        /// player who saved nothing, or of one away over 30 days; when there is none, the new
+        /// key plays without its progress kept.
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::players::MAX_PLAYERS as u32, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        max_players: u32,
+        /// How many new players (keys with no progress kept yet) one address may make in an
+        /// hour; a new key past it plays without its progress kept (0: none at all).
+        #[arg(long, value_name = "N", default_value_t = sokoshot::serve::players::DEFAULT_NEW_PLAYERS_PER_HOUR as u32, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        new_players_per_hour: u32,
         /// Let in only the public keys listed in this file (OpenSSH authorized_keys format,
         /// without options); otherwise anyone may connect, as a guest without a key.
         #[arg(long, value_name = "FILE")]
@@ -255,6 +265,8 @@ fn main() -> ExitCode {
             max_bytes_per_second,
             idle_timeout,
             max_session,
+            max_players,
+            new_players_per_hour,
             authorized_keys,
             levels,
         }) => serve(&sokoshot::serve::Options {
@@ -269,6 +281,8 @@ fn main() -> ExitCode {
             max_session: Duration::from_secs(max_session),
             authorized_keys,
             levels,
+            max_players: max_players as usize,
+            new_players_per_hour: new_players_per_hour as usize,
         }),
         Some(Command::Play {
             file,

@@ -18,19 +18,23 @@
 //! 4. **Session** ([`session`], [`console`]): the menu, then the same game and lab as local
 //!    play, on a thread of its own, behind the one console seam of the front end. Window
 //!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]), input is rate limited
-//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`console::MAX_QUEUED_BYTES`])
+//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`outbox::MAX_QUEUED_BYTES`])
 //!    and drained at most at `--max-bytes-per-second` (a session past it skips frames),
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
+//!    A session's frames are paced by what they cost to draw ([`pacer`]): it spends at most
+//!    [`pacer::DRAW_SHARE`] of one core drawing, so an expensive board lowers its frame rate
+//!    alone.
 //!    A panic ends the session, not the server.
 //! 5. **Log**: one line per connection on standard error: address, key fingerprint or
 //!    `guest`, duration, bytes in and out (as counted on the socket), frames skipped for a
-//!    client that was behind, and how it ended.
+//!    client that was behind, frames put off by the pacer, and how it ended.
 //!
 //! Signals are the server's: SIGTERM or SIGINT ends every session with a message and exits.
 //! Keys are the session's: Ctrl-Z or Ctrl-C typed by a player reach only that session.
 //! Nothing of the server's files is reachable beyond the built-in levels and `--levels`.
 //! The host key and the players' progress live in the XDG data directory ([`host_key`],
-//! [`players`]).
+//! [`players`]); who is kept there, at most `--max-players` with at most
+//! `--new-players-per-hour` new ones per address, is the flood rule of [`players`].
 
 pub mod console;
 pub mod handler;
@@ -38,6 +42,9 @@ pub mod host_key;
 pub mod input;
 pub mod limits;
 pub mod menu;
+pub mod newcomers;
+pub mod outbox;
+pub mod pacer;
 pub mod players;
 pub mod session;
 
@@ -122,6 +129,10 @@ pub struct Options {
     pub authorized_keys: Option<PathBuf>,
     /// A level pack offered beside the built-in ones.
     pub levels: Option<PathBuf>,
+    /// The most players whose progress is kept.
+    pub max_players: usize,
+    /// New players (keys with nothing kept) one address may make in an hour.
+    pub new_players_per_hour: usize,
 }
 
 impl Default for Options {
@@ -138,6 +149,8 @@ impl Default for Options {
             max_session: DEFAULT_MAX_SESSION,
             authorized_keys: None,
             levels: None,
+            max_players: players::MAX_PLAYERS,
+            new_players_per_hour: players::DEFAULT_NEW_PLAYERS_PER_HOUR,
         }
     }
 }
@@ -192,8 +205,12 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
     }
     let shared = Arc::new(Shared {
         packs,
-        players: Some(Players::new(dir.join("players"))),
+        players: Some(
+            Players::with_cap(dir.join("players"), options.max_players)
+                .new_players_per_hour(options.new_players_per_hour),
+        ),
         shutdown: Arc::new(AtomicBool::new(false)),
+        wake: tokio::sync::watch::channel(false).0,
         timeouts: Timeouts {
             idle: options.idle_timeout,
             session: options.max_session,
@@ -305,6 +322,7 @@ async fn serve(
         gate.sessions()
     );
     shared.shutdown.store(true, Ordering::SeqCst);
+    shared.wake.send_replace(true);
     let deadline = Instant::now() + SHUTDOWN_GRACE;
     while (gate.sessions() > 0 || shared.unlogged.load(Ordering::SeqCst) > 0)
         && Instant::now() < deadline
@@ -349,7 +367,8 @@ impl Connection {
             Arc::clone(&record),
             self.allowed.clone(),
             permit,
-        );
+        )
+        .from(peer.ip());
         let run = async {
             match russh::server::run_stream(self.config, stream, handler).await {
                 Ok(session) => session.await.err().map(|err| err.to_string()),
@@ -393,14 +412,14 @@ impl Connection {
             (None, None, true, Some(err)) => format!("error: {err}"),
             (None, None, true, None) => "no-session".to_owned(),
         };
-        let skipped = record
+        let (skipped, deferred) = record
             .outbox
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .as_ref()
-            .map_or(0, |outbox| outbox.skipped());
+            .map_or((0, 0), |outbox| (outbox.skipped(), outbox.deferred()));
         eprintln!(
-            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} {how}",
+            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} deferred={deferred} {how}",
             player.as_ref().map_or("-", |p| p.name()),
             begun.elapsed().as_secs_f64(),
             counts.read.load(Ordering::Relaxed),

@@ -1,25 +1,21 @@
 //! The front end's [`Console`] over an SSH channel: the client's keys, mouse and window size
-//! come in as [`Incoming`] and leave as the same [`Input`]s the local terminal gives, and each frame goes out through an [`Outbox`] that a writer task
-//! empties into the channel.
-//!
-//! The outbox is bounded: it holds at most [`MAX_QUEUED_BYTES`] (plus the one frame that
-//! made it go over). When a client stops reading, the frames it has not taken are not piled
-//! up: a frame that does not fit is skipped, the console remembers that the client's screen
-//! is behind, and once the writer has emptied the outbox it asks for one full redraw, so the
-//! client jumps to the latest frame. Server memory per session stays flat however long the
-//! client stalls.
+//! come in as [`Incoming`] and leave as the same [`Input`]s the local terminal gives, and each
+//! frame goes out through the session's [`Outbox`], which a writer task empties into the
+//! channel. A frame the client is too far behind to take is skipped (the outbox says when to
+//! redraw in full), and a frame asked for sooner than the session's pacer allows is owed and
+//! drawn when its pause is over ([`super::pacer`]).
 //!
 //! A session ends when the client goes, when no key came for the idle timeout, when it has
 //! lasted the longest session allowed, or when the server shuts down; [`SshConsole::end`]
-//! says which, and the loops see it as a quit signal.
+//! says which, and the loops see it as a quit signal. Between keys an idle session sleeps
+//! until the nearest of its time limits; the server's shutdown wakes it as input.
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
-use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, Show};
@@ -35,11 +31,10 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
 
-use crate::tui::console::Console;
+use super::outbox::{MAX_QUEUED_BYTES, Outbox};
+use super::pacer::{Pacer, thread_cpu};
+use crate::tui::console::{Console, IDLE_POLL};
 use crate::tui::terminal::{Input, MAX_INPUTS_PER_READ, Quit};
-
-/// The most bytes of frames waiting for a client that is slow to read.
-pub const MAX_QUEUED_BYTES: usize = 64 * 1024;
 
 /// The largest terminal a session draws: a client's window beyond this is drawn in its
 /// top-left corner (every cell costs memory on the server).
@@ -65,6 +60,9 @@ pub enum Incoming {
     Redraw,
     /// The client closed the channel.
     Closed,
+    /// Nothing from the client: look at the session's end conditions again (the server is
+    /// shutting down).
+    Wake,
 }
 
 /// Why a session ended.
@@ -111,111 +109,6 @@ impl End {
     }
 }
 
-/// Frames waiting for the writer task, bounded by [`MAX_QUEUED_BYTES`].
-#[derive(Debug, Default)]
-pub struct Outbox {
-    state: Mutex<OutboxState>,
-    /// Wakes the writer task when something was queued.
-    pub notify: tokio::sync::Notify,
-}
-
-#[derive(Debug, Default)]
-struct OutboxState {
-    frames: VecDeque<Vec<u8>>,
-    bytes: usize,
-    /// A frame was skipped; the client needs a full redraw once the queue is empty.
-    behind: bool,
-    /// The session ended with this exit status; nothing more will be queued.
-    done: Option<u32>,
-    /// Frames skipped because the client was behind.
-    skipped: u64,
-}
-
-/// What the writer task should do next.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Send these bytes.
-    Send(Vec<u8>),
-    /// The session is over: send this exit status and close the channel.
-    Close(u32),
-    /// Nothing to do until notified.
-    Wait,
-}
-
-impl Outbox {
-    fn lock(&self) -> MutexGuard<'_, OutboxState> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
-    /// Queues a frame unless the queue is over its bound; false when the frame was skipped.
-    pub fn push(&self, frame: Vec<u8>) -> bool {
-        let mut state = self.lock();
-        if !state.frames.is_empty() && state.bytes + frame.len() > MAX_QUEUED_BYTES {
-            state.behind = true;
-            state.skipped += 1;
-            return false;
-        }
-        state.bytes += frame.len();
-        state.frames.push_back(frame);
-        drop(state);
-        self.notify.notify_one();
-        true
-    }
-
-    /// Notes that a frame was skipped without being offered.
-    pub fn mark_behind(&self) {
-        let mut state = self.lock();
-        state.behind = true;
-        state.skipped += 1;
-    }
-
-    /// Frames skipped so far because the client was behind.
-    #[must_use]
-    pub fn skipped(&self) -> u64 {
-        self.lock().skipped
-    }
-
-    /// Queues the last bytes of a session (restoring the client's terminal) whatever the
-    /// queue holds, and the exit status to close with.
-    pub fn finish(&self, last: Vec<u8>, status: u32) {
-        let mut state = self.lock();
-        state.bytes += last.len();
-        state.frames.push_back(last);
-        state.done = Some(status);
-        drop(state);
-        self.notify.notify_one();
-    }
-
-    /// The writer's next step.
-    pub fn next(&self) -> Step {
-        let mut state = self.lock();
-        if let Some(frame) = state.frames.pop_front() {
-            state.bytes -= frame.len();
-            return Step::Send(frame);
-        }
-        state.done.map_or(Step::Wait, Step::Close)
-    }
-
-    /// After a send: true (once) when the queue is empty and frames were skipped, that is,
-    /// when the client should now get a full redraw.
-    pub fn caught_up(&self) -> bool {
-        let mut state = self.lock();
-        if state.frames.is_empty() && state.behind && state.done.is_none() {
-            state.behind = false;
-            return true;
-        }
-        false
-    }
-
-    /// Bytes waiting now.
-    #[must_use]
-    pub fn queued_bytes(&self) -> usize {
-        self.lock().bytes
-    }
-}
-
 /// Where the terminal writes a frame before it goes to the outbox.
 #[derive(Debug, Clone, Default)]
 struct Sink(Rc<RefCell<Vec<u8>>>);
@@ -259,6 +152,11 @@ pub struct SshConsole {
     last_key: Instant,
     closed: bool,
     stale: bool,
+    /// Inputs read but handed back (typed after the menu's choice), given out first.
+    unread: Vec<Input>,
+    pacer: Pacer,
+    /// A frame was put off by the pacer and is still to be drawn.
+    owed: bool,
     /// Whether the player wants the mouse read (the menu's choice).
     pub mouse: bool,
 }
@@ -304,6 +202,9 @@ impl SshConsole {
             last_key: now,
             closed: false,
             stale: false,
+            unread: Vec::new(),
+            pacer: Pacer::default(),
+            owed: false,
             mouse: true,
         })
     }
@@ -323,6 +224,19 @@ impl SshConsole {
         } else {
             None
         }
+    }
+
+    /// Hands back inputs read but not used (typed after the menu's choice), for the next
+    /// read to give out first, in order.
+    pub fn unread(&mut self, inputs: Vec<Input>) {
+        self.unread.extend(inputs);
+    }
+
+    /// How long from `now` until the idle timeout or the session limit, whichever is first.
+    fn until_end(&self, now: Instant) -> Duration {
+        let idle = (self.last_key + self.timeouts.idle).saturating_duration_since(now);
+        let session = (self.started + self.timeouts.session).saturating_duration_since(now);
+        idle.min(session)
     }
 
     /// Gives the client its terminal back (main screen, cursor, no mouse reports), says why
@@ -351,6 +265,29 @@ impl SshConsole {
         queue!(self.terminal.backend_mut(), DisableMouseCapture)
     }
 
+    /// Draws a frame into the outbox, unless the client is behind.
+    fn draw_now(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
+        if self.outbox.queued_bytes() >= MAX_QUEUED_BYTES {
+            // The client is not reading: skip this frame, redraw in full when it catches up.
+            self.stale = true;
+            self.outbox.mark_behind();
+            return Ok(());
+        }
+        if std::mem::take(&mut self.stale) {
+            self.invalidate()?;
+        }
+        queue!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
+        self.terminal.draw(render)?;
+        let out = self.terminal.backend_mut();
+        queue!(out, EndSynchronizedUpdate)?;
+        out.flush()?;
+        let frame = self.sink.take();
+        if !self.outbox.push(frame) {
+            self.stale = true;
+        }
+        Ok(())
+    }
+
     /// Takes one thing from the connection, adding what it means for the loops to `out`.
     fn take(&mut self, incoming: Incoming, out: &mut Vec<Input>) -> io::Result<()> {
         match incoming {
@@ -371,6 +308,7 @@ impl SshConsole {
                 self.closed = true;
                 out.push(Input::HangUp);
             }
+            Incoming::Wake => {}
         }
         Ok(())
     }
@@ -381,10 +319,33 @@ impl Console for SshConsole {
         if self.closed {
             return Ok(vec![Input::HangUp]);
         }
+        if !self.unread.is_empty() {
+            return Ok(std::mem::take(&mut self.unread));
+        }
         let mut out = Vec::new();
+        let now = Instant::now();
+        // An idle poll sleeps until this session's own time limits, or input: the server's
+        // shutdown comes as input too, so an idle session never wakes for nothing.
+        let wait = if wait >= IDLE_POLL {
+            self.until_end(now).max(wait)
+        } else {
+            wait
+        };
+        // A frame put off by the pacer is drawn once its pause is over.
+        let wait = if self.owed {
+            wait.min(self.pacer.wait(now))
+        } else {
+            wait
+        };
         match self.input.recv_timeout(wait) {
             Ok(incoming) => self.take(incoming, &mut out)?,
-            Err(RecvTimeoutError::Timeout) => return Ok(out),
+            Err(RecvTimeoutError::Timeout) => {
+                if self.owed && self.pacer.wait(Instant::now()).is_zero() {
+                    self.owed = false;
+                    out.push(Input::Redraw);
+                }
+                return Ok(out);
+            }
             Err(RecvTimeoutError::Disconnected) => self.take(Incoming::Closed, &mut out)?,
         }
         while out.len() < MAX_INPUTS_PER_READ && !self.closed {
@@ -398,25 +359,18 @@ impl Console for SshConsole {
     }
 
     fn draw(&mut self, render: impl FnOnce(&mut Frame)) -> io::Result<()> {
-        if self.outbox.queued_bytes() >= MAX_QUEUED_BYTES {
-            // The client is not reading: skip this frame, redraw in full when it catches up.
-            self.stale = true;
-            self.outbox.mark_behind();
+        let started = Instant::now();
+        if !self.pacer.ready(started) {
+            // The last frame cost more than this session's share: this one waits.
+            self.owed = true;
+            self.outbox.mark_deferred();
             return Ok(());
         }
-        if std::mem::take(&mut self.stale) {
-            self.invalidate()?;
-        }
-        queue!(self.terminal.backend_mut(), BeginSynchronizedUpdate)?;
-        self.terminal.draw(render)?;
-        let out = self.terminal.backend_mut();
-        queue!(out, EndSynchronizedUpdate)?;
-        out.flush()?;
-        let frame = self.sink.take();
-        if !self.outbox.push(frame) {
-            self.stale = true;
-        }
-        Ok(())
+        self.owed = false;
+        let cpu = thread_cpu();
+        let drawn = self.draw_now(render);
+        self.pacer.drew(started, thread_cpu().saturating_sub(cpu));
+        drawn
     }
 
     fn invalidate(&mut self) -> io::Result<()> {
@@ -462,39 +416,6 @@ impl Console for SshConsole {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_outbox_skips_frames_past_its_bound_and_asks_for_one_redraw_when_emptied() {
-        let outbox = Outbox::default();
-        let big = vec![b'x'; MAX_QUEUED_BYTES / 2 + 1];
-        assert!(outbox.push(big.clone()), "the first frame always fits");
-        assert!(
-            !outbox.push(big.clone()),
-            "a second one would pass the bound"
-        );
-        assert!(outbox.queued_bytes() <= MAX_QUEUED_BYTES + big.len());
-        assert_eq!(outbox.next(), Step::Send(big));
-        assert!(outbox.caught_up(), "empty after a skip: redraw");
-        assert!(!outbox.caught_up(), "only once");
-        assert_eq!(outbox.next(), Step::Wait);
-    }
-
-    #[test]
-    fn a_frame_larger_than_the_bound_still_goes_out_alone() {
-        let outbox = Outbox::default();
-        assert!(outbox.push(vec![0; 2 * MAX_QUEUED_BYTES]));
-        assert!(!outbox.push(vec![0; 1]));
-    }
-
-    #[test]
-    fn the_last_bytes_go_out_even_when_the_queue_is_full_then_the_channel_closes() {
-        let outbox = Outbox::default();
-        outbox.push(vec![0; MAX_QUEUED_BYTES]);
-        outbox.finish(b"bye".to_vec(), 0);
-        assert!(matches!(outbox.next(), Step::Send(_)));
-        assert_eq!(outbox.next(), Step::Send(b"bye".to_vec()));
-        assert_eq!(outbox.next(), Step::Close(0));
-    }
 
     #[test]
     fn window_sizes_are_clamped_to_the_cap_and_never_zero() {

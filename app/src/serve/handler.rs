@@ -7,6 +7,7 @@
 //! Input is held to [`INPUT_RATE`] bytes a second (a burst of [`INPUT_BURST`]): a client that
 //! types faster is slowed down, not dropped, since the handler waits before reading on.
 
+use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
@@ -16,9 +17,10 @@ use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
-use super::console::{End, Incoming, Outbox, clamp_size};
+use super::console::{End, Incoming, clamp_size};
 use super::input::InputParser;
 use super::limits::{Permit, Refusal};
+use super::outbox::Outbox;
 use super::players::Player;
 use super::session::{self, Shared, Start};
 
@@ -53,6 +55,7 @@ pub struct Handler {
     record: Arc<Record>,
     allowed: Allowed,
     permit: Arc<Permit>,
+    peer: IpAddr,
     channel: Option<ChannelId>,
     pty: Option<(String, (u16, u16))>,
     input: Option<SyncSender<Incoming>>,
@@ -70,6 +73,7 @@ impl Handler {
             record,
             allowed,
             permit: Arc::new(permit),
+            peer: IpAddr::V4(Ipv4Addr::UNSPECIFIED),
             channel: None,
             pty: None,
             input: None,
@@ -77,6 +81,13 @@ impl Handler {
             tokens: INPUT_BURST,
             refilled: Instant::now(),
         }
+    }
+
+    /// This handler, for a connection from `peer`.
+    #[must_use]
+    pub fn from(mut self, peer: IpAddr) -> Self {
+        self.peer = peer;
+        self
     }
 
     fn allows(&self, key: &PublicKey) -> bool {
@@ -172,6 +183,7 @@ impl Handler {
             size,
             term,
             player,
+            peer: self.peer,
             input: receiver,
             outbox: Arc::clone(&outbox),
         };
@@ -193,6 +205,7 @@ impl Handler {
             channel,
             sender.clone(),
             self.shared.max_bytes_per_second,
+            self.shared.wake.subscribe(),
         ));
         self.input = Some(sender);
         *self

@@ -17,7 +17,7 @@ use crate::tui::console::Console;
 use crate::tui::terminal::Input;
 
 /// How long the menu waits for a key before looking at the session's end conditions again.
-const IDLE_WAIT: Duration = Duration::from_millis(250);
+const IDLE_WAIT: Duration = crate::tui::console::IDLE_POLL;
 
 /// How the session draws.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +108,11 @@ impl Menu {
             look,
             player,
         }
+    }
+
+    /// Says that this player's progress is not kept, and why.
+    pub fn not_kept(&mut self, why: &str) {
+        self.player[1] = format!("progress is not kept: {why}");
     }
 
     /// Handles a key; returns the choice when one was made.
@@ -206,29 +211,32 @@ impl Widget for &Menu {
     }
 }
 
-/// Shows the menu on `console` until the player chooses, or the session must end.
+/// Shows the menu on `console` until the player chooses, or the session must end; with the
+/// choice, what the player typed after it in the same read (keys meant for the game or the
+/// lab, which the caller hands on to it).
 ///
 /// # Errors
 /// When the console cannot be read or written.
-pub fn run(console: &mut impl Console, menu: &mut Menu) -> io::Result<Choice> {
+pub fn run(console: &mut impl Console, menu: &mut Menu) -> io::Result<(Choice, Vec<Input>)> {
     let mut dirty = true;
     loop {
         if console.quit_signal().is_some() {
-            return Ok(Choice::Quit);
+            return Ok((Choice::Quit, Vec::new()));
         }
         if dirty {
             console.draw(|frame| frame.render_widget(&*menu, frame.area()))?;
             dirty = false;
         }
-        for input in console.read_input(IDLE_WAIT)? {
+        let mut inputs = console.read_input(IDLE_WAIT)?.into_iter();
+        while let Some(input) = inputs.next() {
             match input {
                 Input::Key(key) => {
                     if let Some(choice) = menu.press(key) {
-                        return Ok(choice);
+                        return Ok((choice, inputs.collect()));
                     }
                     dirty = true;
                 }
-                Input::Quit | Input::HangUp => return Ok(Choice::Quit),
+                Input::Quit | Input::HangUp => return Ok((Choice::Quit, Vec::new())),
                 Input::Suspend => console.suspend()?,
                 Input::Redraw => dirty = true,
                 Input::Paste(_) | Input::Mouse(_) => {}
@@ -243,6 +251,37 @@ mod tests {
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn keys_typed_after_the_choice_in_the_same_read_reach_what_was_chosen() {
+        use super::super::console::{Incoming, SshConsole, Timeouts};
+        use crossterm::event::Event;
+        use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
+        let (send, input) = std::sync::mpsc::sync_channel(16);
+        let timeouts = Timeouts {
+            idle: Duration::from_secs(600),
+            session: Duration::from_secs(600),
+        };
+        let mut console = SshConsole::new(
+            (80, 24),
+            input,
+            Arc::default(),
+            Arc::new(AtomicBool::new(false)),
+            timeouts,
+        )
+        .expect("console");
+        for code in [KeyCode::Enter, KeyCode::Char('l'), KeyCode::Char('l')] {
+            send.send(Incoming::Event(Event::Key(key(code))))
+                .expect("sent");
+        }
+        let mut menu = Menu::new(&["the campaign".to_owned()], Look::for_term("xterm"), None);
+        let (choice, typed) = run(&mut console, &mut menu).expect("runs");
+        assert_eq!(choice, Choice::Pack(0));
+        console.unread(typed);
+        let next = console.read_input(Duration::ZERO).expect("reads");
+        assert_eq!(next, vec![Input::Key(key(KeyCode::Char('l'))); 2]);
     }
 
     #[test]

@@ -3,25 +3,68 @@
 //! (written by the same progress store as local play) and the player's Pasted pack. Guests
 //! (no key) get none.
 //!
-//! At most [`MAX_PLAYERS`] players are kept, each with at most [`MAX_PLAYER_BYTES`]. A
-//! directory's modification time is set each time its player connects, and when a new player
-//! would pass the cap the player who has been away longest is forgotten first.
+//! At most `--max-players` players are kept (default [`MAX_PLAYERS`]), each with at most
+//! [`MAX_PLAYER_BYTES`] (measured as each session starts), so the disk all players may take
+//! is bounded by their product. A directory's modification time is set each time its player
+//! connects.
+//!
+//! The flood rule, in open mode where any key gets in: a new key is kept only when its
+//! address has made fewer than `--new-players-per-hour` new players in the last hour
+//! ([`super::newcomers`]), and, when the store is full, only when someone can be forgotten
+//! without losing anything recent: first the players who have saved nothing (longest away
+//! first), then those away longer than [`FORGET_UNSEEN_AFTER`] (longest away first). A
+//! player who saved anything in that time is never forgotten to make room, however many
+//! fresh keys arrive; when no one can be forgotten the new key is refused ([`Refused`]) and
+//! plays without its progress kept. Each refused and each forgotten player gets a log line.
 
 use std::fs;
 use std::io;
-use std::path::PathBuf;
-use std::time::SystemTime;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime};
 
 use russh::keys::{HashAlg, PublicKey};
 
+use super::newcomers::Newcomers;
 use sokoshot_core::store::progress::SaveFile;
 
-/// The most players whose progress is kept.
+/// The most players whose progress is kept, unless told otherwise.
 pub const MAX_PLAYERS: usize = 10_000;
 
 /// The most bytes kept for one player (progress, and the Pasted pack of at most 50 levels of
 /// at most 64 KiB); a player past it plays on without saving.
 pub const MAX_PLAYER_BYTES: u64 = 4 * 1024 * 1024;
+
+/// New players one address may make in an hour, unless told otherwise.
+pub const DEFAULT_NEW_PLAYERS_PER_HOUR: usize = 5;
+
+/// How long a player who saved something must have been away before a new player may take
+/// their place: 30 days.
+pub const FORGET_UNSEEN_AFTER: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// Why a new key's progress is not kept.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The address made its new players for the hour.
+    #[error("this address made {0} new players this hour")]
+    Rate(usize),
+    /// The store is full of players who saved something lately.
+    #[error("all {0} places are held by players who saved lately")]
+    Full(usize),
+    /// The players' directory could not be read or written.
+    #[error("the server cannot keep progress now")]
+    Io,
+}
+
+/// Why a player was forgotten to make room for a new one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forgotten {
+    /// They had saved nothing.
+    NothingSaved,
+    /// They had been away this long (beyond [`FORGET_UNSEEN_AFTER`]).
+    Away(Duration),
+}
 
 /// Who is playing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,10 +93,12 @@ impl Player {
 }
 
 /// The directory of players' progress files.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Players {
     dir: PathBuf,
     max: usize,
+    /// New players per address; its lock also keeps two new players from taking one place.
+    newcomers: Mutex<Newcomers>,
 }
 
 impl Players {
@@ -69,49 +114,121 @@ impl Players {
         Self {
             dir,
             max: max.max(1),
+            newcomers: Mutex::new(Newcomers::new(DEFAULT_NEW_PLAYERS_PER_HOUR)),
         }
     }
 
-    /// The progress file of `player` (none for a guest), in the player's own directory
-    /// (where the Pasted pack is kept beside it), marked as used now; the player away longest
-    /// is forgotten if the store is full.
+    /// This store, letting each address make `per_hour` new players an hour.
+    #[must_use]
+    pub fn new_players_per_hour(self, per_hour: usize) -> Self {
+        Self {
+            newcomers: Mutex::new(Newcomers::new(per_hour)),
+            ..self
+        }
+    }
+
+    /// The most players kept.
+    #[must_use]
+    pub fn max(&self) -> usize {
+        self.max
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Newcomers> {
+        self.newcomers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Takes `player`, connecting from `ip`, into the store as a session starts: a kept
+    /// player is marked as seen now; a new key is given a directory if the flood rule lets
+    /// it (its address's rate, and room made only as the module's header says). Guests pass.
     ///
     /// # Errors
-    /// When the directory cannot be read or written, or the player's files are over
-    /// [`MAX_PLAYER_BYTES`].
+    /// Why the new key is not kept; it plays on without saving.
+    pub fn admit(&self, player: &Player, ip: IpAddr) -> Result<(), Refused> {
+        let Player::Key(fingerprint) = player else {
+            return Ok(());
+        };
+        let home = self.dir.join(dir_name(fingerprint));
+        let mut newcomers = self.lock();
+        if home.is_dir() {
+            return touch(&home).map_err(|_| Refused::Io);
+        }
+        let now = Instant::now();
+        if !newcomers.allows(ip, now) {
+            return Err(Refused::Rate(newcomers.per_window()));
+        }
+        self.make_room(fingerprint)?;
+        fs::create_dir_all(&home).map_err(|_| Refused::Io)?;
+        newcomers.made(ip, now);
+        Ok(())
+    }
+
+    /// The progress file of `player` (none for a guest), in the player's own directory
+    /// (where the Pasted pack is kept beside it), marked as used now. A player whose
+    /// directory is gone (forgotten while it held nothing) is given one again if there is
+    /// room by the flood rule.
+    ///
+    /// # Errors
+    /// When the directory cannot be read or written, the player's files are over
+    /// [`MAX_PLAYER_BYTES`], or there is no room.
     pub fn save_file(&self, player: &Player) -> io::Result<Option<SaveFile>> {
         let Player::Key(fingerprint) = player else {
             return Ok(None);
         };
         let home = self.dir.join(dir_name(fingerprint));
+        let _newcomers = self.lock();
         if home.is_dir() {
-            let mut bytes = 0;
-            for entry in fs::read_dir(&home)? {
-                bytes += entry?.metadata()?.len();
-            }
-            if bytes > MAX_PLAYER_BYTES {
+            if held_bytes(&home)? > MAX_PLAYER_BYTES {
                 return Err(io::Error::other(format!(
                     "saved files are over {MAX_PLAYER_BYTES} bytes"
                 )));
             }
-            fs::File::open(&home)?.set_modified(SystemTime::now())?;
+            touch(&home)?;
         } else {
-            self.make_room()?;
+            self.make_room(fingerprint).map_err(io::Error::other)?;
             fs::create_dir_all(&home)?;
         }
         Ok(Some(SaveFile::at(home.join("progress.txt"))))
     }
 
-    /// Forgets the players away longest until one more fits under the cap.
-    fn make_room(&self) -> io::Result<()> {
-        let mut homes = self.homes()?;
+    /// Forgets players, by the flood rule, until one more fits under the cap; logs each one
+    /// forgotten (the caller logs a refusal, with the address).
+    fn make_room(&self, newcomer: &str) -> Result<(), Refused> {
+        let homes = self.homes().map_err(|_| Refused::Io)?;
         if homes.len() < self.max {
             return Ok(());
         }
-        homes.sort_by_key(|(_, used)| *used);
         let excess = homes.len() + 1 - self.max;
-        for (home, _) in homes.into_iter().take(excess) {
-            fs::remove_dir_all(home)?;
+        let now = SystemTime::now();
+        let mut candidates: Vec<(PathBuf, SystemTime, Forgotten)> = homes
+            .into_iter()
+            .filter_map(|(home, seen)| {
+                let away = now.duration_since(seen).unwrap_or(Duration::ZERO);
+                let why = if held_bytes(&home).ok()? == 0 {
+                    Forgotten::NothingSaved
+                } else if away >= FORGET_UNSEEN_AFTER {
+                    Forgotten::Away(away)
+                } else {
+                    return None;
+                };
+                Some((home, seen, why))
+            })
+            .collect();
+        if candidates.len() < excess {
+            return Err(Refused::Full(self.max));
+        }
+        candidates.sort_by_key(|(_, seen, why)| (matches!(why, Forgotten::Away(_)), *seen));
+        for (home, _, why) in candidates.into_iter().take(excess) {
+            fs::remove_dir_all(&home).map_err(|_| Refused::Io)?;
+            let because = match why {
+                Forgotten::NothingSaved => "nothing saved".to_owned(),
+                Forgotten::Away(away) => format!("away {} days", away.as_secs() / 86_400),
+            };
+            eprintln!(
+                "sokoshot serve: player {} forgotten ({because}) to make room for {newcomer}",
+                fingerprint_of(&home)
+            );
         }
         Ok(())
     }
@@ -133,6 +250,32 @@ impl Players {
         }
         Ok(homes)
     }
+}
+
+/// Marks a player's directory as used now.
+fn touch(home: &Path) -> io::Result<()> {
+    fs::File::open(home)?.set_modified(SystemTime::now())
+}
+
+/// The bytes of the files in a player's directory.
+fn held_bytes(home: &Path) -> io::Result<u64> {
+    let mut bytes = 0;
+    for entry in fs::read_dir(home)? {
+        bytes += entry?.metadata()?.len();
+    }
+    Ok(bytes)
+}
+
+/// The fingerprint a player's directory is named after (see [`dir_name`]).
+fn fingerprint_of(home: &Path) -> String {
+    let name = home
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let bytes: Vec<u8> = (0..name.len() / 2)
+        .filter_map(|i| u8::from_str_radix(name.get(2 * i..2 * i + 2)?, 16).ok())
+        .collect();
+    format!("SHA256:{}", String::from_utf8_lossy(&bytes))
 }
 
 /// A directory name for a fingerprint: its SHA-256 part in hex, which any file system takes.
@@ -184,7 +327,7 @@ mod tests {
         let old_home = old.path().parent().expect("home").to_owned();
         fs::File::open(&old_home)
             .expect("open")
-            .set_modified(SystemTime::now() - Duration::from_secs(3600))
+            .set_modified(SystemTime::now() - FORGET_UNSEEN_AFTER - Duration::from_secs(3600))
             .expect("set time");
         let kept = saved("kept");
         saved("new");
@@ -194,6 +337,60 @@ mod tests {
         );
         assert!(kept.path().exists());
         assert_eq!(players.homes().expect("list").len(), 2);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    const HOME_A: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 1));
+
+    /// The flood rule: fresh keys take only the places of players with nothing saved, and
+    /// are refused once every place is held by someone who saved something lately.
+    #[test]
+    fn a_flood_of_fresh_keys_forgets_only_players_with_nothing_saved() {
+        let dir =
+            std::env::temp_dir().join(format!("sokoshot-players-flood-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let players = Players::with_cap(dir.clone(), 3).new_players_per_hour(1000);
+        let real = Player::Key("SHA256:real".into());
+        players.admit(&real, HOME_A).expect("room");
+        let file = players.save_file(&real).expect("ok").expect("file");
+        fs::write(file.path(), "sokoshot-progress 1\n").expect("saved");
+        for n in 0..20 {
+            let fresh = Player::Key(format!("SHA256:fresh{n}"));
+            players
+                .admit(&fresh, HOME_A)
+                .expect("a place with nothing saved");
+        }
+        assert!(file.path().exists(), "the player who saved is kept");
+        assert_eq!(players.homes().expect("list").len(), 3);
+        for (home, _) in players.homes().expect("list") {
+            fs::write(home.join("progress.txt"), "x").expect("saved");
+        }
+        let late = Player::Key("SHA256:late".into());
+        assert_eq!(players.admit(&late, HOME_A), Err(Refused::Full(3)));
+        assert!(file.path().exists());
+        assert_eq!(players.homes().expect("list").len(), 3);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_address_past_its_new_players_per_hour_is_refused_but_its_kept_players_come_back() {
+        let dir =
+            std::env::temp_dir().join(format!("sokoshot-players-rate-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let players = Players::new(dir.clone()).new_players_per_hour(2);
+        let key = |n: u32| Player::Key(format!("SHA256:k{n}"));
+        players.admit(&key(1), HOME_A).expect("first");
+        players.admit(&key(2), HOME_A).expect("second");
+        assert_eq!(players.admit(&key(3), HOME_A), Err(Refused::Rate(2)));
+        players
+            .admit(&key(1), HOME_A)
+            .expect("a kept player is not new");
+        let other = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 2));
+        players.admit(&key(3), other).expect("another address");
+        assert_eq!(
+            fingerprint_of(&dir.join(dir_name("SHA256:k3"))),
+            "SHA256:k3"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -11,8 +11,9 @@
 //! server's.
 
 use std::io;
+use std::net::IpAddr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::mpsc::{Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -20,8 +21,9 @@ use std::time::{Duration, Instant};
 use russh::ChannelId;
 use russh::server::Handle;
 
-use super::console::{End, Incoming, Outbox, SshConsole, Step, Timeouts};
+use super::console::{End, Incoming, SshConsole, Timeouts};
 use super::menu::{self, Choice, Look, Menu};
+use super::outbox::{Outbox, Step};
 use super::players::{Player, Players};
 use crate::tui::console::Console;
 use crate::tui::event_loop;
@@ -39,18 +41,37 @@ pub const SESSION_STACK: usize = 1024 * 1024;
 pub const MAX_STALL: Duration = Duration::from_secs(60);
 
 /// The server's hint searches: at most two at once across every session, 256 MiB between
-/// them, so however many players ask, hints cost the server two cores' worth at most.
+/// them, one per player, first asked first served, so however many players ask, hints cost
+/// the server two cores' worth at most.
 pub static HINT_POOL: HintPool = HintPool::new(2, 256 << 20);
 
 /// What one hint may cost in a server session: a fifth of local play's, so that a full
-/// server cannot be made to search for long, run in [`HINT_POOL`].
+/// server cannot be made to search for long, run in [`HINT_POOL`] for `owner` (one player:
+/// their hints run one at a time). One thread and 2 s from the start of its search: at most
+/// 2 s of one core, however large the level, since the solver looks at its clock after a
+/// bounded amount of work.
 #[must_use]
-pub fn hint_budget() -> HintBudget {
+pub fn hint_budget(owner: u64) -> HintBudget {
     HintBudget {
         positions: 400_000,
         time: Some(Duration::from_secs(2)),
         pool: Some(&HINT_POOL),
         threads: 1,
+        owner,
+    }
+}
+
+/// The owner of a player's hints in the pool: their key's, so that all their sessions count
+/// as one; a guest's session is an owner of its own.
+fn hint_owner(player: &Player) -> u64 {
+    static GUESTS: AtomicU64 = AtomicU64::new(1 << 63);
+    match player {
+        Player::Key(fingerprint) => {
+            let mut hasher = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(fingerprint, &mut hasher);
+            std::hash::Hasher::finish(&hasher) >> 1
+        }
+        Player::Guest => GUESTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     }
 }
 
@@ -63,6 +84,9 @@ pub struct Shared {
     pub players: Option<Players>,
     /// Set when the server is shutting down.
     pub shutdown: Arc<AtomicBool>,
+    /// Changes once as the server shuts down, to wake every session (an idle one sleeps until
+    /// its own time limits otherwise).
+    pub wake: tokio::sync::watch::Sender<bool>,
     /// The sessions' time limits.
     pub timeouts: Timeouts,
     /// The most bytes of frames a second one session sends.
@@ -81,6 +105,8 @@ pub struct Start {
     pub term: String,
     /// Who is playing.
     pub player: Player,
+    /// Where the player connects from.
+    pub peer: IpAddr,
     /// The client's input.
     pub input: Receiver<Incoming>,
     /// Where frames go.
@@ -126,7 +152,12 @@ fn run(shared: &Shared, start: Start) -> End {
         }
     };
     let result = catch_unwind(AssertUnwindSafe(|| {
-        body(&mut console, shared, &start.player, &start.term)
+        body(
+            &mut console,
+            shared,
+            (&start.player, start.peer),
+            &start.term,
+        )
     }));
     let end = match result {
         Ok(Ok(end)) => end,
@@ -137,15 +168,25 @@ fn run(shared: &Shared, start: Start) -> End {
     end
 }
 
-fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) -> io::Result<End> {
+fn body(
+    console: &mut SshConsole,
+    shared: &Shared,
+    (player, peer): (&Player, IpAddr),
+    term: &str,
+) -> io::Result<End> {
     let names: Vec<String> = shared.packs.iter().map(|pack| pack.name.clone()).collect();
     let key = match player {
         Player::Key(fingerprint) => Some(fingerprint.as_str()),
         Player::Guest => None,
     };
     let mut menu = Menu::new(&names, Look::for_term(term), key);
+    let refused = admit(shared, player, peer);
+    if let Some(why) = &refused {
+        menu.not_kept(why);
+    }
     loop {
-        let choice = menu::run(console, &mut menu)?;
+        let (choice, typed_ahead) = menu::run(console, &mut menu)?;
+        console.unread(typed_ahead);
         if let Some(end) = console.end() {
             return Ok(end);
         }
@@ -166,7 +207,14 @@ fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) 
                 lab_view::run_on(console, options, palette)?;
                 console.release_mouse()?;
             }
-            Choice::Pack(pack) => play(console, shared, player, pack, menu.look)?,
+            Choice::Pack(pack) => {
+                let kept = if refused.is_none() {
+                    player
+                } else {
+                    &Player::Guest
+                };
+                play(console, shared, kept, refused.as_deref(), pack, menu.look)?;
+            }
         }
         if let Some(end) = console.end() {
             return Ok(end);
@@ -175,10 +223,23 @@ fn body(console: &mut SshConsole, shared: &Shared, player: &Player, term: &str) 
     }
 }
 
+/// Takes a keyed player into the store by the flood rule; why their progress is not kept,
+/// when it is not (logged with the address).
+fn admit(shared: &Shared, player: &Player, peer: IpAddr) -> Option<String> {
+    let players = shared.players.as_ref()?;
+    let refused = players.admit(player, peer).err()?;
+    eprintln!(
+        "sokoshot serve: {peer} new player {} refused: {refused}",
+        player.name()
+    );
+    Some(refused.to_string())
+}
+
 fn play(
     console: &mut SshConsole,
     shared: &Shared,
     player: &Player,
+    refused: Option<&str>,
     pack: usize,
     look: Look,
 ) -> io::Result<()> {
@@ -188,7 +249,13 @@ fn play(
         .map(|players| players.save_file(player));
     let (save, unsaved) = match saving {
         Some(Ok(save)) => (save, false),
-        Some(Err(_)) => (None, true),
+        Some(Err(err)) => {
+            eprintln!(
+                "sokoshot serve: player {} plays unsaved: {err}",
+                player.name()
+            );
+            (None, true)
+        }
         None => (None, matches!(player, Player::Key(_))),
     };
     let opening = Opening::read(shared.packs.clone(), save);
@@ -200,22 +267,25 @@ fn play(
             color: look.color,
         },
         mouse: look.mouse,
-        hints: Some(hint_budget()),
+        hints: Some(hint_budget(hint_owner(player))),
     };
     let Ok(mut app) = opening.open(start, feel) else {
         return Ok(());
     };
     console.mouse = look.mouse;
     console.capture_mouse()?;
-    match (unreadable, player) {
+    match (unreadable, player, refused) {
+        (_, _, Some(why)) => app.tell(format!("progress is not kept: {why}"), true),
         _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
         // The details name the server's files; the player is told what it means for them.
-        (true, _) => app.tell(
+        (true, _, _) => app.tell(
             "your saved progress could not be read; starting afresh",
             true,
         ),
-        (false, Player::Guest) => app.tell("playing as a guest: progress is not saved", false),
-        (false, Player::Key(_)) => {}
+        (false, Player::Guest, _) => {
+            app.tell("playing as a guest: progress is not saved", false);
+        }
+        (false, Player::Key(_), _) => {}
     }
     let ended = event_loop::run(console, &mut app, None, None);
     console.release_mouse()?;
@@ -255,7 +325,7 @@ impl Rate {
 }
 
 /// Carries the session's frames to the channel until the session ends, then sends its exit
-/// status and closes the channel. Asks the session for a full redraw (through `input`) when
+/// status and closes the channel; wakes the session once when `shutdown` changes. Asks the session for a full redraw (through `input`) when
 /// the client caught up after frames were skipped.
 pub async fn pump(
     outbox: Arc<Outbox>,
@@ -263,8 +333,10 @@ pub async fn pump(
     channel: ChannelId,
     input: SyncSender<Incoming>,
     bytes_per_second: u64,
+    mut shutdown: tokio::sync::watch::Receiver<bool>,
 ) {
     let mut rate = Rate::new(bytes_per_second);
+    let mut woken = false;
     loop {
         match outbox.next() {
             Step::Send(frame) => {
@@ -294,7 +366,14 @@ pub async fn pump(
                 let _ = handle.close(channel).await;
                 return;
             }
-            Step::Wait => outbox.notify.notified().await,
+            Step::Wait if woken => outbox.notify.notified().await,
+            Step::Wait => tokio::select! {
+                () = outbox.notify.notified() => {}
+                _ = shutdown.changed() => {
+                    woken = true;
+                    let _ = input.try_send(Incoming::Wake);
+                }
+            },
         }
     }
 }

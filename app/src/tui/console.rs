@@ -14,10 +14,15 @@ use ratatui::Frame;
 
 use super::terminal::{Input, Quit, Screen};
 
+/// The wait of a loop with nothing to do but look at [`Console::quit_signal`] again: a
+/// console that wakes by itself when a quit signal comes (the SSH console) may wait longer.
+pub const IDLE_POLL: Duration = Duration::from_millis(250);
+
 /// A terminal the front end runs on.
 pub trait Console {
     /// Waits up to `wait` for something to happen and returns what did, in order (see
-    /// [`Screen::read_input`]).
+    /// [`Screen::read_input`]). A wait of [`IDLE_POLL`] or more is a loop's idle poll, which
+    /// a console may stretch for as long as no input and no quit signal comes.
     ///
     /// # Errors
     /// When the terminal cannot be read.

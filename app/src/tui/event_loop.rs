@@ -22,7 +22,7 @@ use super::watch::{Reload, Reloader};
 pub const TICK: Duration = Duration::from_nanos(1_000_000_000 / 60);
 
 /// The longest the loop sleeps with nothing happening (signals wake it at once).
-pub const IDLE_WAIT: Duration = Duration::from_millis(250);
+pub const IDLE_WAIT: Duration = crate::tui::console::IDLE_POLL;
 
 /// At most this many ticks are run to catch up after a stall; beyond that the clock is let go.
 const MAX_CATCH_UP: u32 = 6;

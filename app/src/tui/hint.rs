@@ -14,11 +14,15 @@
 //!
 //! Where many players share one machine (the SSH server), a budget names a [`HintPool`]: at
 //! most so many searches run at once across every session, each within its share of the
-//! pool's memory, and a hint asked for while the pool is full is answered at once with
-//! [`Answer::Busy`].
+//! pool's memory, one per player, first asked first served ([`pool`]); a hint waiting for its
+//! turn says where it stands in line ([`HintJob::place`]), and one asked for while the line
+//! is full is answered at once with [`Answer::Busy`]. A hint's time limit counts from when
+//! its search starts, so waiting in line does not eat into it.
+
+pub mod pool;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -26,61 +30,11 @@ use std::time::{Duration, Instant};
 use sokoshot_core::game::{Command, State, World};
 use sokoshot_core::solve::{Deadlocks, Limits, Settings, Verdict, solve};
 
+pub use pool::HintPool;
+use pool::Ticket;
+
 /// The most undo steps looked back through for a position that can still be solved.
 pub const MAX_UNDO_SEARCH: usize = 200;
-
-/// The searches that may run at once for many sessions together, and the memory they share.
-#[derive(Debug)]
-pub struct HintPool {
-    running: AtomicUsize,
-    max: usize,
-    memory_bytes: usize,
-}
-
-impl HintPool {
-    /// A pool that runs at most `max` searches at once (at least one), holding at most
-    /// `memory_bytes` between them.
-    #[must_use]
-    pub const fn new(max: usize, memory_bytes: usize) -> Self {
-        Self {
-            running: AtomicUsize::new(0),
-            max: if max == 0 { 1 } else { max },
-            memory_bytes,
-        }
-    }
-
-    /// The memory one search may hold: an equal share of the pool's.
-    #[must_use]
-    pub fn share(&self) -> usize {
-        self.memory_bytes / self.max
-    }
-
-    /// How many searches run now.
-    #[must_use]
-    pub fn running(&self) -> usize {
-        self.running.load(Ordering::Relaxed)
-    }
-
-    /// A place in the pool, or `None` when every place is taken.
-    fn take(&'static self) -> Option<PoolPlace> {
-        self.running
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < self.max).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| PoolPlace(self))
-    }
-}
-
-/// A search's place in a [`HintPool`], given back when dropped.
-#[derive(Debug)]
-struct PoolPlace(&'static HintPool);
-
-impl Drop for PoolPlace {
-    fn drop(&mut self) {
-        self.0.running.fetch_sub(1, Ordering::AcqRel);
-    }
-}
 
 /// What one hint may cost.
 #[derive(Debug, Clone, Copy)]
@@ -96,6 +50,8 @@ pub struct HintBudget {
     /// Threads the solver's searches may run on (the portfolio uses two at most); one for a
     /// hint in a pool, so that a place in it is one thread.
     pub threads: usize,
+    /// Who asks, in a pool: one player's hints run one at a time.
+    pub owner: u64,
 }
 
 impl HintBudget {
@@ -105,6 +61,7 @@ impl HintBudget {
         time: Some(Duration::from_secs(10)),
         pool: None,
         threads: 2,
+        owner: 0,
     };
 
     /// A budget of `positions` and no time limit: the same answer on any machine.
@@ -115,6 +72,7 @@ impl HintBudget {
             time: None,
             pool: None,
             threads: 1,
+            owner: 0,
         }
     }
 }
@@ -138,7 +96,7 @@ pub enum Answer {
     },
     /// The budget ran out before an answer.
     OutOfTime,
-    /// The shared pool was full: every search it allows was running for other players.
+    /// The shared pool's line was full.
     Busy,
     /// The solver cannot take this level (too large), in words.
     Unsolvable(String),
@@ -151,6 +109,7 @@ pub struct HintJob {
     pub state: State,
     cancel: Arc<AtomicBool>,
     answer: Receiver<Answer>,
+    ticket: Option<(&'static HintPool, Ticket)>,
 }
 
 impl HintJob {
@@ -162,28 +121,40 @@ impl HintJob {
         let world = world.clone();
         let flag = Arc::clone(&cancel);
         let state = world.state().clone();
-        let place = match budget.pool.map(HintPool::take) {
-            Some(None) => {
+        let ticket = match budget.pool.map(|pool| (pool, pool.join(budget.owner))) {
+            Some((_, None)) => {
                 let _ = send.send(Answer::Busy);
-                return Self {
-                    state,
-                    cancel,
-                    answer,
-                };
+                None
             }
-            Some(Some(place)) => Some(place),
+            Some((pool, Some(ticket))) => Some((pool, ticket)),
             None => None,
         };
-        thread::spawn(move || {
-            let _place = place;
-            // The receiver may be gone (the hint was cancelled): nothing to tell then.
-            let _ = send.send(work_out(world, budget, &flag));
-        });
+        if budget.pool.is_none() || ticket.is_some() {
+            thread::spawn(move || {
+                let _place = match ticket {
+                    Some((pool, ticket)) => match pool.wait_turn(ticket, &flag) {
+                        Some(place) => Some(place),
+                        None => return,
+                    },
+                    None => None,
+                };
+                // The receiver may be gone (the hint was cancelled): nothing to tell then.
+                let _ = send.send(work_out(world, budget, &flag));
+            });
+        }
         Self {
             state,
             cancel,
             answer,
+            ticket,
         }
+    }
+
+    /// Where the hint stands in its pool's line (1 for the first), while it waits for its
+    /// turn; `None` once its search runs, or without a pool.
+    #[must_use]
+    pub fn place(&self) -> Option<usize> {
+        self.ticket.and_then(|(pool, ticket)| pool.place(ticket))
     }
 
     /// The answer, if it has come.
@@ -199,16 +170,20 @@ impl HintJob {
 impl Drop for HintJob {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
+        if let Some((pool, ticket)) = self.ticket {
+            pool.leave(ticket);
+        }
     }
 }
 
 /// The solver's answer for `world`, looking back through its undo history when it is lost.
 fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answer {
+    // The clock starts before the deadlock tables are made: they are part of the hint's cost.
+    let deadline = budget.time.map(|t| Instant::now() + t);
     let deadlocks = Deadlocks::new(world.level()).ok();
     // The deadlock test's tables are held through the hint: they come out of its memory.
     let held = deadlocks.as_ref().map_or(0, Deadlocks::bytes);
     let left = std::cell::Cell::new(budget.positions);
-    let deadline = budget.time.map(|t| Instant::now() + t);
     let time_left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
     let stopped = || cancel.load(Ordering::Relaxed) || time_left().is_some_and(|t| t.is_zero());
     let run = |world: &World| -> Result<Verdict, String> {
@@ -270,7 +245,10 @@ mod tests {
     use super::*;
     use sokoshot_core::level::parse_pack;
 
-    static POOL: HintPool = HintPool::new(1, 1 << 20);
+    /// One place, and a line of one.
+    static POOL: HintPool = HintPool::with_line(1, 1 << 20, 1);
+    /// One place, and a long line.
+    static LINE: HintPool = HintPool::new(1, 1 << 20);
 
     /// The answer, waited for (a one-box level is solved in a handful of positions).
     fn answer_of(job: &HintJob) -> Answer {
@@ -282,32 +260,88 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_full_pool_answers_busy_at_once_and_a_finished_search_gives_its_place_back() {
+    fn one_box() -> World {
         let pack = parse_pack("#####\n#@$.#\n#####\n")
             .into_pack()
             .expect("loads");
-        let world = World::new(&pack.levels[0]).expect("plays");
-        let budget = HintBudget {
+        World::new(&pack.levels[0]).expect("plays")
+    }
+
+    fn budget(pool: &'static HintPool, owner: u64) -> HintBudget {
+        HintBudget {
             positions: 1000,
             time: None,
-            pool: Some(&POOL),
+            pool: Some(pool),
             threads: 1,
-        };
-        let held = POOL.take().expect("a free place");
-        assert!(POOL.take().is_none(), "the pool has one place");
-        assert_eq!(answer_of(&HintJob::start(&world, budget)), Answer::Busy);
-        drop(held);
-        assert_eq!(POOL.running(), 0);
-        let answer = answer_of(&HintJob::start(&world, budget));
-        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
-        // The thread gives its place back as it ends, just after sending its answer.
+            owner,
+        }
+    }
+
+    /// Takes the pool's one place for `owner`, as a running search would.
+    fn hold(pool: &'static HintPool, owner: u64) -> pool::Place {
+        let ticket = pool.join(owner).expect("room in line");
+        pool.wait_turn(ticket, &AtomicBool::new(false))
+            .expect("a free place")
+    }
+
+    /// Waits (a bounded number of looks) until `pool` runs no search.
+    fn until_idle(pool: &HintPool) {
         for _ in 0..10_000 {
-            if POOL.running() == 0 {
+            if pool.running() == 0 {
                 return;
             }
             thread::sleep(Duration::from_millis(1));
         }
         panic!("the search never gave its place back");
+    }
+
+    #[test]
+    fn a_full_pool_answers_busy_at_once_and_a_finished_search_gives_its_place_back() {
+        let world = one_box();
+        let held = hold(&POOL, 99);
+        let waiting = HintJob::start(&world, budget(&POOL, 1));
+        assert_eq!(waiting.place(), Some(1), "the line's one place");
+        assert_eq!(
+            answer_of(&HintJob::start(&world, budget(&POOL, 2))),
+            Answer::Busy
+        );
+        drop(held);
+        let answer = answer_of(&waiting);
+        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
+        // The thread gives its place back as it ends, just after sending its answer.
+        until_idle(&POOL);
+    }
+
+    #[test]
+    fn server_hints_are_first_asked_first_served_and_a_waiting_one_says_where_it_stands() {
+        let world = one_box();
+        let held = hold(&LINE, 99);
+        let first = HintJob::start(&world, budget(&LINE, 1));
+        let second = HintJob::start(&world, budget(&LINE, 2));
+        let third = HintJob::start(&world, budget(&LINE, 3));
+        assert_eq!(
+            [&first, &second, &third].map(HintJob::place),
+            [Some(1), Some(2), Some(3)]
+        );
+        // A hint given up while it waits leaves the line; those behind it move up.
+        drop(second);
+        for _ in 0..10_000 {
+            if third.place() == Some(2) {
+                break;
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(third.place(), Some(2));
+        assert!(
+            first.poll().is_none() && third.poll().is_none(),
+            "none ran yet"
+        );
+        drop(held);
+        let answer = answer_of(&first);
+        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
+        let answer = answer_of(&third);
+        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
+        until_idle(&LINE);
+        assert_eq!(LINE.waiting(), 0);
     }
 }

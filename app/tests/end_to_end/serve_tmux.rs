@@ -798,7 +798,7 @@ fn a_player_s_position_is_kept_when_the_client_is_killed_and_at_the_idle_timeout
     let first = connect("serve-keep-1", &dir.0, server.port, Some(&key));
     first.wait_for("sokoshot over SSH");
     first.keys(&["j", "j", "Enter"]);
-    first.wait_for("long.xsb");
+    first.wait_for("Moves 0");
     first.keys(&["l"]);
     first.wait_for("Moves 1");
     signal(first.game_pid(), "KILL");
@@ -893,4 +893,162 @@ fn a_session_s_frames_are_held_to_its_byte_rate_and_skipped_past_it() {
         "{out} bytes out in {secs} s, more than {most}: {line}"
     );
     assert!(skipped > 0.0, "frames past the rate are skipped: {line}");
+}
+
+/// Logs in with `key` in a pane named `name`, reads the menu and quits; the menu's screen.
+fn log_in_once(name: &str, dir: &Path, port: u16, key: &Path) -> String {
+    let pane = connect(name, dir, port, Some(key));
+    let screen = pane.wait_for("Quit  (q)");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    screen
+}
+
+/// The players' directories kept by a server whose data directory is under `dir`.
+fn player_homes(dir: &Path) -> usize {
+    fs::read_dir(dir.join("data/sokoshot/players")).map_or(0, |entries| entries.count())
+}
+
+#[test]
+fn open_mode_new_players_per_address_are_limited_by_the_flag_and_each_refusal_is_logged() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-newcomers");
+    let server = Server::start(&dir.0, &["--new-players-per-hour", "2"]);
+    for n in 0..2 {
+        let key = make_key(&dir.0, &format!("fresh{n}"));
+        let screen = log_in_once(&format!("serve-new-{n}"), &dir.0, server.port, &key);
+        assert!(screen.contains("your progress is kept"), "{screen}");
+    }
+    assert_eq!(player_homes(&dir.0), 2);
+    let key = make_key(&dir.0, "fresh2");
+    let screen = log_in_once("serve-new-2", &dir.0, server.port, &key);
+    assert!(
+        screen.contains("progress is not kept: this address made 2 new players this hour"),
+        "{screen}"
+    );
+    assert_eq!(player_homes(&dir.0), 2, "no directory for the third key");
+    let line = server.wait_for_log("refused: this address made 2 new players");
+    assert!(line.contains("127.0.0.1 new player SHA256:"), "{line}");
+    // A kept player is not new: the first key still gets in with its progress kept.
+    let screen = log_in_once("serve-new-again", &dir.0, server.port, &dir.join("fresh0"));
+    assert!(screen.contains("your progress is kept"), "{screen}");
+}
+
+#[test]
+fn open_mode_a_flood_of_fresh_keys_never_forgets_a_player_who_saved_lately() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-flood");
+    let levels = dir.join("long.xsb");
+    fs::write(&levels, "#########\n#@  $  .#\n#########\n").expect("levels");
+    let server = Server::start(
+        &dir.0,
+        &[
+            "--levels",
+            &levels.display().to_string(),
+            "--max-players",
+            "3",
+            "--new-players-per-hour",
+            "100",
+        ],
+    );
+    // A real player makes a move and quits: their place in the level is saved.
+    let real = make_key(&dir.0, "real");
+    let pane = connect("serve-flood-real", &dir.0, server.port, Some(&real));
+    pane.wait_for("sokoshot over SSH");
+    pane.keys(&["j", "j", "Enter"]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["l"]);
+    pane.wait_for("Moves 1");
+    pane.keys(&["q"]);
+    pane.wait_for("Open the collision lab");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    // A flood of fresh keys that save nothing: each takes the place of another one.
+    for n in 0..6 {
+        let key = make_key(&dir.0, &format!("fresh{n}"));
+        let screen = log_in_once(&format!("serve-flood-{n}"), &dir.0, server.port, &key);
+        assert!(screen.contains("your progress is kept"), "{screen}");
+    }
+    assert_eq!(player_homes(&dir.0), 3);
+    let log = server.log_text();
+    let forgotten: Vec<&str> = log.lines().filter(|l| l.contains(" forgotten ")).collect();
+    assert_eq!(forgotten.len(), 4, "{log}");
+    assert!(
+        forgotten.iter().all(|l| l.contains("(nothing saved)")),
+        "{log}"
+    );
+    // Once every place is held by someone who saved, a new key is refused and told why.
+    let homes = dir.join("data/sokoshot/players");
+    for home in fs::read_dir(&homes).expect("homes") {
+        let home = home.expect("home").path();
+        if !home.join("progress.txt").exists() {
+            fs::write(home.join("progress.txt"), "sokoshot-progress 1\n").expect("saved");
+        }
+    }
+    let late = make_key(&dir.0, "late");
+    let screen = log_in_once("serve-flood-late", &dir.0, server.port, &late);
+    assert!(
+        screen.contains("progress is not kept: all 3 places are held"),
+        "{screen}"
+    );
+    server.wait_for_log("refused: all 3 places are held by players who saved lately");
+    // The real player comes back to where they were.
+    let again = connect("serve-flood-again", &dir.0, server.port, Some(&real));
+    again.wait_for("sokoshot over SSH");
+    again.keys(&["j", "j", "Enter"]);
+    let screen = again.wait_for("Moves 1");
+    assert!(screen.contains("resumed where you left off"), "{screen}");
+    again.keys(&["q"]);
+}
+
+#[test]
+fn server_hints_run_one_at_a_time_per_player_and_a_waiting_one_says_where_it_stands() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-hint-line");
+    // A wide room with 66 boxes: a served hint gives up here at its 2 s.
+    let mut level = format!("{}\n#@{}#\n", "#".repeat(30), " ".repeat(27));
+    for _ in 0..6 {
+        level.push_str(&format!("#  {}     #\n", "$ ".repeat(11)));
+        level.push_str(&format!("#  {}     #\n", ". ".repeat(11)));
+    }
+    level.push_str(&format!("{}\n", "#".repeat(30)));
+    let levels = dir.join("room.xsb");
+    fs::write(&levels, level).expect("levels");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    // The same player in two sessions: their second hint waits for their first, although
+    // the server's pool has a place free.
+    let panes: Vec<Pane> = (0..2)
+        .map(|n| {
+            let pane = connect(
+                &format!("serve-hint-line-{n}"),
+                &dir.0,
+                server.port,
+                Some(&key),
+            );
+            pane.wait_for("sokoshot over SSH");
+            pane.keys(&["j", "j", "Enter"]);
+            pane.wait_for("Moves 0");
+            pane
+        })
+        .collect();
+    panes[0].keys(&["i"]);
+    panes[0].wait_for("hint: thinking");
+    panes[1].keys(&["i"]);
+    panes[1].wait_for("hint queued: 1st in line");
+    // Its turn comes once the first is answered, and it gets its own 2 s.
+    panes[0].wait_for("no hint found in time");
+    panes[1].wait_for("no hint found in time");
+    for pane in &panes {
+        pane.keys(&["q"]);
+        pane.wait_for("Open the collision lab");
+        pane.keys(&["q"]);
+        pane.wait_for("EXIT=0");
+    }
 }

@@ -492,3 +492,53 @@ fn esc_and_a_key_typed_together_close_the_help_and_then_take_the_key() {
     assert_eq!(app.mode(), Mode::Playing, "the Esc closed the help");
     assert_eq!(moves(&app), 1, "and the `l` was a step");
 }
+
+#[test]
+fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
+    use sokoshot::tui::hint::{HintBudget, HintPool};
+    use std::sync::atomic::AtomicBool;
+    let screen = |app: &App| rows(&render(app, 70, 10)).join("\n");
+    static LINE: HintPool = HintPool::new(1, 1 << 20);
+    let budget = |owner| HintBudget {
+        positions: 1000,
+        time: None,
+        pool: Some(&LINE),
+        threads: 1,
+        owner,
+    };
+    // Another player's search holds the pool's one place.
+    let ticket = LINE.join(99).expect("room");
+    let held = LINE
+        .wait_turn(ticket, &AtomicBool::new(false))
+        .expect("the place");
+    let mut first = app(CORRIDOR, PLAIN);
+    first.set_hint_budget(budget(1));
+    let mut second = app(CORRIDOR, PLAIN);
+    second.set_hint_budget(budget(2));
+    press(&mut first, "i");
+    press(&mut second, "i");
+    assert!(
+        screen(&first).contains("hint queued: 1st in line"),
+        "{}",
+        screen(&first)
+    );
+    assert!(
+        screen(&second).contains("hint queued: 2nd in line"),
+        "{}",
+        screen(&second)
+    );
+    drop(held);
+    for _ in 0..20_000 {
+        if !first.hint_pending() && !second.hint_pending() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        first.tick();
+        second.tick();
+    }
+    for app in [&first, &second] {
+        assert!(!app.hint_pending());
+        assert!(screen(app).contains("hint: "), "{}", screen(app));
+        assert!(!screen(app).contains("queued"), "{}", screen(app));
+    }
+}

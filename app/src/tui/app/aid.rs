@@ -221,6 +221,12 @@ impl App {
         self.tools.aid.job.is_some()
     }
 
+    /// Where the hint asked for stands in the server's line, while it waits for its turn.
+    #[must_use]
+    pub fn hint_place(&self) -> Option<usize> {
+        self.tools.aid.job.as_ref().and_then(HintJob::place)
+    }
+
     /// Takes the hint's answer if it has come. Returns whether anything on screen changed.
     pub(super) fn poll_hint(&mut self) -> bool {
         let Some(job) = &self.tools.aid.job else {

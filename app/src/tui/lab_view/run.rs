@@ -26,7 +26,7 @@ pub struct Options {
 }
 
 /// How long to wait for a key while nothing moves, before checking for a quit signal again.
-const IDLE_WAIT: Duration = Duration::from_millis(250);
+const IDLE_WAIT: Duration = crate::tui::console::IDLE_POLL;
 
 /// The most ticks run in one go after the loop fell behind (a stalled terminal), so that a
 /// long stall does not turn into a burst of motion.

@@ -238,6 +238,20 @@ impl Widget for Tip<'_> {
 /// What the line below the board says while a hint is worked out.
 pub const THINKING: &str = "hint: thinking… (keys still work)";
 
+/// What the status line says while a hint waits in the server's line at `place` (1 for the
+/// first): "hint queued: 2nd in line (keys still work)".
+#[must_use]
+pub fn queued(place: usize) -> String {
+    let suffix = match (place % 10, place % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("hint queued: {place}{suffix} in line (keys still work)")
+}
+
 /// The line below the board: an error or news (wrapped over as many rows as it is given),
 /// a pending count, or the keys that matter now.
 #[derive(Debug, Clone, Copy)]
@@ -257,6 +271,9 @@ impl HintLine<'_> {
         let Some(message) = app.message.as_ref() else {
             if let Some(text) = app.deadlock_warning() {
                 return Some(Line::styled(text, theme.warning()));
+            }
+            if let Some(place) = app.hint_place() {
+                return Some(Line::styled(queued(place), theme.heading()));
             }
             return app
                 .hint_pending()

@@ -1,0 +1,522 @@
+//! Measures how many idle players `sokoshot serve` holds on this machine, and what one costly
+//! board costs it.
+//!
+//! Build the binary first, in the same profile, then run the example:
+//!
+//! ```text
+//! cargo build && cargo run --example serve_capacity
+//! ```
+//!
+//! 1. **Capacity**: a server with `--max-sessions 1000 --max-per-ip 50` and a `--levels` pack
+//!    of 10,000 small levels. 1,000 sessions log in as guests from 20 loopback addresses
+//!    (127.0.0.1–127.0.0.20, 50 each: the per-address caps are the server's) and sit on their
+//!    menus at 80×24. It reports the server's memory per session (the growth of `VmRSS` over
+//!    the sessions), its CPU time over 10 s while they are idle (`/proc/PID/stat`), the bytes
+//!    every client receives meanwhile, and how long a 1,001st connection waits before the
+//!    server closes it. Then 100 of the sessions open the `--levels` pack: the growth per
+//!    session says whether the pack is held once for all; and the server's CPU over 10 s
+//!    more while all are idle again, those 100 in a game.
+//! 2. **A costly board**: a server with a 150×110 level holding 3,996 spinner hubs; one, then
+//!    four sessions at 320×120 each step back and forth ten times a second for 10 s, under
+//!    the default byte cap and then under the largest (only the pacer holding frames). It
+//!    reports the server's CPU, the bytes each session received, and the frames the server
+//!    put off for them (the log line's `deferred=`).
+//!
+//! The server runs as a child process with a temporary data directory; the clients are russh
+//! clients in this process. Nothing leaves the machine.
+
+use std::io::{BufRead, BufReader};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::Path;
+use std::pin::Pin;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use russh::client::{self, KeyboardInteractiveAuthResponse};
+use russh::keys::PublicKeyOrCertificate;
+use russh::{ChannelMsg, Disconnect};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
+use tokio::net::{TcpSocket, TcpStream};
+
+/// Idle sessions held open at once.
+const SESSIONS: usize = 1000;
+/// Loopback addresses they come from.
+const ADDRESSES: usize = 20;
+/// How long the idle sessions are watched.
+const IDLE: Duration = Duration::from_secs(10);
+/// Sessions that open the `--levels` pack.
+const OPENERS: usize = 100;
+
+struct Client;
+
+impl client::Handler for Client {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// A socket that counts the bytes it reads, as the wire carries them.
+struct Counted {
+    inner: TcpStream,
+    read: Arc<AtomicU64>,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
+        let n = buf.filled().len() - before;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        polled
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+}
+
+/// One logged-in session with a pty and a shell.
+struct Session {
+    handle: client::Handle<Client>,
+    channel: russh::Channel<client::Msg>,
+    wire: Arc<AtomicU64>,
+}
+
+/// A TCP connection to the server from the loopback address `from`.
+async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(SocketAddr::from((from, 0)))
+        .expect("bind a loopback address");
+    socket
+        .connect(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
+        .await
+        .expect("connect")
+}
+
+async fn open(from: Ipv4Addr, port: u16, size: (u32, u32)) -> Session {
+    let wire = Arc::new(AtomicU64::new(0));
+    let stream = connect_from(from, port).await;
+    stream.set_nodelay(true).expect("nodelay");
+    let counted = Counted {
+        inner: stream,
+        read: Arc::clone(&wire),
+    };
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect_stream(config, counted, Client)
+        .await
+        .expect("handshake");
+    let auth = handle
+        .authenticate_keyboard_interactive_start("bench", None)
+        .await
+        .expect("auth");
+    assert!(matches!(auth, KeyboardInteractiveAuthResponse::Success));
+    let channel = handle.channel_open_session().await.expect("session");
+    channel
+        .request_pty(false, "xterm-256color", size.0, size.1, 0, 0, &[])
+        .await
+        .expect("pty");
+    channel.request_shell(false).await.expect("shell");
+    let mut session = Session {
+        handle,
+        channel,
+        wire,
+    };
+    read_until(&mut session.channel, "SSH").await;
+    session
+}
+
+/// Reads the channel until `text` has appeared.
+async fn read_until(channel: &mut russh::Channel<client::Msg>, text: &str) {
+    let mut seen = Vec::new();
+    while !String::from_utf8_lossy(&seen).contains(text) {
+        match tokio::time::timeout(Duration::from_secs(60), channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => seen.extend_from_slice(&data),
+            Ok(Some(_)) => {}
+            other => panic!("waited for {text:?} ({other:?})"),
+        }
+    }
+}
+
+/// Reads whatever the channel sends for `span`; the data bytes.
+async fn read_for(channel: &mut russh::Channel<client::Msg>, span: Duration) -> usize {
+    let mut seen = 0;
+    let end = Instant::now() + span;
+    while let Ok(Some(msg)) = tokio::time::timeout(
+        end.saturating_duration_since(Instant::now()),
+        channel.wait(),
+    )
+    .await
+    {
+        if let ChannelMsg::Data { data } = msg {
+            seen += data.len();
+        }
+    }
+    seen
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS")
+}
+
+/// User plus system CPU time of a process, in clock ticks (1/100 s here).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("stat");
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap_or(0) + fields[12].parse::<u64>().unwrap_or(0)
+}
+
+fn threads(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count)
+}
+
+/// The server's process (killed when dropped) and its log lines so far.
+struct Server {
+    child: Child,
+    port: u16,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start(dir: &Path, args: &[&str]) -> Self {
+        let bin = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.parent()?.join("sokoshot")))
+            .filter(|bin| bin.exists())
+            .expect("build the binary first: cargo build");
+        let mut child = Command::new(bin)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(args)
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("server starts");
+        let stderr = child.stderr.take().expect("stderr");
+        let mut lines = BufReader::new(stderr).lines();
+        let first = lines.next().and_then(Result::ok).expect("first log line");
+        let port = first
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|rest| rest.split(',').next())
+            .and_then(|port| port.parse().ok())
+            .expect("port");
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&log);
+        // Keep reading the log so the server never blocks on a full pipe.
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                kept.lock().expect("log").push(line);
+            }
+        });
+        Self { child, port, log }
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+/// A pack of `count` small levels, each a little different.
+fn small_pack(count: usize) -> String {
+    let mut text = String::new();
+    for n in 0..count {
+        let gap = " ".repeat(1 + n % 7);
+        let wall = "#".repeat(gap.len() + 5);
+        text.push_str(&format!("Title: Small {n}\n{wall}\n#@{gap}$.#\n{wall}\n\n"));
+    }
+    text
+}
+
+/// A 150×110 level with a spinner hub on every other cell of every other row: 3,996 hubs.
+fn spinner_level() -> String {
+    let (width, height) = (150, 110);
+    let mut rows = vec![String::from("#").repeat(width)];
+    for y in 1..height - 1 {
+        let row: String = (0..width)
+            .map(|x| match (x, y) {
+                (0, _) => '#',
+                (x, _) if x == width - 1 => '#',
+                (1, 1) => '@',
+                (3, 1) => '$',
+                (5, 1) => '.',
+                (x, y) if x % 2 == 0 && y % 2 == 0 => '%',
+                _ => ' ',
+            })
+            .collect();
+        rows.push(row);
+    }
+    rows.push("#".repeat(width));
+    format!("Title: Spinners\n{}\n", rows.join("\n"))
+}
+
+#[tokio::main]
+async fn main() {
+    let dir = std::env::temp_dir().join(format!("sokoshot-capacity-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    capacity(&dir).await;
+    costly_board(&dir).await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+async fn capacity(dir: &Path) {
+    let pack = dir.join("small.xsb");
+    std::fs::write(&pack, small_pack(10_000)).expect("pack");
+    let per_address = SESSIONS / ADDRESSES;
+    let server = Server::start(
+        dir,
+        &[
+            "--max-sessions",
+            &SESSIONS.to_string(),
+            "--max-per-ip",
+            &per_address.to_string(),
+            "--levels",
+            &pack.display().to_string(),
+        ],
+    );
+    let (pid, port) = (server.pid(), server.port);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_empty = rss_kib(pid);
+    let threads_empty = threads(pid);
+    let opening = Instant::now();
+    // Each address opens its sessions one after another (under its startup cap), the
+    // addresses all at once.
+    let tasks: Vec<_> = (0..ADDRESSES)
+        .map(|a| {
+            tokio::spawn(async move {
+                let from = Ipv4Addr::new(127, 0, 0, 1 + a as u8);
+                let mut sessions = Vec::new();
+                for _ in 0..per_address {
+                    sessions.push(open(from, port, (80, 24)).await);
+                }
+                sessions
+            })
+        })
+        .collect();
+    let mut sessions = Vec::new();
+    for task in tasks {
+        sessions.extend(task.await.expect("sessions"));
+    }
+    let opened = opening.elapsed();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let rss_full = rss_kib(pid);
+    let threads_full = threads(pid);
+    let wire_before: u64 = sessions
+        .iter()
+        .map(|s| s.wire.load(Ordering::Relaxed))
+        .sum();
+    let cpu_before = cpu_ticks(pid);
+    let idle_start = Instant::now();
+    tokio::time::sleep(IDLE).await;
+    let cpu_idle = cpu_ticks(pid) - cpu_before;
+    let idle_secs = idle_start.elapsed().as_secs_f64();
+    let wire_after: u64 = sessions
+        .iter()
+        .map(|s| s.wire.load(Ordering::Relaxed))
+        .sum();
+    let mut idle_data = 0;
+    for session in &mut sessions {
+        idle_data += read_for(&mut session.channel, Duration::ZERO).await;
+    }
+
+    // One more, from an address of its own: how long until the server closes it.
+    let asked = Instant::now();
+    let mut extra = connect_from(Ipv4Addr::new(127, 0, 0, 250), port).await;
+    let mut buf = [0; 256];
+    let mut got = 0;
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(60), extra.read(&mut buf)).await {
+            Ok(Ok(0) | Err(_)) => break asked.elapsed(),
+            Ok(Ok(n)) => got += n,
+            Err(_) => panic!("the 1,001st connection was not closed in 60 s"),
+        }
+    };
+    let mut refused = false;
+    for _ in 0..100 {
+        refused = server
+            .log
+            .lock()
+            .expect("log")
+            .iter()
+            .any(|line| line.contains("127.0.0.250") && line.contains("the server is full"));
+        if refused {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // Some sessions open the 10,000-level pack (the third entry of the menu).
+    let rss_menus = rss_kib(pid);
+    for session in sessions.iter_mut().take(OPENERS) {
+        session
+            .channel
+            .data_bytes(&b"jj\r"[..])
+            .await
+            .expect("open the pack");
+    }
+    for session in sessions.iter_mut().take(OPENERS) {
+        read_until(&mut session.channel, "small.xsb").await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let rss_opened = rss_kib(pid);
+    // All idle again, 100 of them in a game.
+    let cpu_before = cpu_ticks(pid);
+    let again = Instant::now();
+    tokio::time::sleep(IDLE).await;
+    let cpu_in_games = cpu_ticks(pid) - cpu_before;
+    let again_secs = again.elapsed().as_secs_f64();
+
+    println!(
+        "{SESSIONS} idle sessions from {ADDRESSES} loopback addresses at 80x24, each on its menu (opened in {:.1} s):",
+        opened.as_secs_f64()
+    );
+    println!(
+        "  server RSS: {rss_empty} KiB with none (the 10,000-level pack read), {rss_full} KiB with {SESSIONS} = {:.0} KiB per session",
+        rss_full.saturating_sub(rss_empty) as f64 / SESSIONS as f64
+    );
+    println!("  server threads: {threads_empty} with none, {threads_full} with {SESSIONS}");
+    println!(
+        "  over {idle_secs:.1} s idle: {} ms of CPU ({:.2} % of one core), {} bytes on the wire, {idle_data} bytes of frames",
+        cpu_idle * 10,
+        cpu_idle as f64 / idle_secs,
+        wire_after - wire_before,
+    );
+    println!(
+        "  a 1,001st connection: closed after {:.1} ms ({got} bytes read; logged as full: {refused})",
+        closed.as_secs_f64() * 1000.0
+    );
+    println!(
+        "  {OPENERS} of them open the 10,000-level pack: {rss_menus} -> {rss_opened} KiB = {:.0} KiB per session",
+        rss_opened.saturating_sub(rss_menus) as f64 / OPENERS as f64
+    );
+    println!(
+        "  then idle for {again_secs:.1} s, {OPENERS} in a game and the rest on their menus: {} ms of CPU ({:.2} % of one core)",
+        cpu_in_games * 10,
+        cpu_in_games as f64 / again_secs
+    );
+    for session in sessions {
+        let _ = session
+            .handle
+            .disconnect(Disconnect::ByApplication, "", "")
+            .await;
+    }
+}
+
+/// Sessions at 320×120 stepping back and forth on the spinner level for 10 s.
+async fn costly_board(dir: &Path) {
+    let level = dir.join("spinners.xsb");
+    std::fs::write(&level, spinner_level()).expect("level");
+    // The default byte cap, then the largest, so that only the pacer holds the frames back.
+    for (count, bytes_per_second) in [(1, "262144"), (4, "262144"), (4, "1073741824")] {
+        let server = Server::start(
+            dir,
+            &[
+                "--max-per-ip",
+                "8",
+                "--max-bytes-per-second",
+                bytes_per_second,
+                "--levels",
+                &level.display().to_string(),
+            ],
+        );
+        let (pid, port) = (server.pid(), server.port);
+        let mut sessions = Vec::new();
+        for _ in 0..count {
+            let mut session = open(Ipv4Addr::LOCALHOST, port, (320, 120)).await;
+            session
+                .channel
+                .data_bytes(&b"jj\r"[..])
+                .await
+                .expect("open the level");
+            read_until(&mut session.channel, "spinners.xsb").await;
+            sessions.push(session);
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let cpu_before = cpu_ticks(pid);
+        let start = Instant::now();
+        let span = Duration::from_secs(10);
+        let mut received = vec![0; count];
+        let mut step = 0;
+        while start.elapsed() < span {
+            let key: &[u8] = if step % 2 == 0 { b"j" } else { b"k" };
+            step += 1;
+            for (session, got) in sessions.iter_mut().zip(&mut received) {
+                session.channel.data_bytes(key).await.expect("step");
+                *got += read_for(
+                    &mut session.channel,
+                    Duration::from_millis(100) / count as u32,
+                )
+                .await;
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let cpu = cpu_ticks(pid) - cpu_before;
+        for session in sessions {
+            session.channel.data_bytes(&b"qq"[..]).await.expect("quit");
+            let _ = session
+                .handle
+                .disconnect(Disconnect::ByApplication, "", "")
+                .await;
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let deferred: Vec<String> = server
+            .log
+            .lock()
+            .expect("log")
+            .iter()
+            .filter_map(|line| line.split_whitespace().find(|w| w.starts_with("deferred=")))
+            .map(str::to_owned)
+            .collect();
+        println!(
+            "{count} session(s) at 320x120 stepping on the 150x110 level with 3,996 spinner hubs for {secs:.1} s ({step} steps each), --max-bytes-per-second {bytes_per_second}:"
+        );
+        println!(
+            "  server CPU {} ms = {:.1} % of one core; bytes of frames per session {:?} = {:.0} KB/s each; {}",
+            cpu * 10,
+            cpu as f64 / secs,
+            received,
+            received.iter().sum::<usize>() as f64 / count as f64 / secs / 1000.0,
+            deferred.join(" ")
+        );
+    }
+}
