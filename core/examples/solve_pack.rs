@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`,
-//! `--no-corral-deadlocks` (no search of a corral's boxes), `--no-portfolio`,
+//! `--corral-deadlocks` (search a corral's boxes for a way out, off by default), `--no-portfolio`,
 //! `--no-packing` (no goal-room macros), `--optimize pushes|moves`, `--threads N` (the
 //! portfolio's searches at once; one unless told), `--markdown` (table rows for
 //! benches/README.md).
@@ -23,7 +23,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--no-corral-deadlocks] [--no-portfolio] [--no-packing] [--optimize pushes|moves] [--threads N] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--corral-deadlocks] [--no-portfolio] [--no-packing] [--optimize pushes|moves] [--threads N] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -55,7 +55,7 @@ fn main() {
             freeze: !has("--no-freeze"),
             matching: !has("--no-matching"),
             corrals: !has("--no-corrals"),
-            corral_deadlocks: !has("--no-corral-deadlocks"),
+            corral_deadlocks: has("--corral-deadlocks"),
             portfolio: !has("--no-portfolio"),
             packing: !has("--no-packing"),
         },

@@ -6,8 +6,9 @@
 //! - Classic levels (no enemies, no spinners; slopes are walls for the player and boxes)
 //!   run the push search of `push`: positions are box bitsets with the player's reach
 //!   normalised, stored once in a transposition table, bounded below by a minimum-cost
-//!   matching of boxes to goals, pruned by dead squares, freeze deadlocks, PI-corrals and
-//!   corral deadlocks (a small search of a corral's boxes alone, `corral_search`). For any
+//!   matching of boxes to goals, pruned by dead squares, freeze deadlocks and PI-corrals
+//!   (and, on request, corral deadlocks: a small search of a corral's boxes alone,
+//!   `corral_search`, which play's deadlock check uses). For any
 //!   solution, greedy searches take turns; one of them fills goal rooms in an order worked
 //!   out backwards (`packing`) by macro pushes.
 //! - Levels with enemies or spinners run the full-state search of `timed`: every step, shot

@@ -57,7 +57,9 @@ pub struct Techniques {
     pub corrals: bool,
     /// Where the PI-corral rule keeps one corral's pushes, search that corral's boxes alone
     /// for a way out or home, and drop the position when there is none (see
-    /// `corral_search`).
+    /// `corral_search`). Off by default: measured on XSokoban and Microban it prunes
+    /// positions but costs more time than it saves (benches/README.md); play's deadlock
+    /// check uses it all the same.
     pub corral_deadlocks: bool,
     /// For any solution, run a second greedy search on the nearest-goal bound beside the
     /// matching one, taking turns, and take whichever finds a solution first.
@@ -68,14 +70,14 @@ pub struct Techniques {
 }
 
 impl Default for Techniques {
-    /// Everything on.
+    /// Everything on but the corral deadlock search.
     fn default() -> Self {
         Self {
             dead_squares: true,
             freeze: true,
             matching: true,
             corrals: true,
-            corral_deadlocks: true,
+            corral_deadlocks: false,
             portfolio: true,
             packing: true,
         }
