@@ -362,7 +362,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             0,
             "l",
             Pos::new(2, 2),
-            "the bar of the hub at 3,2",
+            "the bar at column 4, row 3",
             BAR_IN_THE_WAY,
         ),
         (
@@ -370,7 +370,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             1,
             "l",
             Pos::new(3, 2),
-            "the bar of the hub at 4,2",
+            "the bar at column 5, row 3",
             BAR_IN_THE_WAY_OF_THE_BOX,
         ),
         (
@@ -378,7 +378,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             2,
             "j",
             Pos::new(2, 2),
-            "the bar of the hub at 3,2",
+            "the bar at column 4, row 3",
             BAR_OVER_THE_BOX,
         ),
     ];

@@ -147,7 +147,8 @@ impl App {
                     .is_some_and(|d| d.is_dead_square(world.level(), b))
             })
             .collect();
-        if let Some(Lost::Frozen { at } | Lost::DeadSquare { at }) = aid.lost {
+        if let Some(Lost::Frozen { at } | Lost::DeadSquare { at } | Lost::ShutIn { at }) = aid.lost
+        {
             dead.push(at);
         }
         dead

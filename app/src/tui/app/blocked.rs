@@ -1,10 +1,11 @@
 //! What the bottom line says when a turning spinner's bar refuses a step or a push.
 //!
 //! A bar turns only while time passes, and time passes only through the player's commands,
-//! so the answer names the bar, by its hub's column and row counted from 0 at the board's
-//! top-left cell as in the level's `Spinner:` line, what it covers (the player's next cell,
-//! the box the player would push, or the cell that box would go to), and the key that lets it pass ("the bar of the hub at 4,2 covers your
-//! next cell: . waits a beat"); it stays until the next key, as every answer does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
+//! so the answer names the bar, by its hub's column and row counted from 1 as in every other
+//! message the player reads (the level's `Spinner:` line counts from 0), what it covers (the
+//! player's next cell, the box the player would push, or the cell that box would go to), and
+//! the key that lets it pass ("the bar at column 5, row 3 covers your next cell: . waits a
+//! beat"); it stays until the next key, as every answer does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
 //! ([`Blocker`]'s text).
 
 use sokoshot_core::game::{Blocker, Command, Outcome, RuleError, Solid, World, bar_covers};
@@ -48,7 +49,11 @@ pub fn bar_notice(
         _ => return None,
     };
     let hub = turning_bar_over(world, cell)?;
-    Some(format!("the bar of the hub at {},{} {text}", hub.x, hub.y))
+    Some(format!(
+        "the bar at column {}, row {} {text}",
+        hub.x + 1,
+        hub.y + 1
+    ))
 }
 
 /// The hub of the first turning spinner whose bar covers `pos` now (a hub is no bar's cell).
