@@ -23,7 +23,7 @@ mod share;
 mod tools;
 
 pub use aid::keys_for;
-pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX};
+pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX, NOTHING_TURNS};
 pub use browse::{Filter, MAX_SEARCH_CHARS, Row, WHEEL_ROWS};
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;
@@ -417,17 +417,32 @@ impl App {
                 format!("a count repeats a key at most {max} times: {asked} was cut to {max}"),
                 true,
             );
-        } else if let Some(text) = news.or_else(|| {
-            let restarts = groups.iter().take(undone).filter(|g| *g == "!").count();
-            (undone > 0).then(|| {
-                before.news(
-                    &self.current.world,
-                    command == Command::Redo,
-                    undone,
-                    restarts,
-                )
+        } else if let Some(text) = news
+            .or_else(|| {
+                // A wait where nothing moves with time would otherwise pass unseen.
+                let still = matches!(command, Command::Wait(_))
+                    && !self.current.world.has_shots_in_flight()
+                    && self
+                        .current
+                        .world
+                        .level()
+                        .spinners
+                        .iter()
+                        .all(|s| s.speed == 0.0);
+                still.then(|| NOTHING_TURNS.to_owned())
             })
-        }) {
+            .or_else(|| {
+                let restarts = groups.iter().take(undone).filter(|g| *g == "!").count();
+                (undone > 0).then(|| {
+                    before.news(
+                        &self.current.world,
+                        command == Command::Redo,
+                        undone,
+                        restarts,
+                    )
+                })
+            })
+        {
             self.tell(text, false);
         }
     }

@@ -542,3 +542,20 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
         assert!(!screen(app).contains("queued"), "{}", screen(app));
     }
 }
+
+/// A wait where nothing moves with time says so, instead of passing unseen; where a bar
+/// turns, it says nothing of the kind.
+#[test]
+fn a_wait_where_nothing_moves_with_time_says_so() {
+    use sokoshot::tui::app::NOTHING_TURNS;
+    let mut plain = app(CORRIDOR, PLAIN);
+    press(&mut plain, ".");
+    assert!(
+        bottom_line(&plain).contains(NOTHING_TURNS),
+        "{}",
+        bottom_line(&plain)
+    );
+    let mut turning = app(TURNING_BAR, PLAIN);
+    press(&mut turning, ".");
+    assert!(!bottom_line(&turning).contains(NOTHING_TURNS));
+}

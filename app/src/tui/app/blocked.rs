@@ -19,6 +19,9 @@ pub const BAR_OVER_THE_BOX: &str = "covers the box ahead of you: . waits a beat"
 /// What is said after the hub's name when a turning bar stands where a pushed box would go.
 pub const BAR_IN_THE_WAY_OF_THE_BOX: &str = "covers the box's next cell: . waits a beat";
 
+/// What a wait says where nothing moves with time (no turning bar, no shot in flight).
+pub const NOTHING_TURNS: &str = "nothing here moves with time: . matters only where bars turn";
+
 /// The words for a step that a turning bar refused (or the push of a box it refused), when
 /// that was `command`'s answer.
 #[must_use]
