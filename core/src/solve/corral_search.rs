@@ -10,8 +10,8 @@
 //! A search that runs out of its positions answers "not lost", so the test only ever says
 //! less.
 //!
-//! Limits: at most [`MAX_CORRAL_BOXES`] boxes in the corral and [`MAX_CORRAL_STATES`]
-//! positions per test.
+//! Limits: at most [`MAX_CORRAL_BOXES`] boxes in the corral, [`MAX_CORRAL_STATES`] positions
+//! looked at and `MAX_CORRAL_QUEUE` waiting per test, `MAX_KEPT` answers kept.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -25,6 +25,9 @@ use super::push::reach::{Bits, Reach, cells, flip, has};
 pub(crate) const MAX_CORRAL_BOXES: usize = 12;
 /// The most positions one test looks at before it answers "not lost".
 pub(crate) const MAX_CORRAL_STATES: usize = 128;
+/// The most positions waiting in one test's queue (each a bitset of the board), past which it
+/// answers "not lost".
+const MAX_CORRAL_QUEUE: usize = 4 * MAX_CORRAL_STATES;
 /// The most corrals whose answer is kept; past it the kept answers are forgotten.
 const MAX_KEPT: usize = 1 << 16;
 
@@ -172,6 +175,9 @@ impl CorralSearch {
                     *work += 5 * super::freeze::MAX_VISITS as u64;
                     if frozen_off_goal(ctx, &Bits(&child), t).is_some() {
                         continue;
+                    }
+                    if self.queue.len() >= MAX_CORRAL_QUEUE {
+                        return false;
                     }
                     self.queue.push((child, b));
                 }
