@@ -112,6 +112,8 @@ impl fmt::Display for Lost {
 #[derive(Debug, Clone)]
 pub struct Deadlocks {
     ctx: Context,
+    /// Whether the corral test runs (play's check); the full-state search leaves it out.
+    corrals: bool,
 }
 
 /// The boxes of a world as cells of the context.
@@ -150,7 +152,14 @@ impl Deadlocks {
     }
 
     pub(crate) fn with_context(ctx: Context) -> Self {
-        Self { ctx }
+        Self { ctx, corrals: true }
+    }
+
+    /// This check without the corral test: for the full-state search, where it was measured
+    /// to cost more time than it saves (benches/README.md), as in the push search.
+    pub(crate) fn without_corrals(mut self) -> Self {
+        self.corrals = false;
+        self
     }
 
     /// Why `world` (a world of the level this was made for) is lost, or `None` when it is not
@@ -197,7 +206,7 @@ impl Deadlocks {
     /// player's reach and the pushes are those of classic Sokoban).
     fn shut_in(&self, world: &World) -> Option<Lost> {
         let ctx = &self.ctx;
-        if !world.enemies().is_empty() || !world.level().spinners.is_empty() {
+        if !self.corrals || !world.enemies().is_empty() || !world.level().spinners.is_empty() {
             return None;
         }
         let player = ctx.cell(world.player())?;

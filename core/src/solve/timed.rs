@@ -93,7 +93,7 @@ pub(crate) fn search(
     if let Err(stop) = budget.hold(2 * ctx.bytes()) {
         return Ok(Outcome::GaveUp(stop));
     }
-    let deadlocks = Deadlocks::with_context(ctx.clone());
+    let deadlocks = Deadlocks::with_context(ctx.clone()).without_corrals();
     let mut sim = world.clone();
     let mut search = Search {
         start: world.state().clone(),
