@@ -206,6 +206,17 @@ fn a_number_typed_in_the_level_list_starts_over_where_it_would_name_no_level() {
 }
 
 #[test]
+fn a_solve_with_a_run_into_a_box_on_the_way_is_kept_and_replays() {
+    let mut app = app("#####\n#@$.#\n#####\n", PLAIN);
+    // A run beside a box a step would push is refused (a turn there would not replay).
+    press(&mut app, "L");
+    assert_eq!(moves(&app), 0);
+    press(&mut app, "l");
+    assert!(app.world().is_solved());
+    assert_eq!(app.saved_solution_replays(app.place()), Some(true));
+}
+
+#[test]
 fn a_start_place_that_does_not_exist_falls_back_to_the_first_level() {
     let packs = vec![Collection::built_in("A", "a", levels(CORRIDOR))];
     let start = Place { pack: 3, level: 9 };
