@@ -458,11 +458,20 @@ impl App {
         }
     }
 
+    /// A digit: in the level list, the number typed so far jumps to that level; a digit that
+    /// would make it name no level starts the number over (`2712` in a list of 30 is `12`).
+    /// Elsewhere it adds to the count for the next command.
     fn digit(&mut self, digit: u8) {
         if self.mode == Mode::LevelList {
-            let number = self.count.pending().map_or(0, |n| n * 10) + u32::from(digit);
-            self.count.push(digit);
             let levels = self.packs[self.selected.pack].levels.len();
+            let longer = self.count.pending().map_or(0, |n| n * 10) + u32::from(digit);
+            if usize::try_from(longer).is_ok_and(|n| n <= levels) {
+                self.count.push(digit);
+            } else {
+                self.count.clear();
+                self.count.push(digit);
+            }
+            let number = self.count.pending().unwrap_or(0);
             if let Some(index) = usize::try_from(number).ok().and_then(|n| n.checked_sub(1))
                 && index < levels
             {

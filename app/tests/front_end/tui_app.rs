@@ -3,11 +3,12 @@
 
 use crate::support;
 
+use crossterm::event::KeyCode;
 use sokoshot::tui::app::{App, Place};
 use sokoshot::tui::keys::Mode;
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::Progress;
-use support::{PLAIN, app, levels, press, render, rows};
+use support::{PLAIN, app, levels, press, press_code, render, rows};
 
 const CORRIDOR: &str = "\
 Title: Corridor
@@ -162,6 +163,57 @@ fn the_level_list_opens_at_the_level_in_play_and_digits_pick_a_number() {
     press(&mut app, "l");
     assert_eq!(app.place(), Place { pack: 0, level: 0 });
     assert_eq!(app.mode(), Mode::Playing);
+}
+
+#[test]
+fn a_number_typed_in_the_level_list_starts_over_where_it_would_name_no_level() {
+    let one = "#####\n#@$.#\n#####\n";
+    let pack = vec![one; 30].join("\n");
+    let packs = vec![Collection::built_in("A", "a", levels(&pack))];
+    let mut app = App::new(
+        packs,
+        Place { pack: 0, level: 0 },
+        Progress::default(),
+        None,
+        PLAIN,
+    )
+    .expect("starts");
+    let cases = [
+        ("one digit", "7", 7),
+        ("two digits", "27", 27),
+        (
+            "a number past the last level starts over from its last digit",
+            "2712",
+            12,
+        ),
+        ("the last level", "30", 30),
+        ("a digit that would go past starts the number over", "45", 5),
+    ];
+    for (name, digits, level) in cases {
+        press(&mut app, "g");
+        assert_eq!(app.mode(), Mode::LevelList, "{name}");
+        press(&mut app, digits);
+        press_code(&mut app, KeyCode::Enter);
+        assert_eq!(
+            app.place(),
+            Place {
+                pack: 0,
+                level: level - 1
+            },
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_solve_with_a_run_into_a_box_on_the_way_is_kept_and_replays() {
+    let mut app = app("#####\n#@$.#\n#####\n", PLAIN);
+    // A run beside a box a step would push is refused (a turn there would not replay).
+    press(&mut app, "L");
+    assert_eq!(moves(&app), 0);
+    press(&mut app, "l");
+    assert!(app.world().is_solved());
+    assert_eq!(app.saved_solution_replays(app.place()), Some(true));
 }
 
 #[test]

@@ -225,7 +225,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
   │ ?  Esc  q             help (j k scroll); close, quit (progress is saved) │
   │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                      │
   │                                                                          │
-  │ ██ wall   ·· goal   [] box   {} box on goal                              │
+  │ ██ wall   ·· goal   [] box   {} box on goal   ×× dead box                │
   │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar            │
   │ Solve a level: every box on a goal and no enemy left.                    │
   │ Shots stop at walls and boxes, and bounce off slopes and spinners.       │
@@ -245,6 +245,24 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
     assert!(buffer[(bar, 19)].modifier.contains(shade.add_modifier));
     press(&mut app, "?");
     assert!(!screen(&app, 80, 24).contains("Help"), "? closes it again");
+}
+
+#[test]
+fn the_help_legend_names_the_dead_box_as_it_is_drawn_with_ascii_too() {
+    let ascii = Theme {
+        ascii: true,
+        color: false,
+    };
+    for (theme, glyph) in [(PLAIN, "×× dead box"), (ascii, "XX dead box")] {
+        let mut app = app(EVERYTHING, theme);
+        press(&mut app, "?");
+        let shown = screen(&app, 80, 24);
+        assert!(shown.contains(glyph), "{shown}");
+        assert!(
+            shown.contains("Shaded cells block."),
+            "all in view: {shown}"
+        );
+    }
 }
 
 #[test]

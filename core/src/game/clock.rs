@@ -5,7 +5,7 @@
 //! The time after each letter of a solution (and of the command that plays it):
 //! - a step, a push, or a turn (a blocked step that turns the player): [`STEP_TICKS`];
 //! - a run: [`STEP_TICKS`] after each cell walked, so each cell is judged when it is reached
-//!   (a run that walks none is a turn);
+//!   (a run that walks none is a turn, or changes nothing beside a box a step would push);
 //! - a shot (`f`, space in play): the ticks until no shot is in flight, at most
 //!   [`FIRE_TICK_LIMIT`];
 //! - a wait (`w`, `.` in play): [`WAIT_TICKS`], one beat;

@@ -49,6 +49,10 @@ impl World {
     /// Steps in `dir` while the way is free (see [`Command::Run`](super::Command::Run)),
     /// letting `step_ticks` ticks pass after each cell walked (or after the turn, when it
     /// walks none), so that the next cell is judged at the time it is reached.
+    ///
+    /// A run that walks none because a box it could push is next changes nothing: a turn
+    /// there would be no step of a solution (a step in `dir` pushes), so the game played
+    /// would not replay.
     pub(super) fn run(&mut self, dir: Dir, step_ticks: u32) -> Result<Outcome, RuleError> {
         let mut steps = 0;
         let stopped_by = loop {
@@ -57,6 +61,9 @@ impl World {
                     self.walk(dir, to);
                     steps += 1;
                     self.pass(step_ticks);
+                }
+                Probe::Push { .. } if steps == 0 => {
+                    return Err(RuleError::Blocked(Blocker::Solid(Solid::Box)));
                 }
                 Probe::Push { .. } => break Blocker::Solid(Solid::Box),
                 Probe::Blocked(blocker) => break blocker,

@@ -8,6 +8,7 @@ mod deadlock;
 mod game_limits;
 mod game_path;
 mod game_props;
+mod game_replays_play;
 mod game_rules;
 mod game_shots;
 mod game_support;

@@ -69,6 +69,7 @@ impl Help {
                 thing(Thing::Goal, "goal"),
                 thing(Thing::Box, "box"),
                 thing(Thing::BoxOnGoal, "box on goal"),
+                thing(Thing::DeadBox, "dead box"),
             ],
             inner,
         ));
