@@ -4,8 +4,9 @@
 //! (no key) get none.
 //!
 //! At most `--max-players` players are kept (default [`MAX_PLAYERS`]), each with at most
-//! [`MAX_PLAYER_BYTES`] (measured as each session starts), so the disk all players may take
-//! is bounded by their product. A directory's modification time is set each time its player
+//! [`MAX_PLAYER_BYTES`] (checked as each session starts, and before every save of progress
+//! or of the Pasted pack, which is refused past it), so the disk all players may take is
+//! bounded by their product. A directory's modification time is set each time its player
 //! connects.
 //!
 //! The flood rule, in open mode where any key gets in: a new key is kept only when its
@@ -189,7 +190,9 @@ impl Players {
             self.make_room(fingerprint).map_err(io::Error::other)?;
             fs::create_dir_all(&home)?;
         }
-        Ok(Some(SaveFile::at(home.join("progress.txt"))))
+        Ok(Some(
+            SaveFile::at(home.join("progress.txt")).capped(MAX_PLAYER_BYTES),
+        ))
     }
 
     /// Forgets players, by the flood rule, until one more fits under the cap; logs each one

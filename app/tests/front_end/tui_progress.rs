@@ -437,3 +437,32 @@ fn fields_kept_with_a_level_survive_saves_and_merges() {
         Some("rRu dd\nL")
     );
 }
+
+/// A capped save file (a served player's) refuses a save of progress, or of the Pasted pack
+/// beside it, that would take the directory past the cap, and leaves what is there as it
+/// was; within the cap both are written.
+#[test]
+fn a_capped_player_directory_refuses_saves_past_its_cap_and_keeps_what_it_holds() {
+    use sokoshot_core::level::Level;
+    use sokoshot_core::store::pasted::{add_pasted_within, pasted_path};
+    let dir = temp_dir("capped");
+    let path = dir.join("progress.txt");
+    let text = sample().to_string();
+    let roomy = SaveFile::at(path.clone()).capped(text.len() as u64 + 16);
+    roomy.save(&sample()).expect("within the cap");
+    let before = fs::read(&path).expect("saved");
+    let tight = SaveFile::at(path.clone()).capped(text.len() as u64 / 2);
+    let err = tight.save(&sample()).expect_err("past the cap");
+    assert!(err.to_string().contains("allowed"), "{err}");
+    assert_eq!(fs::read(&path).expect("kept"), before, "the file is unchanged");
+    let level: Level = "#####\n#@$.#\n#####".parse().expect("a level");
+    let pasted = pasted_path(&path);
+    let refused = add_pasted_within(&pasted, std::slice::from_ref(&level), &|len| {
+        roomy.room(&pasted, len)
+    });
+    assert!(refused.is_err(), "the pack would pass the cap");
+    assert!(!pasted.exists(), "nothing written");
+    let wide = SaveFile::at(path.clone()).capped(1 << 20);
+    add_pasted_within(&pasted, &[level], &|len| wide.room(&pasted, len)).expect("room");
+    assert!(pasted.exists());
+}

@@ -141,6 +141,19 @@ pub fn save_pasted(path: &Path, levels: &[Level]) -> io::Result<()> {
 /// # Errors
 /// When the old file cannot be kept aside, or the new one cannot be written.
 pub fn add_pasted(path: &Path, levels: &[Level]) -> io::Result<Option<PathBuf>> {
+    add_pasted_within(path, levels, &|_| Ok(()))
+}
+
+/// [`add_pasted`], the new file's length first offered to `room`, which refuses it with an
+/// error (a cap on the player's saved files: see `SaveFile::room`); nothing is written then.
+///
+/// # Errors
+/// As [`add_pasted`], and `room`'s.
+pub fn add_pasted_within(
+    path: &Path,
+    levels: &[Level],
+    room: &dyn Fn(u64) -> io::Result<()>,
+) -> io::Result<Option<PathBuf>> {
     let (old, aside) = match read_source_bytes(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) if text.trim().is_empty() || !parse_pack(&text).levels.is_empty() => {
@@ -166,6 +179,7 @@ pub fn add_pasted(path: &Path, levels: &[Level]) -> io::Result<Option<PathBuf>> 
         text.push_str(&level.to_string());
     }
     let text = without_oldest(&text);
+    room(text.len() as u64)?;
     atomic::write(path, text.as_bytes())?;
     Ok(aside)
 }

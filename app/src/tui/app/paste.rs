@@ -4,7 +4,7 @@
 use super::{App, Place};
 use sokoshot_core::level::Level;
 use sokoshot_core::store::pasted::{
-    MAX_PASTED_LEVELS, PASTED_KEY, Paste, add_pasted, pasted_pack, pasted_path, read_paste,
+    MAX_PASTED_LEVELS, PASTED_KEY, Paste, add_pasted_within, pasted_pack, pasted_path, read_paste,
 };
 use sokoshot_core::store::progress::level_id;
 
@@ -54,8 +54,11 @@ impl App {
             .unwrap_or(0);
         let saved = match &self.save {
             Some(_) if added.is_empty() => Ok(None),
-            Some(save) => add_pasted(&pasted_path(save.path()), &added)
-                .map_err(|err| format!("the Pasted pack cannot be saved: {err}")),
+            Some(save) => {
+                let path = pasted_path(save.path());
+                add_pasted_within(&path, &added, &|len| save.room(&path, len))
+            }
+            .map_err(|err| format!("the Pasted pack cannot be saved: {err}")),
             None => Err("the Pasted pack is not saved: no data directory".to_owned()),
         };
         self.go_to(Place { pack, level });

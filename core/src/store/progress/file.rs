@@ -28,6 +28,9 @@ pub fn data_dir(xdg_data_home: Option<OsString>, home: Option<OsString>) -> Opti
 #[derive(Debug, Clone)]
 pub struct SaveFile {
     path: PathBuf,
+    /// The most bytes the file's directory may hold, if it is capped (see
+    /// [`SaveFile::capped`]).
+    cap: Option<u64>,
 }
 
 /// What is on disk, as far as it could be read.
@@ -52,7 +55,48 @@ impl SaveFile {
     /// The progress file at `path`.
     #[must_use]
     pub fn at(path: PathBuf) -> Self {
-        Self { path }
+        Self { path, cap: None }
+    }
+
+    /// This file, with every write to it or beside it (the Pasted pack) refused when the
+    /// files of its directory would then take more than `bytes` (what a server keeps for one
+    /// player).
+    #[must_use]
+    pub fn capped(mut self, bytes: u64) -> Self {
+        self.cap = Some(bytes);
+        self
+    }
+
+    /// Whether `len` bytes written over `file` (in this file's directory) keep the directory
+    /// within the cap; always when there is none.
+    ///
+    /// # Errors
+    /// When they would not (the error says by how much), or the directory cannot be read.
+    pub fn room(&self, file: &Path, len: u64) -> io::Result<()> {
+        let Some(cap) = self.cap else {
+            return Ok(());
+        };
+        let dir = file.parent().unwrap_or(Path::new("."));
+        let mut others = 0;
+        match fs::read_dir(dir) {
+            Ok(entries) => {
+                for entry in entries {
+                    let entry = entry?;
+                    if entry.path() != file {
+                        others += entry.metadata()?.len();
+                    }
+                }
+            }
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
+            Err(err) => return Err(err),
+        }
+        let total = others.saturating_add(len);
+        if total > cap {
+            return Err(io::Error::other(format!(
+                "the saved files would take {total} bytes, over the {cap} allowed"
+            )));
+        }
+        Ok(())
     }
 
     /// Where the file lives.
@@ -150,7 +194,9 @@ impl SaveFile {
             }
         }
         atomic::remove_stale_temporaries(&self.path);
-        atomic::write(&self.path, merged.to_string().as_bytes())?;
+        let text = merged.to_string();
+        self.room(&self.path, text.len() as u64)?;
+        atomic::write(&self.path, text.as_bytes())?;
         Ok(merged)
     }
 }
