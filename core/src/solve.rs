@@ -309,7 +309,8 @@ fn portfolio(
     let greedy = |t| push::PushSearch::new(ctx, push::Order::Greedy, t, boxes, player);
     let mut searches = Vec::with_capacity(3);
     if techniques.packing && !packing.is_empty() {
-        searches.push(greedy(techniques).with_packing(packing));
+        // Ranked by boxes home first, the macro search takes the cheap bound (see `parallel`).
+        searches.push(greedy(nearest).with_packing(packing));
     }
     searches.push(greedy(techniques));
     searches.push(greedy(nearest));

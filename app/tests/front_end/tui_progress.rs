@@ -454,7 +454,11 @@ fn a_capped_player_directory_refuses_saves_past_its_cap_and_keeps_what_it_holds(
     let tight = SaveFile::at(path.clone()).capped(text.len() as u64 / 2);
     let err = tight.save(&sample()).expect_err("past the cap");
     assert!(err.to_string().contains("allowed"), "{err}");
-    assert_eq!(fs::read(&path).expect("kept"), before, "the file is unchanged");
+    assert_eq!(
+        fs::read(&path).expect("kept"),
+        before,
+        "the file is unchanged"
+    );
     let level: Level = "#####\n#@$.#\n#####".parse().expect("a level");
     let pasted = pasted_path(&path);
     let refused = add_pasted_within(&pasted, std::slice::from_ref(&level), &|len| {

@@ -3,8 +3,9 @@
 //!
 //! - Any solution: the greedy search on the matching bound and the one on the nearest-goal
 //!   bound, each on a thread (and, where the level has goal rooms, the one with goal-room
-//!   macros on a third); the first to find a solution, or to exhaust its positions (not the
-//!   macro search, which prunes), answers, and the others stop.
+//!   macros, on the nearest-goal bound, on a third); the first to find a solution, or to
+//!   exhaust its positions (not the macro search, which prunes), answers, and the others
+//!   stop.
 //! - Fewest pushes or moves: the A* search on one thread and the greedy portfolio (taking
 //!   turns) on the other, instead of one after the other. Only the A* search answers
 //!   "solved, proven"; a greedy solution is kept for when a limit stops the A* search (then
@@ -62,7 +63,10 @@ impl Classic<'_> {
         let packing = self.packing;
         let macros = self.techniques.packing && !packing.is_empty();
         if macros {
-            let techniques = self.techniques;
+            // The macro search ranks by boxes home first, so the bound only breaks ties there:
+            // the nearest-goal one, much cheaper than the matching, lets it look at more
+            // positions (measured: XSokoban 84 in 0.01 s, 82 in 5.7 s instead of 10 s).
+            let techniques = nearest;
             jobs.push(Box::new(
                 move |budget: &mut Budget<'_>| match PushSearch::new(
                     ctx,
