@@ -28,6 +28,8 @@ pub(crate) const MAX_CORRAL_STATES: usize = 128;
 /// The most positions waiting in one test's queue (each a bitset of the board), past which it
 /// answers "not lost".
 const MAX_CORRAL_QUEUE: usize = 4 * MAX_CORRAL_STATES;
+/// The most bytes the kept answers may hold before they are forgotten.
+const MAX_KEPT_BYTES: usize = 16 << 20;
 /// The most corrals whose answer is kept; past it the kept answers are forgotten.
 const MAX_KEPT: usize = 1 << 16;
 
@@ -72,8 +74,11 @@ pub(crate) struct CorralSearch {
     queue: Vec<(Vec<u64>, u32)>,
     key: Vec<u32>,
     reach: Option<Reach>,
-    /// Answers already worked out, by the corral's boxes and the player's area.
+    /// Answers already worked out, by the corral's boxes, the player's area and the corral's
+    /// cells.
     kept: HashMap<Vec<u32>, bool, BuildHasherDefault<Fx>>,
+    /// The bytes the kept answers hold, about.
+    kept_bytes: usize,
 }
 
 impl CorralSearch {
@@ -82,7 +87,7 @@ impl CorralSearch {
         self.reach.as_ref().map_or(0, |r| r.dist.capacity() * 12)
             + self.seen.capacity() * 48
             + self.queue.capacity() * 32
-            + self.kept.capacity() * (48 + 4 * MAX_CORRAL_BOXES)
+            + self.kept_bytes
     }
 
     /// Whether corral `k` of `corrals` (as numbered for the boxes of `bits` and the player on
@@ -110,15 +115,22 @@ impl CorralSearch {
         let reach = self.reach.get_or_insert_with(|| Reach::new(ctx.len()));
         let lowest = reach.flood(ctx, &own, player);
         *work += reach.queue.len() as u64 * 4;
+        // The answer depends on the corral's boxes, the player's area around them and the
+        // corral's cells (a box leaving them gets out): all three are the key.
         let mut key: Vec<u32> = cells(&own).collect();
+        key.push(NONE);
         key.push(lowest);
+        key.extend((0..ctx.len() as u32).filter(|&c| corrals.holds(k, c)));
+        *work += ctx.len() as u64;
         if let Some(&lost) = self.kept.get(&key) {
             return lost;
         }
         let lost = self.search(ctx, corrals, k, own, player, work);
-        if self.kept.len() >= MAX_KEPT {
+        if self.kept.len() >= MAX_KEPT || self.kept_bytes >= MAX_KEPT_BYTES {
             self.kept.clear();
+            self.kept_bytes = 0;
         }
+        self.kept_bytes += 48 + 4 * key.len();
         self.kept.insert(key, lost);
         lost
     }
