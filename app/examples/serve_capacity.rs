@@ -41,6 +41,10 @@ use russh::{ChannelMsg, Disconnect};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 use tokio::net::{TcpSocket, TcpStream};
 
+#[path = "common/proc_stats.rs"]
+mod proc_stats;
+use proc_stats::{cpu_ticks, rss_kib, threads};
+
 /// Idle sessions held open at once.
 const SESSIONS: usize = 1000;
 /// Loopback addresses they come from.
@@ -179,27 +183,6 @@ async fn read_for(channel: &mut russh::Channel<client::Msg>, span: Duration) -> 
         }
     }
     seen
-}
-
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("status");
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS")
-}
-
-/// User plus system CPU time of a process, in clock ticks (1/100 s here).
-fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("stat");
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    fields[11].parse::<u64>().unwrap_or(0) + fields[12].parse::<u64>().unwrap_or(0)
-}
-
-fn threads(pid: u32) -> usize {
-    std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, Iterator::count)
 }
 
 /// The server's process (killed when dropped) and its log lines so far.
