@@ -10,7 +10,7 @@
 //!
 //! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`,
 //! `--corral-deadlocks` (search a corral's boxes for a way out, off by default), `--no-portfolio`,
-//! `--no-packing` (no goal-room macros), `--optimize pushes|moves`, `--threads N` (the
+//! `--no-packing` (no goal-room macros), `--no-backward` (no backward search), `--optimize pushes|moves`, `--threads N` (the
 //! portfolio's searches at once; one unless told), `--markdown` (table rows for
 //! benches/README.md).
 
@@ -23,7 +23,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--corral-deadlocks] [--no-portfolio] [--no-packing] [--optimize pushes|moves] [--threads N] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--corral-deadlocks] [--no-portfolio] [--no-packing] [--no-backward] [--optimize pushes|moves] [--threads N] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -58,6 +58,7 @@ fn main() {
             corral_deadlocks: has("--corral-deadlocks"),
             portfolio: !has("--no-portfolio"),
             packing: !has("--no-packing"),
+            backward: !has("--no-backward"),
         },
     };
     let report = check_file(file.as_ref()).expect("the file reads");

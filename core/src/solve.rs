@@ -37,6 +37,7 @@ mod limits;
 mod matching;
 mod packing;
 mod parallel;
+mod pull;
 mod push;
 mod solution;
 mod table;
@@ -307,13 +308,20 @@ fn portfolio(
         ..techniques
     };
     let greedy = |t| push::PushSearch::new(ctx, push::Order::Greedy, t, boxes, player);
-    let mut searches = Vec::with_capacity(3);
+    let mut searches = Vec::with_capacity(4);
     if techniques.packing && !packing.is_empty() {
         // Ranked by boxes home first, the macro search takes the cheap bound (see `parallel`).
-        searches.push(greedy(nearest).with_packing(packing));
+        searches.push(Turn::Forward(Box::new(
+            greedy(nearest).with_packing(packing),
+        )));
     }
-    searches.push(greedy(techniques));
-    searches.push(greedy(nearest));
+    searches.push(Turn::Forward(Box::new(greedy(techniques))));
+    searches.push(Turn::Forward(Box::new(greedy(nearest))));
+    if techniques.backward
+        && let Some(pull) = pull::PullSearch::new(ctx, boxes, player, budget)
+    {
+        searches.push(Turn::Backward(Box::new(pull)));
+    }
     let mut turn = 0;
     loop {
         let others: usize = searches
@@ -331,6 +339,42 @@ fn portfolio(
         }
         if turn >= searches.len() {
             turn = 0;
+        }
+    }
+}
+
+/// One search of the portfolio taking turns.
+enum Turn<'c> {
+    Forward(Box<push::PushSearch<'c>>),
+    Backward(Box<pull::PullSearch<'c>>),
+}
+
+impl Turn<'_> {
+    fn run_for(
+        &mut self,
+        budget: &mut limits::Budget<'_>,
+        slice: u64,
+        others: usize,
+    ) -> Option<push::Ending> {
+        match self {
+            Self::Forward(search) => search.run_for(budget, slice, others),
+            Self::Backward(search) => search.run_for(budget, slice, others),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Self::Forward(search) => search.bytes(),
+            Self::Backward(search) => search.bytes(),
+        }
+    }
+
+    /// Whether running out of positions proves there is no solution (the backward search
+    /// only answers with a solution; see `pull`).
+    fn complete(&self) -> bool {
+        match self {
+            Self::Forward(search) => search.complete(),
+            Self::Backward(_) => false,
         }
     }
 }

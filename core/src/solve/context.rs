@@ -178,6 +178,54 @@ impl Context {
         self.next[cell as usize][dir]
     }
 
+    /// The context of the backward search (see `pull`): the same board with the boxes' start
+    /// cells `starts` as its goals, each cell's distance to a start the fewest pulls that
+    /// bring a box there (the fewest pushes from the start to the cell), and a cell dead when
+    /// no start can be reached from it by pulling.
+    pub(crate) fn reversed(&self, starts: &[u32]) -> Self {
+        let mut goals = starts.to_vec();
+        goals.sort_unstable();
+        goals.dedup();
+        let mut is_goal = vec![false; self.len()];
+        for &s in &goals {
+            is_goal[s as usize] = true;
+        }
+        let dist: Vec<Vec<u32>> = goals.iter().map(|&s| self.push_distances(s)).collect();
+        let dead = (0..self.len())
+            .map(|c| dist.iter().all(|d| d[c] == NONE))
+            .collect();
+        Self {
+            width: self.width,
+            cells: self.cells.clone(),
+            index: self.index.clone(),
+            next: self.next.clone(),
+            is_goal,
+            goals,
+            dead,
+            dist,
+            words: self.words,
+        }
+    }
+
+    /// Fewest pushes from `start` to every cell: a breadth-first search that pushes a box
+    /// away from it (the player behind the box, the box one cell on).
+    fn push_distances(&self, start: u32) -> Vec<u32> {
+        let mut dist = vec![NONE; self.len()];
+        dist[start as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(b) = queue.pop_front() {
+            for dir in 0..4 {
+                let to = self.step(b, dir);
+                if to == NONE || self.step(b, (dir + 2) % 4) == NONE || dist[to as usize] != NONE {
+                    continue;
+                }
+                dist[to as usize] = dist[b as usize] + 1;
+                queue.push_back(to);
+            }
+        }
+        dist
+    }
+
     /// Fewest pushes from every cell to `goal`: a breadth-first search that pulls a box away
     /// from the goal (the box moves one cell and the player, behind it, one more).
     fn pull_distances(&self, goal: u32) -> Vec<u32> {

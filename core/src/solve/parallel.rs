@@ -17,6 +17,7 @@ use super::context::Context;
 use super::crew::{Job, race};
 use super::limits::{Budget, Stop};
 use super::packing::Packing;
+use super::pull::PullSearch;
 use super::push::{Ending, Order, PushSearch, Techniques};
 use super::{Optimize, Outcome, SolveError, outcome_of, portfolio};
 
@@ -45,45 +46,29 @@ impl Classic<'_> {
     }
 
     fn any(&self, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
-        let (ctx, boxes, player) = (self.ctx, self.boxes, self.player);
-        let nearest = Techniques {
-            matching: false,
+        let (ctx, boxes, player, packing) = (self.ctx, self.boxes, self.player, self.packing);
+        let forward = Techniques {
+            backward: false,
             ..self.techniques
         };
-        let mut jobs: Vec<Job<'_, Ending>> = [self.techniques, nearest]
-            .into_iter()
-            .map(|techniques| -> Job<'_, Ending> {
-                Box::new(move |budget: &mut Budget<'_>| {
-                    PushSearch::new(ctx, Order::Greedy, techniques, boxes, player).run(budget)
-                })
-            })
-            .collect();
-        // The search with goal-room macros prunes solutions: when it runs out of positions
-        // nothing is proven, so it only answers with a solution.
-        let packing = self.packing;
-        let macros = self.techniques.packing && !packing.is_empty();
-        if macros {
-            // The macro search ranks by boxes home first, so the bound only breaks ties there:
-            // the nearest-goal one, much cheaper than the matching, lets it look at more
-            // positions (measured: XSokoban 84 in 0.01 s, 82 in 5.7 s instead of 10 s).
-            let techniques = nearest;
+        // The forward searches take turns on one thread; the backward search, which solves
+        // most of the levels either solves (benches/README.md), has the other to itself.
+        let mut jobs: Vec<Job<'_, Ending>> = vec![Box::new(move |budget: &mut Budget<'_>| {
+            portfolio(ctx, packing, forward, boxes, player, budget)
+        })];
+        if self.techniques.backward && boxes.len() == ctx.goals.len() {
+            // The backward search only answers with a solution (see `pull`).
             jobs.push(Box::new(
-                move |budget: &mut Budget<'_>| match PushSearch::new(
-                    ctx,
-                    Order::Greedy,
-                    techniques,
-                    boxes,
-                    player,
-                )
-                .with_packing(packing)
-                .run(budget)
+                move |budget: &mut Budget<'_>| match PullSearch::new(ctx, boxes, player, budget)
+                    .map(|mut pull| pull.run(budget))
                 {
-                    Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
-                    ending => ending,
+                    Some(Ending::Solved(pushes)) => Ending::Solved(pushes),
+                    Some(Ending::Stopped(stop)) => Ending::Stopped(stop),
+                    Some(Ending::Exhausted) | None => Ending::Stopped(Stop::Cancelled),
                 },
             ));
         }
-        let settles = |i: usize, ending: &Ending| i < 2 || matches!(ending, Ending::Solved(_));
+        let settles = |i: usize, ending: &Ending| i == 0 || matches!(ending, Ending::Solved(_));
         let endings = race(budget, jobs, settles);
         let rank = |ending: &Ending| match ending {
             Ending::Solved(_) => 0,

@@ -67,6 +67,9 @@ pub struct Techniques {
     /// For any solution, fill goal rooms in a worked-out order by macro pushes, in a search
     /// beside the complete ones (see `packing`).
     pub packing: bool,
+    /// For any solution, search backwards from the solved position beside the forward
+    /// searches (see `pull`).
+    pub backward: bool,
 }
 
 impl Default for Techniques {
@@ -80,6 +83,7 @@ impl Default for Techniques {
             corral_deadlocks: false,
             portfolio: true,
             packing: true,
+            backward: true,
         }
     }
 }
