@@ -330,7 +330,13 @@ fn portfolio(
             .filter(|&(i, _)| i != turn)
             .map(|(_, s)| s.bytes())
             .sum();
-        match searches[turn].run_for(budget, PORTFOLIO_SLICE, others) {
+        // The backward search takes as many positions as the forward ones together, as
+        // it has a thread to itself on two (see `parallel`).
+        let slice = match searches[turn] {
+            Turn::Forward(_) => PORTFOLIO_SLICE,
+            Turn::Backward(_) => PORTFOLIO_SLICE * (searches.len() as u64 - 1).max(1),
+        };
+        match searches[turn].run_for(budget, slice, others) {
             None => turn += 1,
             Some(push::Ending::Exhausted) if !searches[turn].complete() => {
                 searches.remove(turn);

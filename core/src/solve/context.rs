@@ -181,8 +181,9 @@ impl Context {
     /// The context of the backward search (see `pull`): the same board with the boxes' start
     /// cells `starts` as its goals, each cell's distance to a start the fewest pulls that
     /// bring a box there (the fewest pushes from the start to the cell), and a cell dead when
-    /// no start can be reached from it by pulling.
-    pub(crate) fn reversed(&self, starts: &[u32]) -> Self {
+    /// no start can be reached from it by pulling. The work is counted against `budget`,
+    /// one distance table at a time, so a limit stops it between two.
+    pub(crate) fn reversed(&self, starts: &[u32], budget: &Budget<'_>) -> Result<Self, Stop> {
         let mut goals = starts.to_vec();
         goals.sort_unstable();
         goals.dedup();
@@ -190,11 +191,16 @@ impl Context {
         for &s in &goals {
             is_goal[s as usize] = true;
         }
-        let dist: Vec<Vec<u32>> = goals.iter().map(|&s| self.push_distances(s)).collect();
+        let mut dist = Vec::with_capacity(goals.len());
+        for &s in &goals {
+            budget.spend(self.len() as u64 * 4)?;
+            dist.push(self.push_distances(s));
+        }
+        budget.spend((self.len() * goals.len()) as u64)?;
         let dead = (0..self.len())
-            .map(|c| dist.iter().all(|d| d[c] == NONE))
+            .map(|c| dist.iter().all(|d: &Vec<u32>| d[c] == NONE))
             .collect();
-        Self {
+        Ok(Self {
             width: self.width,
             cells: self.cells.clone(),
             index: self.index.clone(),
@@ -204,7 +210,7 @@ impl Context {
             dead,
             dist,
             words: self.words,
-        }
+        })
     }
 
     /// Fewest pushes from `start` to every cell: a breadth-first search that pushes a box

@@ -80,10 +80,7 @@ impl<'c> PullSearch<'c> {
         if ctx.bytes() > budget.memory_limit() / 2 {
             return None;
         }
-        budget
-            .spend(ctx.len() as u64 * (ctx.goals.len() as u64 + 1) * 4)
-            .ok()?;
-        let back = ctx.reversed(boxes);
+        let back = ctx.reversed(boxes, budget).ok()?;
         let mut search = Self {
             ctx,
             start: player,
