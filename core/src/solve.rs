@@ -289,54 +289,87 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
 /// Positions each search of the portfolio looks at before handing over to the next.
 const PORTFOLIO_SLICE: u64 = 4096;
 
-/// Greedy searches taking turns: one filling the goal rooms by macros in a worked-out order
-/// (when the level has goal rooms and `packing` is on), one ordered by the matching bound and
-/// one by the nearest-goal bound: each is lucky on levels where the others are not (see
-/// benches/README.md). The first solution wins. A complete search (one without macros)
-/// exhausting its positions proves there is no solution; the macro search running out only
-/// leaves the others to go on.
+/// Which searches of the portfolio run (see [`portfolio`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sides {
+    /// The forward searches and, with `Techniques::backward`, the backward ones.
+    Both,
+    /// The forward searches only.
+    Forward,
+    /// The backward searches only (none when the level has spare goals).
+    Backward,
+}
+
+/// Greedy searches taking turns. Forward: one filling the goal rooms by macros in a
+/// worked-out order (when the level has goal rooms and `packing` is on), one ordered by the
+/// matching bound and one by the nearest-goal bound. Backward (with `backward`, where there
+/// are as many goals as boxes; see `pull`): from the solved position, one on each bound
+/// again, together taking as many positions as the forward ones. Each is lucky on levels
+/// where the others are not (see benches/README.md). The first solution wins. A complete
+/// search (a forward one without macros) exhausting its positions proves there is no
+/// solution; the others running out only leave the rest to go on, and when only such
+/// searches were left, the ending is `Exhausted` all the same (the backward ones' pruning is
+/// sound, but their callers do not take that as a proof; see `parallel`).
 fn portfolio(
     ctx: &context::Context,
     packing: &packing::Packing,
     techniques: Techniques,
-    boxes: &[u32],
-    player: u32,
+    (boxes, player): (&[u32], u32),
+    sides: Sides,
     budget: &mut limits::Budget<'_>,
 ) -> push::Ending {
     let nearest = Techniques {
         matching: false,
         ..techniques
     };
+    let back = (techniques.backward && sides != Sides::Forward)
+        .then(|| pull::reversed(ctx, boxes, budget))
+        .flatten();
     let greedy = |t| push::PushSearch::new(ctx, push::Order::Greedy, t, boxes, player);
-    let mut searches = Vec::with_capacity(4);
-    if techniques.packing && !packing.is_empty() {
-        // Ranked by boxes home first, the macro search takes the cheap bound (see `parallel`).
-        searches.push(Turn::Forward(Box::new(
-            greedy(nearest).with_packing(packing),
-        )));
+    let mut searches = Vec::with_capacity(5);
+    if sides != Sides::Backward {
+        if techniques.packing && !packing.is_empty() {
+            // Ranked by boxes home first, the macro search takes the cheap bound (see
+            // `parallel`).
+            searches.push(Turn::Forward(Box::new(
+                greedy(nearest).with_packing(packing),
+            )));
+        }
+        searches.push(Turn::Forward(Box::new(greedy(techniques))));
+        searches.push(Turn::Forward(Box::new(greedy(nearest))));
     }
-    searches.push(Turn::Forward(Box::new(greedy(techniques))));
-    searches.push(Turn::Forward(Box::new(greedy(nearest))));
-    if techniques.backward
-        && let Some(pull) = pull::PullSearch::new(ctx, boxes, player, budget)
-    {
-        searches.push(Turn::Backward(Box::new(pull)));
+    if let Some(back) = &back {
+        for matching in [techniques.matching, false] {
+            let pull = pull::PullSearch::new(ctx, back, player, matching);
+            searches.push(Turn::Backward(Box::new(pull)));
+        }
     }
+    let held = back.as_ref().map_or(0, context::Context::bytes);
     let mut turn = 0;
     loop {
+        if searches.is_empty() {
+            return push::Ending::Exhausted;
+        }
         let others: usize = searches
             .iter()
             .enumerate()
             .filter(|&(i, _)| i != turn)
             .map(|(_, s)| s.bytes())
             .sum();
-        // The backward search takes as many positions as the forward ones together, as
-        // it has a thread to itself on two (see `parallel`).
+        // The backward searches together take as many positions as the forward ones, as
+        // they have a thread to themselves on two (see `parallel`).
+        let forward = searches
+            .iter()
+            .filter(|s| matches!(s, Turn::Forward(_)))
+            .count() as u64;
         let slice = match searches[turn] {
             Turn::Forward(_) => PORTFOLIO_SLICE,
-            Turn::Backward(_) => PORTFOLIO_SLICE * (searches.len() as u64 - 1).max(1),
+            Turn::Backward(_) => {
+                let backward = searches.len() as u64 - forward;
+                PORTFOLIO_SLICE * forward.max(backward) / backward
+            }
         };
-        match searches[turn].run_for(budget, slice, others) {
+        match searches[turn].run_for(budget, slice, others + held) {
             None => turn += 1,
             Some(push::Ending::Exhausted) if !searches[turn].complete() => {
                 searches.remove(turn);
@@ -375,8 +408,8 @@ impl Turn<'_> {
         }
     }
 
-    /// Whether running out of positions proves there is no solution (the backward search
-    /// only answers with a solution; see `pull`).
+    /// Whether running out of positions proves there is no solution (not taken so from
+    /// the backward searches; see `pull`).
     fn complete(&self) -> bool {
         match self {
             Self::Forward(search) => search.complete(),
@@ -461,7 +494,14 @@ fn classic(
         };
         let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
         {
-            portfolio(&ctx, &packing, techniques, &boxes, player, budget)
+            portfolio(
+                &ctx,
+                &packing,
+                techniques,
+                (&boxes, player),
+                Sides::Both,
+                budget,
+            )
         } else {
             push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
         };

@@ -17,9 +17,8 @@ use super::context::Context;
 use super::crew::{Job, race};
 use super::limits::{Budget, Stop};
 use super::packing::Packing;
-use super::pull::PullSearch;
 use super::push::{Ending, Order, PushSearch, Techniques};
-use super::{Optimize, Outcome, SolveError, outcome_of, portfolio};
+use super::{Optimize, Outcome, Sides, SolveError, outcome_of, portfolio};
 
 /// A classic level's push searches, ready to race.
 pub(crate) struct Classic<'c> {
@@ -51,22 +50,34 @@ impl Classic<'_> {
             backward: false,
             ..self.techniques
         };
-        // The forward searches take turns on one thread; the backward search, which solves
-        // most of the levels either solves (benches/README.md), has the other to itself.
+        // The forward searches take turns on one thread; the backward ones, which solve
+        // most of the levels either solves (benches/README.md), on the other.
         let mut jobs: Vec<Job<'_, Ending>> = vec![Box::new(move |budget: &mut Budget<'_>| {
-            portfolio(ctx, packing, forward, boxes, player, budget)
+            portfolio(
+                ctx,
+                packing,
+                forward,
+                (boxes, player),
+                Sides::Forward,
+                budget,
+            )
         })];
         if self.techniques.backward && boxes.len() == ctx.goals.len() {
-            // The backward search only answers with a solution (see `pull`).
-            jobs.push(Box::new(
-                move |budget: &mut Budget<'_>| match PullSearch::new(ctx, boxes, player, budget)
-                    .map(|mut pull| pull.run(budget))
-                {
-                    Some(Ending::Solved(pushes)) => Ending::Solved(pushes),
-                    Some(Ending::Stopped(stop)) => Ending::Stopped(stop),
-                    Some(Ending::Exhausted) | None => Ending::Stopped(Stop::Cancelled),
-                },
-            ));
+            let techniques = self.techniques;
+            // The backward searches only answer with a solution (see `pull`).
+            jobs.push(Box::new(move |budget: &mut Budget<'_>| {
+                match portfolio(
+                    ctx,
+                    packing,
+                    techniques,
+                    (boxes, player),
+                    Sides::Backward,
+                    budget,
+                ) {
+                    Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
+                    ending => ending,
+                }
+            }));
         }
         let settles = |i: usize, ending: &Ending| i == 0 || matches!(ending, Ending::Solved(_));
         let endings = race(budget, jobs, settles);
@@ -90,7 +101,14 @@ impl Classic<'_> {
             PushSearch::new(ctx, order, techniques, boxes, player).run(budget)
         });
         let fast: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
-            portfolio(ctx, packing, techniques, boxes, player, budget)
+            portfolio(
+                ctx,
+                packing,
+                techniques,
+                (boxes, player),
+                Sides::Both,
+                budget,
+            )
         });
         let settles = |i: usize, ending: &Ending| i == 0 || *ending == Ending::Exhausted;
         let mut endings = race(budget, vec![exact, fast], settles).into_iter();

@@ -25,7 +25,7 @@ use std::collections::BinaryHeap;
 
 use super::context::{Context, NONE};
 use super::limits::{Budget, Stop};
-use super::matching::Matcher;
+use super::matching::{Matcher, nearest_bound};
 use super::push::reach::{Reach, cells, flip, has};
 use super::push::{Ending, Push};
 use super::table::{Table, zobrist_keys};
@@ -45,7 +45,9 @@ struct Node {
 pub(crate) struct PullSearch<'c> {
     ctx: &'c Context,
     /// The board with the start cells as goals.
-    back: Context,
+    back: &'c Context,
+    /// Bound by the matching (else each box's nearest start).
+    matching: bool,
     start: u32,
     zobrist: Vec<u64>,
     table: Table,
@@ -63,26 +65,30 @@ pub(crate) struct PullSearch<'c> {
     solved: Option<u32>,
 }
 
+/// The board of the backward search towards the boxes on `boxes`: `ctx` with their cells as
+/// goals (`Context::reversed`). `None` when the level has more goals than boxes (or no box:
+/// the solved positions would be every choice of goals), or when the tables (as large as
+/// `ctx`'s) would not fit in the memory `budget` leaves or a limit stops the work of
+/// building them.
+pub(crate) fn reversed(ctx: &Context, boxes: &[u32], budget: &Budget<'_>) -> Option<Context> {
+    if boxes.is_empty() || boxes.len() != ctx.goals.len() {
+        return None;
+    }
+    if ctx.bytes() > budget.memory_limit() / 2 {
+        return None;
+    }
+    ctx.reversed(boxes, budget).ok()
+}
+
 impl<'c> PullSearch<'c> {
-    /// The backward search towards the boxes on `boxes` and the player on `player`; `None`
-    /// when the level has more goals than boxes (or no box), or when its reversed tables
-    /// (as large as `ctx`'s) would not fit in the memory `budget` leaves or a limit stops
-    /// the work of building them.
-    pub(crate) fn new(
-        ctx: &'c Context,
-        boxes: &[u32],
-        player: u32,
-        budget: &Budget<'_>,
-    ) -> Option<Self> {
-        if boxes.is_empty() || boxes.len() != ctx.goals.len() {
-            return None;
-        }
-        if ctx.bytes() > budget.memory_limit() / 2 {
-            return None;
-        }
-        let back = ctx.reversed(boxes, budget).ok()?;
+    /// The backward search on the board `back` (see [`reversed`]) towards the player on
+    /// `player`, ordered by the matching bound, or by the nearest-start one when `matching`
+    /// is off (cheaper, and a better guide on other levels).
+    pub(crate) fn new(ctx: &'c Context, back: &'c Context, player: u32, matching: bool) -> Self {
         let mut search = Self {
             ctx,
+            back,
+            matching,
             start: player,
             zobrist: zobrist_keys(ctx.len() * 2, 0x9a11_5eed),
             table: Table::new(ctx.words + 1),
@@ -97,10 +103,9 @@ impl<'c> PullSearch<'c> {
             boxes: Vec::new(),
             pulls: Vec::new(),
             solved: None,
-            back,
         };
         search.roots();
-        Some(search)
+        search
     }
 
     /// One root per area the solved boxes leave free.
@@ -112,7 +117,7 @@ impl<'c> PullSearch<'c> {
         }
         self.boxes.clear();
         self.boxes.extend_from_slice(&ctx.goals);
-        let Some(bound) = self.matcher.bound(&self.back, &self.boxes) else {
+        let Some(bound) = self.bound() else {
             return;
         };
         let mut area = vec![false; ctx.len()];
@@ -161,10 +166,10 @@ impl<'c> PullSearch<'c> {
             + self.heap.capacity() * 16
             + self.zobrist.capacity() * 8
             + self.ctx.len() * 12
-            + self.back.bytes()
     }
 
     /// Runs until a solution, exhaustion, or a limit.
+    #[cfg(test)]
     pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
         loop {
             if let Some(ending) = self.run_for(budget, u64::MAX, 0) {
@@ -278,7 +283,7 @@ impl<'c> PullSearch<'c> {
         let bound = self.bound_moved(&child, (b, c));
         self.child = child;
         let n = self.boxes.len() as u64;
-        budget.spend(n * n * n + n)?;
+        budget.spend(if self.matching { n * n * n } else { n * n } + n)?;
         let held = self.bytes() - self.table.bytes();
         let room = budget
             .memory_limit()
@@ -307,19 +312,28 @@ impl<'c> PullSearch<'c> {
     /// The bound of the child of the position expanded now in which the box on `from` went
     /// to `to`, from the expanded position's matching.
     fn bound_moved(&mut self, bits: &[u64], (from, to): (u32, u32)) -> Option<u32> {
-        if !self.base_ready {
-            self.base_ready = true;
-            self.boxes.clear();
-            self.boxes.extend(cells(&self.cur));
-            self.matcher.set_base(&self.back, &self.boxes);
-        }
-        match self.matcher.bound_moved(&self.back, from, to) {
-            Some(bound) => bound,
-            None => {
+        if self.matching {
+            if !self.base_ready {
+                self.base_ready = true;
                 self.boxes.clear();
-                self.boxes.extend(cells(bits));
-                self.matcher.bound(&self.back, &self.boxes)
+                self.boxes.extend(cells(&self.cur));
+                self.matcher.set_base(self.back, &self.boxes);
             }
+            if let Some(bound) = self.matcher.bound_moved(self.back, from, to) {
+                return bound;
+            }
+        }
+        self.boxes.clear();
+        self.boxes.extend(cells(bits));
+        self.bound()
+    }
+
+    /// The bound of the boxes in `self.boxes`.
+    fn bound(&mut self) -> Option<u32> {
+        if self.matching {
+            self.matcher.bound(self.back, &self.boxes)
+        } else {
+            nearest_bound(self.back, &self.boxes)
         }
     }
 
@@ -347,22 +361,26 @@ mod tests {
     use crate::solve::limits::Limits;
     use crate::solve::solution::letters;
 
-    fn solve(text: &str) -> Ending {
+    /// What the search on each bound (matching, nearest start) ends with, every solution
+    /// replayed by the game.
+    fn solve(text: &str) -> [Ending; 2] {
         let level: crate::level::Level = text.parse().expect("test level parses");
         let ctx = Context::new(&level).expect("fits");
         let boxes: Vec<u32> = level.boxes.iter().filter_map(|&b| ctx.cell(b)).collect();
         let player = ctx.cell(level.player).expect("player on the board");
         let mut budget = Budget::new(&Limits::positions(100_000), None);
-        let mut search =
-            PullSearch::new(&ctx, &boxes, player, &budget).expect("as many goals as boxes");
-        let ending = search.run(&mut budget);
-        if let Ending::Solved(pushes) = &ending {
-            let moves = letters(&ctx, &boxes, player, pushes).expect("every push can be reached");
-            let mut world = crate::game::World::new(&level).expect("test level plays");
-            crate::game::play_moves(&mut world, &moves).expect("the moves replay");
-            assert!(world.is_solved(), "the pushes solve the level");
-        }
-        ending
+        let back = reversed(&ctx, &boxes, &budget).expect("as many goals as boxes");
+        [true, false].map(|matching| {
+            let ending = PullSearch::new(&ctx, &back, player, matching).run(&mut budget);
+            if let Ending::Solved(pushes) = &ending {
+                let moves =
+                    letters(&ctx, &boxes, player, pushes).expect("every push can be reached");
+                let mut world = crate::game::World::new(&level).expect("test level plays");
+                crate::game::play_moves(&mut world, &moves).expect("the moves replay");
+                assert!(world.is_solved(), "the pushes solve the level");
+            }
+            ending
+        })
     }
 
     #[test]
@@ -379,10 +397,12 @@ mod tests {
                 "#######\n#.@ $ #\n#.$   #\n#######",
             ),
         ] {
-            assert!(
-                matches!(solve(text), Ending::Solved(_)),
-                "{name}: no solution found"
-            );
+            for ending in solve(text) {
+                assert!(
+                    matches!(ending, Ending::Solved(_)),
+                    "{name}: no solution found"
+                );
+            }
         }
     }
 
@@ -392,14 +412,16 @@ mod tests {
         let ctx = Context::new(&level).unwrap();
         // One box asked for, two goals.
         let b = ctx.cell(Pos::new(2, 1)).unwrap();
-        let p = ctx.cell(Pos::new(1, 1)).unwrap();
         let budget = Budget::new(&Limits::default(), None);
-        assert!(PullSearch::new(&ctx, &[b], p, &budget).is_none());
+        assert!(reversed(&ctx, &[b], &budget).is_none());
     }
 
     #[test]
     fn a_position_no_pull_reaches_runs_out_of_positions() {
         // The box starts in a corner: no pull brings a box into one.
-        assert_eq!(solve("#####\n#$ .#\n# @ #\n#####"), Ending::Exhausted);
+        assert_eq!(
+            solve("#####\n#$ .#\n# @ #\n#####"),
+            [Ending::Exhausted, Ending::Exhausted]
+        );
     }
 }
