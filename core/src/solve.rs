@@ -10,7 +10,8 @@
 //!   (and, on request, corral deadlocks: a small search of a corral's boxes alone,
 //!   `corral_search`, which play's deadlock check uses). For any
 //!   solution, greedy searches take turns; one of them fills goal rooms in an order worked
-//!   out backwards (`packing`) by macro pushes.
+//!   out backwards (`packing`) by macro pushes, and two more search backwards from the
+//!   solved position by pulls (`pull`), on a thread of their own when there are two.
 //! - Levels with enemies or spinners run the full-state search of `timed`: every step, shot
 //!   and wait is played by the game itself ([`World::apply`], [`World::tick`]), time is part
 //!   of the position (modulo the spinners' period), and what a shot does is cached by what

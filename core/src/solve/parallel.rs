@@ -1,11 +1,11 @@
-//! The portfolio on threads (`Settings::threads` above one): its searches run at once
-//! instead of taking turns, within one budget (see `crew`).
+//! The portfolio on threads (`Settings::threads` above one): its searches run on two
+//! threads instead of taking turns on one, within one budget (see `crew`).
 //!
-//! - Any solution: the greedy search on the matching bound and the one on the nearest-goal
-//!   bound, each on a thread (and, where the level has goal rooms, the one with goal-room
-//!   macros, on the nearest-goal bound, on a third); the first to find a solution, or to
-//!   exhaust its positions (not the macro search, which prunes), answers, and the others
-//!   stop.
+//! - Any solution: the forward searches of the portfolio (greedy on the matching bound, on
+//!   the nearest-goal bound, and with goal-room macros where the level has goal rooms)
+//!   taking turns on one thread, the backward ones (see `pull`) taking turns on the other;
+//!   the first solution answers, or the forward searches running out of positions (a
+//!   proof that there is none), and the other side stops.
 //! - Fewest pushes or moves: the A* search on one thread and the greedy portfolio (taking
 //!   turns) on the other, instead of one after the other. Only the A* search answers
 //!   "solved, proven"; a greedy solution is kept for when a limit stops the A* search (then

@@ -11,11 +11,14 @@
 //!
 //! A position is the boxes (a bitset) and the lowest cell of the player's area, as in the
 //! forward greedy search. Its bound is the minimum-cost matching of the boxes to the start
-//! cells on the reversed distances (`Context::reversed`); the search expands the lowest bound
-//! first, fewest pulls on a tie. A pull that takes a box onto a cell from which no start
-//! can be reached is not made. The roots are the solved boxes with the player in each area
-//! they leave free. The search runs only where there are as many goals as boxes (otherwise
-//! the solved positions are every choice of goals, too many to start from).
+//! cells on the reversed distances (`Context::reversed`), or, in a second search beside it,
+//! each box's distance to its nearest start (cheaper, and the better guide on about as many
+//! levels: measured on XSokoban, each solves ten levels the other does not); the search
+//! expands the lowest bound first, fewest pulls on a tie. A pull that takes a box onto a
+//! cell from which no start can be reached is not made. The roots are the solved boxes with
+//! the player in each area they leave free. The search runs only where there are as many
+//! goals as boxes (otherwise the solved positions are every choice of goals, too many to
+//! start from).
 //!
 //! It only answers with a solution: the pruning is sound, so running out of positions would
 //! prove there is none, but the forward searches already answer that.
