@@ -41,6 +41,8 @@ pub(crate) struct Context {
     pub(crate) goals: Vec<u32>,
     /// Whether a box on each cell can never reach any goal.
     pub(crate) dead: Vec<bool>,
+    /// Fewest pushes from each cell to its nearest goal, or [`NONE`] (on a dead cell).
+    pub(crate) nearest: Vec<u32>,
     /// `dist[g][c]`: fewest pushes from cell `c` to goal `goals[g]`, or [`NONE`].
     pub(crate) dist: Vec<Vec<u32>>,
     /// 64-bit words in a box bitset.
@@ -112,6 +114,7 @@ impl Context {
             is_goal: Vec::new(),
             goals: Vec::new(),
             dead: Vec::new(),
+            nearest: Vec::new(),
             dist: Vec::new(),
             words: 0,
         };
@@ -140,16 +143,15 @@ impl Context {
         if let Err(stop) = budget.spend((ctx.len() * ctx.goals.len()) as u64) {
             return Ok(Err(stop));
         }
-        ctx.dead = (0..ctx.cells.len())
-            .map(|c| ctx.dist.iter().all(|d| d[c] == NONE))
-            .collect();
+        ctx.nearest = nearest(&ctx.dist, ctx.len());
+        ctx.dead = ctx.nearest.iter().map(|&d| d == NONE).collect();
         Ok(Ok(ctx))
     }
 
     /// The bytes a context holds for a board of `tiles` tiles, `cells` open cells and
     /// `goals` goals.
     fn bytes_for(tiles: usize, cells: usize, goals: usize) -> usize {
-        let per_cell = std::mem::size_of::<Pos>() + std::mem::size_of::<[u32; 4]>() + 2;
+        let per_cell = std::mem::size_of::<Pos>() + std::mem::size_of::<[u32; 4]>() + 6;
         tiles * 4 + cells * per_cell + goals * (cells * 4 + 4 + std::mem::size_of::<Vec<u32>>())
     }
 
@@ -197,9 +199,8 @@ impl Context {
             dist.push(self.push_distances(s));
         }
         budget.spend((self.len() * goals.len()) as u64)?;
-        let dead = (0..self.len())
-            .map(|c| dist.iter().all(|d: &Vec<u32>| d[c] == NONE))
-            .collect();
+        let nearest = nearest(&dist, self.len());
+        let dead = nearest.iter().map(|&d| d == NONE).collect();
         Ok(Self {
             width: self.width,
             cells: self.cells.clone(),
@@ -208,6 +209,7 @@ impl Context {
             is_goal,
             goals,
             dead,
+            nearest,
             dist,
             words: self.words,
         })
@@ -250,6 +252,17 @@ impl Context {
         }
         dist
     }
+}
+
+/// Each of `cells` cells' least distance in `dist` (one table per goal), or [`NONE`].
+fn nearest(dist: &[Vec<u32>], cells: usize) -> Vec<u32> {
+    let mut nearest = vec![NONE; cells];
+    for d in dist {
+        for (n, &d) in nearest.iter_mut().zip(d) {
+            *n = (*n).min(d);
+        }
+    }
+    nearest
 }
 
 fn board_index(width: i32, pos: Pos) -> usize {

@@ -182,7 +182,7 @@ fn cost(ctx: &Context, boxes: &[u32], i: usize, j: usize) -> i64 {
 /// `None` when a box can reach no goal.
 pub(crate) fn nearest_bound(ctx: &Context, boxes: &[u32]) -> Option<u32> {
     boxes.iter().try_fold(0u32, |sum, &b| {
-        let best = ctx.dist.iter().map(|d| d[b as usize]).min()?;
+        let best = ctx.nearest[b as usize];
         (best != NONE).then(|| sum + best)
     })
 }

@@ -283,10 +283,24 @@ impl<'c> PullSearch<'c> {
             self.child = child;
             return Ok(None);
         }
-        let bound = self.bound_moved(&child, (b, c));
+        let bound = if self.matching {
+            let bound = self.bound_moved(&child, (b, c));
+            let n = self.boxes.len() as u64;
+            budget.spend(n * n * n + n)?;
+            bound
+        } else {
+            // The nearest-start bound is a sum over the boxes: only the pulled box's term
+            // changes (the cell it lands on is live, so its term is finite).
+            let near = &self.back.nearest;
+            let bound = self.nodes[id as usize].bound - near[b as usize] + near[c as usize];
+            debug_assert_eq!(
+                Some(bound),
+                nearest_bound(self.back, &cells(&child).collect::<Vec<_>>()),
+                "the sum changed by the pulled box's term is the sum"
+            );
+            Some(bound)
+        };
         self.child = child;
-        let n = self.boxes.len() as u64;
-        budget.spend(if self.matching { n * n * n } else { n * n } + n)?;
         let held = self.bytes() - self.table.bytes();
         let room = budget
             .memory_limit()
@@ -312,19 +326,17 @@ impl<'c> PullSearch<'c> {
         Ok((bound == Some(0) && home).then_some(new))
     }
 
-    /// The bound of the child of the position expanded now in which the box on `from` went
-    /// to `to`, from the expanded position's matching.
+    /// The matching bound of the child of the position expanded now in which the box on
+    /// `from` went to `to`, from the expanded position's matching.
     fn bound_moved(&mut self, bits: &[u64], (from, to): (u32, u32)) -> Option<u32> {
-        if self.matching {
-            if !self.base_ready {
-                self.base_ready = true;
-                self.boxes.clear();
-                self.boxes.extend(cells(&self.cur));
-                self.matcher.set_base(self.back, &self.boxes);
-            }
-            if let Some(bound) = self.matcher.bound_moved(self.back, from, to) {
-                return bound;
-            }
+        if !self.base_ready {
+            self.base_ready = true;
+            self.boxes.clear();
+            self.boxes.extend(cells(&self.cur));
+            self.matcher.set_base(self.back, &self.boxes);
+        }
+        if let Some(bound) = self.matcher.bound_moved(self.back, from, to) {
+            return bound;
         }
         self.boxes.clear();
         self.boxes.extend(cells(bits));
