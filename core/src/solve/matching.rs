@@ -101,6 +101,28 @@ impl Matcher {
         Some(total)
     }
 
+    /// Moves the base's box on `from` to `to` for good: the base becomes the matching of the
+    /// boxes after that move, with the bound [`Matcher::bound_moved`] gives (one augmenting
+    /// path instead of a full matching; a search expanding a child of the position it
+    /// expanded last starts from here). `None` when the base does not hold a box on `from`;
+    /// the base is then unchanged.
+    pub(crate) fn rebase_moved(
+        &mut self,
+        ctx: &Context,
+        from: u32,
+        to: u32,
+    ) -> Option<Option<u32>> {
+        let bound = self.bound_moved(ctx, from, to)?;
+        let i = self.base.rows.iter().position(|&b| b == from)?;
+        let base = &mut self.base;
+        base.rows[i] = to;
+        base.u.clone_from(&self.u);
+        base.v.clone_from(&self.v);
+        base.owner.clone_from(&self.owner);
+        base.valid = bound.is_some();
+        Some(bound)
+    }
+
     /// The cost of the assignment held, or `None` when it uses a forbidden pair.
     fn total(&self, m: usize, cost: &impl Fn(usize, usize) -> i64) -> Option<u32> {
         let total: i64 = (1..=m)
@@ -239,6 +261,49 @@ mod tests {
                     "box {i} to cell {to}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_base_moved_box_by_box_keeps_the_full_matching() {
+        let ctx = context(
+            "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
+        );
+        let mut boxes: Vec<u32> = ctx
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, p)| {
+                [(4, 1), (2, 2), (4, 3), (7, 3), (6, 4), (5, 5)].contains(&(p.x, p.y))
+            })
+            .map(|(c, _)| c as u32)
+            .collect();
+        let mut base = Matcher::default();
+        let mut full = Matcher::default();
+        let mut valid = base.set_base(&ctx, &boxes).is_some();
+        // A walk of single moves, each to a free cell, the base following every one.
+        let mut state = 7u64;
+        for step in 0..200 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let i = (state >> 33) as usize % boxes.len();
+            let to = (state >> 13) as u32 % ctx.len() as u32;
+            if boxes.contains(&to) {
+                continue;
+            }
+            let from = boxes[i];
+            boxes[i] = to;
+            let rebased = base.rebase_moved(&ctx, from, to);
+            let expected = full.bound(&ctx, &boxes);
+            if valid {
+                assert_eq!(rebased, Some(expected), "step {step}");
+            } else {
+                // A base without a matching is none to start from: a full one is needed.
+                assert_eq!(rebased, None, "step {step}");
+                assert_eq!(base.set_base(&ctx, &boxes), expected, "step {step}");
+            }
+            valid = expected.is_some();
         }
     }
 

@@ -59,6 +59,10 @@ pub(crate) struct PullSearch<'c> {
     reach: Reach,
     matcher: Matcher,
     base_ready: bool,
+    /// The node whose matching the matcher's base holds (`u32::MAX`: none), and the node
+    /// being expanded.
+    based: u32,
+    expanding: u32,
     cur: Vec<u64>,
     key: Vec<u64>,
     child: Vec<u64>,
@@ -100,6 +104,8 @@ impl<'c> PullSearch<'c> {
             reach: Reach::new(ctx.len()),
             matcher: Matcher::default(),
             base_ready: false,
+            based: u32::MAX,
+            expanding: u32::MAX,
             cur: vec![0; ctx.words],
             key: vec![0; ctx.words + 1],
             child: vec![0; ctx.words],
@@ -225,6 +231,7 @@ impl<'c> PullSearch<'c> {
         self.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
         self.base_ready = false;
+        self.expanding = id;
         self.reach.flood(ctx, &self.cur, player);
         let mut pulls = std::mem::take(&mut self.pulls);
         pulls.clear();
@@ -331,9 +338,22 @@ impl<'c> PullSearch<'c> {
     fn bound_moved(&mut self, bits: &[u64], (from, to): (u32, u32)) -> Option<u32> {
         if !self.base_ready {
             self.base_ready = true;
-            self.boxes.clear();
-            self.boxes.extend(cells(&self.cur));
-            self.matcher.set_base(self.back, &self.boxes);
+            // The expanded position is a pull away from its parent's: when the base holds
+            // the parent's matching, one augmenting path makes it this position's.
+            let node = self.nodes[self.expanding as usize];
+            let rebased = node.parent == self.based && node.parent != u32::MAX && {
+                let (c, b) = (
+                    node.push.from,
+                    self.ctx.step(node.push.from, usize::from(node.push.dir)),
+                );
+                matches!(self.matcher.rebase_moved(self.back, b, c), Some(Some(_)))
+            };
+            if !rebased {
+                self.boxes.clear();
+                self.boxes.extend(cells(&self.cur));
+                self.matcher.set_base(self.back, &self.boxes);
+            }
+            self.based = self.expanding;
         }
         if let Some(bound) = self.matcher.bound_moved(self.back, from, to) {
             return bound;

@@ -146,6 +146,10 @@ pub(crate) struct PushSearch<'c> {
     others: usize,
     /// Whether the matcher holds the matching of the position expanded now.
     base_ready: bool,
+    /// The node whose matching the matcher's base holds (`u32::MAX`: none), and the node
+    /// being expanded.
+    based: u32,
+    expanding: u32,
     /// The goals as a bitset.
     goal_bits: Vec<u64>,
     /// The goal rooms' orders, when this search fills them by macros.
@@ -184,6 +188,8 @@ impl<'c> PushSearch<'c> {
             corrals: Corrals::default(),
             others: 0,
             base_ready: false,
+            based: u32::MAX,
+            expanding: u32::MAX,
             goal_bits: vec![0; ctx.words],
             packing: None,
             macros: goal_macro::Macros::default(),
@@ -339,6 +345,7 @@ impl<'c> PushSearch<'c> {
         self.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
         self.base_ready = false;
+        self.expanding = id;
         self.reach.flood(ctx, &self.cur, player);
         let mut pushes = std::mem::take(&mut self.pushes);
         pushes.clear();

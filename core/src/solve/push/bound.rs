@@ -2,8 +2,8 @@
 //! successor's found from the expanded position's, and the boxes off goals that rank the
 //! positions of a search with goal macros.
 
-use super::PushSearch;
 use super::reach::cells;
+use super::{MACRO, PushSearch};
 
 impl PushSearch<'_> {
     /// The bound of a successor of the position expanded now, in which the box on `from`
@@ -14,9 +14,23 @@ impl PushSearch<'_> {
         }
         if !self.base_ready {
             self.base_ready = true;
-            self.boxes.clear();
-            self.boxes.extend(cells(&self.cur));
-            self.matcher.set_base(self.ctx, &self.boxes);
+            // The expanded position is a push away from its parent's: when the base holds
+            // the parent's matching, one augmenting path makes it this position's.
+            let node = self.nodes[self.expanding as usize];
+            let rebased =
+                node.parent == self.based && node.parent != u32::MAX && node.push.dir != MACRO && {
+                    let (b, t) = (
+                        node.push.from,
+                        self.ctx.step(node.push.from, usize::from(node.push.dir)),
+                    );
+                    matches!(self.matcher.rebase_moved(self.ctx, b, t), Some(Some(_)))
+                };
+            if !rebased {
+                self.boxes.clear();
+                self.boxes.extend(cells(&self.cur));
+                self.matcher.set_base(self.ctx, &self.boxes);
+            }
+            self.based = self.expanding;
         }
         match self.matcher.bound_moved(self.ctx, from, to) {
             Some(bound) => bound,
