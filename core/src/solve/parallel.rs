@@ -5,7 +5,9 @@
 //!   the nearest-goal bound, and with goal-room macros where the level has goal rooms)
 //!   taking turns on one thread, the backward ones (see `pull`) taking turns on the other;
 //!   the first solution answers, or the forward searches running out of positions (a
-//!   proof that there is none), and the other side stops.
+//!   proof that there is none), and the other side stops. Where there is no backward
+//!   search (more goals than boxes, or `Techniques::backward` off), each forward search
+//!   has a thread, the first solution or complete search's exhaustion answering.
 //! - Fewest pushes or moves: the A* search on one thread and the greedy portfolio (taking
 //!   turns) on the other, instead of one after the other. Only the A* search answers
 //!   "solved, proven"; a greedy solution is kept for when a limit stops the A* search (then
@@ -50,36 +52,34 @@ impl Classic<'_> {
             backward: false,
             ..self.techniques
         };
-        // The forward searches take turns on one thread; the backward ones, which solve
-        // most of the levels either solves (benches/README.md), on the other.
-        let mut jobs: Vec<Job<'_, Ending>> = vec![Box::new(move |budget: &mut Budget<'_>| {
-            portfolio(
-                ctx,
-                packing,
-                forward,
-                (boxes, player),
-                Sides::Forward,
-                budget,
-            )
-        })];
-        if self.techniques.backward && boxes.len() == ctx.goals.len() {
-            let techniques = self.techniques;
+        let backward = self.techniques.backward && boxes.len() == ctx.goals.len();
+        // The complete searches: they answer whatever their ending.
+        let complete = if backward { 1 } else { 2 };
+        let jobs: Vec<Job<'_, Ending>> = if backward {
+            // The forward searches take turns on one thread; the backward ones, which
+            // solve most of the levels either solves (benches/README.md), on the other.
             // The backward searches only answer with a solution (see `pull`).
-            jobs.push(Box::new(move |budget: &mut Budget<'_>| {
-                match portfolio(
-                    ctx,
-                    packing,
-                    techniques,
-                    (boxes, player),
-                    Sides::Backward,
-                    budget,
-                ) {
-                    Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
-                    ending => ending,
-                }
-            }));
-        }
-        let settles = |i: usize, ending: &Ending| i == 0 || matches!(ending, Ending::Solved(_));
+            let techniques = self.techniques;
+            let jobs: Vec<Job<'_, Ending>> = vec![
+                Box::new(move |budget: &mut Budget<'_>| {
+                    let sides = Sides::Forward;
+                    portfolio(ctx, packing, forward, (boxes, player), sides, budget)
+                }),
+                Box::new(move |budget: &mut Budget<'_>| {
+                    let sides = Sides::Backward;
+                    match portfolio(ctx, packing, techniques, (boxes, player), sides, budget) {
+                        Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
+                        ending => ending,
+                    }
+                }),
+            ];
+            jobs
+        } else {
+            // No backward search: the forward searches each on a thread.
+            self.forward_apart(forward)
+        };
+        let settles =
+            move |i: usize, ending: &Ending| i < complete || matches!(ending, Ending::Solved(_));
         let endings = race(budget, jobs, settles);
         let rank = |ending: &Ending| match ending {
             Ending::Solved(_) => 0,
@@ -92,6 +92,37 @@ impl Classic<'_> {
             .min_by_key(rank)
             .unwrap_or(Ending::Stopped(Stop::Cancelled));
         outcome_of(ctx, boxes, player, ending, false)
+    }
+
+    /// The forward searches, each a job: on the matching bound, on the nearest-goal bound,
+    /// and (where the level has goal rooms) the macro search, which only answers with a
+    /// solution.
+    fn forward_apart(&self, techniques: Techniques) -> Vec<Job<'_, Ending>> {
+        let (ctx, boxes, player, packing) = (self.ctx, self.boxes, self.player, self.packing);
+        let nearest = Techniques {
+            matching: false,
+            ..techniques
+        };
+        let mut jobs: Vec<Job<'_, Ending>> = [techniques, nearest]
+            .into_iter()
+            .map(|techniques| -> Job<'_, Ending> {
+                Box::new(move |budget: &mut Budget<'_>| {
+                    PushSearch::new(ctx, Order::Greedy, techniques, boxes, player).run(budget)
+                })
+            })
+            .collect();
+        if techniques.packing && !packing.is_empty() {
+            // Ranked by boxes home first, the macro search takes the cheap bound (measured:
+            // XSokoban 84 in 0.01 s, 82 in 5.7 s instead of 10 s).
+            jobs.push(Box::new(move |budget: &mut Budget<'_>| {
+                let search = PushSearch::new(ctx, Order::Greedy, nearest, boxes, player);
+                match search.with_packing(packing).run(budget) {
+                    Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
+                    ending => ending,
+                }
+            }));
+        }
+        jobs
     }
 
     fn optimal(&self, order: Order, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
