@@ -137,7 +137,7 @@ impl Context {
             if let Err(stop) = budget.spend(ctx.len() as u64 * 4) {
                 return Ok(Err(stop));
             }
-            dist.push(ctx.pull_distances(g));
+            dist.push(ctx.box_distances(g, true));
         }
         ctx.dist = dist;
         if let Err(stop) = budget.spend((ctx.len() * ctx.goals.len()) as u64) {
@@ -196,7 +196,7 @@ impl Context {
         let mut dist = Vec::with_capacity(goals.len());
         for &s in &goals {
             budget.spend(self.len() as u64 * 4)?;
-            dist.push(self.push_distances(s));
+            dist.push(self.box_distances(s, false));
         }
         budget.spend((self.len() * goals.len()) as u64)?;
         let nearest = nearest(&dist, self.len());
@@ -215,35 +215,26 @@ impl Context {
         })
     }
 
-    /// Fewest pushes from `start` to every cell: a breadth-first search that pushes a box
-    /// away from it (the player behind the box, the box one cell on).
-    fn push_distances(&self, start: u32) -> Vec<u32> {
+    /// Fewest moves of a box from `from` to every cell on an otherwise empty board, by
+    /// pushes (the player behind the box) or, with `pulling`, by pulls (the player ahead of
+    /// it, stepping on): a breadth-first search. Pulls from a goal give every cell's fewest
+    /// pushes to it; pushes from a start give the fewest pulls back to the start.
+    fn box_distances(&self, from: u32, pulling: bool) -> Vec<u32> {
         let mut dist = vec![NONE; self.len()];
-        dist[start as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
+        dist[from as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
         while let Some(b) = queue.pop_front() {
             for dir in 0..4 {
                 let to = self.step(b, dir);
-                if to == NONE || self.step(b, (dir + 2) % 4) == NONE || dist[to as usize] != NONE {
+                if to == NONE || dist[to as usize] != NONE {
                     continue;
                 }
-                dist[to as usize] = dist[b as usize] + 1;
-                queue.push_back(to);
-            }
-        }
-        dist
-    }
-
-    /// Fewest pushes from every cell to `goal`: a breadth-first search that pulls a box away
-    /// from the goal (the box moves one cell and the player, behind it, one more).
-    fn pull_distances(&self, goal: u32) -> Vec<u32> {
-        let mut dist = vec![NONE; self.len()];
-        dist[goal as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([goal]);
-        while let Some(b) = queue.pop_front() {
-            for dir in 0..4 {
-                let to = self.step(b, dir);
-                if to == NONE || self.step(to, dir) == NONE || dist[to as usize] != NONE {
+                let player = if pulling {
+                    self.step(to, dir)
+                } else {
+                    self.step(b, (dir + 2) % 4)
+                };
+                if player == NONE {
                     continue;
                 }
                 dist[to as usize] = dist[b as usize] + 1;

@@ -9,6 +9,7 @@
 //! box to its nearest goal, is kept beside it for comparison (see benches/README.md).
 
 use super::context::{Context, NONE};
+use super::push::reach::cells;
 
 /// A cost that stands for "this box can never reach this goal".
 const FORBIDDEN: i64 = 1 << 40;
@@ -123,6 +124,25 @@ impl Matcher {
         Some(bound)
     }
 
+    /// Makes the base the matching of the boxes of `bits`: by [`Matcher::rebase_moved`] when
+    /// `moved` says the base holds those boxes but for the one now on `moved.1`, which was on
+    /// `moved.0`, and that works; else in full (`boxes` is scratch space for the cells).
+    pub(crate) fn set_base_after(
+        &mut self,
+        ctx: &Context,
+        moved: Option<(u32, u32)>,
+        bits: &[u64],
+        boxes: &mut Vec<u32>,
+    ) {
+        let rebased = moved
+            .is_some_and(|(from, to)| matches!(self.rebase_moved(ctx, from, to), Some(Some(_))));
+        if !rebased {
+            boxes.clear();
+            boxes.extend(cells(bits));
+            self.set_base(ctx, boxes);
+        }
+    }
+
     /// The cost of the assignment held, or `None` when it uses a forbidden pair.
     fn total(&self, m: usize, cost: &impl Fn(usize, usize) -> i64) -> Option<u32> {
         let total: i64 = (1..=m)
@@ -231,12 +251,12 @@ mod tests {
         assert_eq!(nearest_bound(&ctx, &boxes), Some(2 + 1));
     }
 
-    #[test]
-    fn moving_one_box_from_a_base_gives_the_full_matching() {
+    /// A room of six boxes and six goals, and the boxes' cells.
+    fn six_boxes() -> (Context, Vec<u32>) {
         let ctx = context(
             "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
         );
-        let boxes: Vec<u32> = ctx
+        let boxes = ctx
             .cells
             .iter()
             .enumerate()
@@ -245,6 +265,12 @@ mod tests {
             })
             .map(|(c, _)| c as u32)
             .collect();
+        (ctx, boxes)
+    }
+
+    #[test]
+    fn moving_one_box_from_a_base_gives_the_full_matching() {
+        let (ctx, boxes) = six_boxes();
         let mut base = Matcher::default();
         let mut full = Matcher::default();
         assert_eq!(base.set_base(&ctx, &boxes), full.bound(&ctx, &boxes));
@@ -266,18 +292,7 @@ mod tests {
 
     #[test]
     fn a_base_moved_box_by_box_keeps_the_full_matching() {
-        let ctx = context(
-            "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
-        );
-        let mut boxes: Vec<u32> = ctx
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, p)| {
-                [(4, 1), (2, 2), (4, 3), (7, 3), (6, 4), (5, 5)].contains(&(p.x, p.y))
-            })
-            .map(|(c, _)| c as u32)
-            .collect();
+        let (ctx, mut boxes) = six_boxes();
         let mut base = Matcher::default();
         let mut full = Matcher::default();
         let mut valid = base.set_base(&ctx, &boxes).is_some();

@@ -341,18 +341,12 @@ impl<'c> PullSearch<'c> {
             // The expanded position is a pull away from its parent's: when the base holds
             // the parent's matching, one augmenting path makes it this position's.
             let node = self.nodes[self.expanding as usize];
-            let rebased = node.parent == self.based && node.parent != u32::MAX && {
-                let (c, b) = (
-                    node.push.from,
-                    self.ctx.step(node.push.from, usize::from(node.push.dir)),
-                );
-                matches!(self.matcher.rebase_moved(self.back, b, c), Some(Some(_)))
-            };
-            if !rebased {
-                self.boxes.clear();
-                self.boxes.extend(cells(&self.cur));
-                self.matcher.set_base(self.back, &self.boxes);
-            }
+            let moved = (node.parent == self.based && node.parent != u32::MAX).then(|| {
+                let to = node.push.from;
+                (self.ctx.step(to, usize::from(node.push.dir)), to)
+            });
+            self.matcher
+                .set_base_after(self.back, moved, &self.cur, &mut self.boxes);
             self.based = self.expanding;
         }
         if let Some(bound) = self.matcher.bound_moved(self.back, from, to) {

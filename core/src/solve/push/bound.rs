@@ -17,19 +17,14 @@ impl PushSearch<'_> {
             // The expanded position is a push away from its parent's: when the base holds
             // the parent's matching, one augmenting path makes it this position's.
             let node = self.nodes[self.expanding as usize];
-            let rebased =
-                node.parent == self.based && node.parent != u32::MAX && node.push.dir != MACRO && {
-                    let (b, t) = (
-                        node.push.from,
-                        self.ctx.step(node.push.from, usize::from(node.push.dir)),
-                    );
-                    matches!(self.matcher.rebase_moved(self.ctx, b, t), Some(Some(_)))
-                };
-            if !rebased {
-                self.boxes.clear();
-                self.boxes.extend(cells(&self.cur));
-                self.matcher.set_base(self.ctx, &self.boxes);
-            }
+            let moved =
+                (node.parent == self.based && node.parent != u32::MAX && node.push.dir != MACRO)
+                    .then(|| {
+                        let from = node.push.from;
+                        (from, self.ctx.step(from, usize::from(node.push.dir)))
+                    });
+            self.matcher
+                .set_base_after(self.ctx, moved, &self.cur, &mut self.boxes);
             self.based = self.expanding;
         }
         match self.matcher.bound_moved(self.ctx, from, to) {
