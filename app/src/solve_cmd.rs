@@ -109,6 +109,7 @@ pub fn settings(
             cancel: Some(Arc::clone(cancel)),
         },
         techniques: solve::Techniques::default(),
+        strategies: solve::Strategy::ALL.to_vec(),
     }
 }
 

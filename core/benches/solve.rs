@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sokoshot_core::game::World;
 use sokoshot_core::level::{Level, parse_pack};
-use sokoshot_core::solve::{Deadlocks, Limits, Settings, Techniques, solve_level};
+use sokoshot_core::solve::{Deadlocks, Limits, Settings, Strategy, solve_level};
 
 const MICROBAN: &str = include_str!("../../levels/microban.xsb");
 const CAMPAIGN: &str = include_str!("../../levels/campaign.xsb");
@@ -36,20 +36,20 @@ fn positions_per_second(c: &mut Criterion) {
     // The forward searches alone (the backward ones solve 139 and 146 in fewer positions
     // than the budget, which would make the rate meaningless there), and the whole portfolio
     // on 153, which it takes millions of positions to solve.
-    let forward = Techniques {
-        backward: false,
-        ..Techniques::default()
-    };
-    for (name, number, techniques) in [
-        ("microban-forward", 139, forward),
-        ("microban-forward", 146, forward),
-        ("microban-forward", 153, forward),
-        ("microban", 153, Techniques::default()),
+    let forward: Vec<Strategy> = Strategy::ALL
+        .into_iter()
+        .filter(|s| !s.is_backward())
+        .collect();
+    for (name, number, strategies) in [
+        ("microban-forward", 139, forward.clone()),
+        ("microban-forward", 146, forward.clone()),
+        ("microban-forward", 153, forward.clone()),
+        ("microban", 153, Strategy::ALL.to_vec()),
     ] {
         let level = level(MICROBAN, number);
         let settings = Settings {
             limits: Limits::positions(BUDGET),
-            techniques,
+            strategies,
             ..Settings::default()
         };
         group.bench_with_input(BenchmarkId::new(name, number), &level, |b, level| {

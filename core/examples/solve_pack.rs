@@ -8,22 +8,26 @@
 //! cargo run --release --example solve_pack -- levels/microban.xsb 10 --threads 2
 //! ```
 //!
-//! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound), `--no-corrals`,
-//! `--corral-deadlocks` (search a corral's boxes for a way out, off by default), `--no-portfolio`,
-//! `--no-packing` (no goal-room macros), `--no-backward` (no backward search), `--optimize pushes|moves`, `--threads N` (the
-//! portfolio's searches at once; one unless told), `--markdown` (table rows for
-//! benches/README.md).
+//! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound for `--optimize`),
+//! `--no-corrals`, `--corral-deadlocks` (search a corral's boxes for a way out, off by
+//! default), `--strategies a,b,…` (the portfolio's searches by name: fess, goal-rooms,
+//! matching, nearest, pull-matching, pull-nearest; all unless told), `--optimize
+//! pushes|moves`, `--threads N` (the portfolio's searches at once; one unless told),
+//! `--work N` (a budget of work units beside the time: the same answer on a busy
+//! machine), `--markdown` (table rows for benches/README.md).
 
 use std::time::Duration;
 
 use sokoshot_core::level::check_file;
-use sokoshot_core::solve::{Limits, Optimize, Settings, Techniques, Verdict, solve_level};
+use sokoshot_core::solve::{
+    Limits, Optimize, Settings, Strategy, Techniques, Verdict, solve_level,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seconds, flags @ ..] = args.as_slice() else {
         eprintln!(
-            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--corral-deadlocks] [--no-portfolio] [--no-packing] [--no-backward] [--optimize pushes|moves] [--threads N] [--markdown]"
+            "usage: solve_pack FILE SECONDS [--no-dead] [--no-freeze] [--no-matching] [--no-corrals] [--corral-deadlocks] [--strategies a,b,...] [--optimize pushes|moves] [--threads N] [--markdown]"
         );
         std::process::exit(2);
     };
@@ -43,11 +47,27 @@ fn main() {
         },
         None => 1,
     };
+    let strategies = match flags.iter().position(|f| f == "--strategies") {
+        Some(i) => flags
+            .get(i + 1)
+            .map(|list| list.split(',').map(Strategy::from_name).collect::<Option<Vec<_>>>())
+            .unwrap_or_default()
+            .unwrap_or_else(|| {
+                eprintln!("solve_pack: --strategies takes names from: fess, goal-rooms, matching, nearest, pull-matching, pull-nearest");
+                std::process::exit(2);
+            }),
+        None => Strategy::ALL.to_vec(),
+    };
     let settings = Settings {
+        strategies,
         optimize,
         threads,
         limits: Limits {
             time: Some(Duration::from_secs_f64(seconds.parse().expect("seconds"))),
+            work: flags
+                .iter()
+                .position(|f| f == "--work")
+                .and_then(|i| flags.get(i + 1)?.parse().ok()),
             ..Limits::default()
         },
         techniques: Techniques {
@@ -56,9 +76,6 @@ fn main() {
             matching: !has("--no-matching"),
             corrals: !has("--no-corrals"),
             corral_deadlocks: has("--corral-deadlocks"),
-            portfolio: !has("--no-portfolio"),
-            packing: !has("--no-packing"),
-            backward: !has("--no-backward"),
         },
     };
     let report = check_file(file.as_ref()).expect("the file reads");
@@ -83,8 +100,8 @@ fn main() {
             println!("| {} | {what} | {secs:.2} | {} |", entry.index, r.positions);
         } else {
             println!(
-                "{:>4}  {what}  {secs:.2} s  {} positions",
-                entry.index, r.positions
+                "{:>4}  {what}  {secs:.2} s  {} positions  {} work",
+                entry.index, r.positions, r.work
             );
         }
     }

@@ -33,11 +33,14 @@ mod corral;
 mod corral_search;
 mod crew;
 mod deadlock;
+mod engine;
+mod fess;
 mod freeze;
 mod limits;
 mod matching;
 mod packing;
 mod parallel;
+mod portfolio;
 mod pull;
 mod push;
 mod solution;
@@ -52,6 +55,7 @@ use crate::level::Level;
 pub use context::{ContextError, MAX_BOXES, MAX_CELLS};
 pub use deadlock::{Deadlocks, Lost, is_lost};
 pub use limits::{CHECK_WORK, DEFAULT_MEMORY_BYTES, Limits, Progress, Stop};
+pub use portfolio::Strategy;
 pub use push::Techniques;
 pub use table::MAX_POSITIONS;
 pub use timed::MAX_PERIOD_TICKS;
@@ -78,19 +82,25 @@ pub struct Settings {
     pub limits: Limits,
     /// Which deadlock tests and bound the classic search uses (all, unless measuring).
     pub techniques: Techniques,
-    /// Threads the searches of the portfolio may run on at once (0 is taken as 1). The
-    /// portfolio holds two searches, so more than two threads add nothing; with one, the
-    /// searches take turns and a position budget gives the same answer every run.
+    /// The searches of the portfolio that look for any solution on a classic level (all of
+    /// [`Strategy::ALL`], unless measuring; an empty list is taken as
+    /// [`Strategy::Matching`] alone).
+    pub strategies: Vec<Strategy>,
+    /// Threads the searches of the portfolio may run on at once (0 is taken as 1). On two,
+    /// the forward searches take turns on one and the backward ones on the other, so more
+    /// than two add little; with one, the searches take turns and a position or work budget
+    /// gives the same answer every run.
     pub threads: usize,
 }
 
 impl Default for Settings {
-    /// Any solution, the default [`Limits`], every technique, one thread.
+    /// Any solution, the default [`Limits`], every technique and strategy, one thread.
     fn default() -> Self {
         Self {
             optimize: Optimize::default(),
             limits: Limits::default(),
             techniques: Techniques::default(),
+            strategies: Strategy::ALL.to_vec(),
             threads: 1,
         }
     }
@@ -287,138 +297,6 @@ fn verify(world: &World, moves: String) -> Result<Solution, SolveError> {
     Ok(Solution { moves, counters })
 }
 
-/// Positions each search of the portfolio looks at before handing over to the next.
-const PORTFOLIO_SLICE: u64 = 4096;
-
-/// Which searches of the portfolio run (see [`portfolio`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Sides {
-    /// The forward searches and, with `Techniques::backward`, the backward ones.
-    Both,
-    /// The forward searches only.
-    Forward,
-    /// The backward searches only (none when the level has spare goals).
-    Backward,
-}
-
-/// Greedy searches taking turns. Forward: one filling the goal rooms by macros in a
-/// worked-out order (when the level has goal rooms and `packing` is on), one ordered by the
-/// matching bound and one by the nearest-goal bound. Backward (with `backward`, where there
-/// are as many goals as boxes; see `pull`): from the solved position, one on each bound
-/// again, together taking as many positions as the forward ones. Each is lucky on levels
-/// where the others are not (see benches/README.md). The first solution wins. A complete
-/// search (a forward one without macros) exhausting its positions proves there is no
-/// solution; the others running out only leave the rest to go on, and when only such
-/// searches were left, the ending is `Exhausted` all the same (the backward ones' pruning is
-/// sound, but their callers do not take that as a proof; see `parallel`).
-fn portfolio(
-    ctx: &context::Context,
-    packing: &packing::Packing,
-    techniques: Techniques,
-    (boxes, player): (&[u32], u32),
-    sides: Sides,
-    budget: &mut limits::Budget<'_>,
-) -> push::Ending {
-    let nearest = Techniques {
-        matching: false,
-        ..techniques
-    };
-    let back = (techniques.backward && sides != Sides::Forward)
-        .then(|| pull::reversed(ctx, boxes, budget))
-        .flatten();
-    let greedy = |t| push::PushSearch::new(ctx, push::Order::Greedy, t, boxes, player);
-    let mut searches = Vec::with_capacity(5);
-    if sides != Sides::Backward {
-        if techniques.packing && !packing.is_empty() {
-            // Ranked by boxes home first, the macro search takes the cheap bound (see
-            // `parallel`).
-            searches.push(Turn::Forward(Box::new(
-                greedy(nearest).with_packing(packing),
-            )));
-        }
-        searches.push(Turn::Forward(Box::new(greedy(techniques))));
-        searches.push(Turn::Forward(Box::new(greedy(nearest))));
-    }
-    if let Some(back) = &back {
-        for matching in [techniques.matching, false] {
-            let pull = pull::PullSearch::new(ctx, back, player, matching);
-            searches.push(Turn::Backward(Box::new(pull)));
-        }
-    }
-    let held = back.as_ref().map_or(0, context::Context::bytes);
-    let mut turn = 0;
-    loop {
-        if searches.is_empty() {
-            return push::Ending::Exhausted;
-        }
-        let others: usize = searches
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != turn)
-            .map(|(_, s)| s.bytes())
-            .sum();
-        // The backward searches together take as many positions as the forward ones, as
-        // they have a thread to themselves on two (see `parallel`).
-        let forward = searches
-            .iter()
-            .filter(|s| matches!(s, Turn::Forward(_)))
-            .count() as u64;
-        let slice = match searches[turn] {
-            Turn::Forward(_) => PORTFOLIO_SLICE,
-            Turn::Backward(_) => {
-                let backward = searches.len() as u64 - forward;
-                PORTFOLIO_SLICE * forward.max(backward) / backward
-            }
-        };
-        match searches[turn].run_for(budget, slice, others + held) {
-            None => turn += 1,
-            Some(push::Ending::Exhausted) if !searches[turn].complete() => {
-                searches.remove(turn);
-            }
-            Some(ending) => return ending,
-        }
-        if turn >= searches.len() {
-            turn = 0;
-        }
-    }
-}
-
-/// One search of the portfolio taking turns.
-enum Turn<'c> {
-    Forward(Box<push::PushSearch<'c>>),
-    Backward(Box<pull::PullSearch<'c>>),
-}
-
-impl Turn<'_> {
-    fn run_for(
-        &mut self,
-        budget: &mut limits::Budget<'_>,
-        slice: u64,
-        others: usize,
-    ) -> Option<push::Ending> {
-        match self {
-            Self::Forward(search) => search.run_for(budget, slice, others),
-            Self::Backward(search) => search.run_for(budget, slice, others),
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        match self {
-            Self::Forward(search) => search.bytes(),
-            Self::Backward(search) => search.bytes(),
-        }
-    }
-
-    /// Whether running out of positions proves there is no solution (not taken so from
-    /// the backward searches; see `pull`).
-    fn complete(&self) -> bool {
-        match self {
-            Self::Forward(search) => search.complete(),
-            Self::Backward(_) => false,
-        }
-    }
-}
-
 /// For an optimum, a fast search first (within a third of the time left) so that a limit
 /// still leaves a solution, then the optimizing one; for any solution, the fast one alone.
 fn fast_then_optimal(
@@ -472,39 +350,42 @@ fn classic(
         return Ok(Outcome::NoSolution);
     };
     let techniques = settings.techniques;
-    let packing = if techniques.packing {
+    let strategies: &[Strategy] = if settings.strategies.is_empty() {
+        &[Strategy::Matching]
+    } else {
+        &settings.strategies
+    };
+    let packing = if strategies
+        .iter()
+        .any(|s| matches!(s, Strategy::GoalRooms | Strategy::Fess))
+    {
         packing::Packing::new(&ctx)
     } else {
         packing::Packing::default()
     };
-    if settings.threads > 1 && techniques.portfolio && techniques.matching {
-        let search = parallel::Classic {
-            ctx: &ctx,
-            packing: &packing,
-            techniques,
-            boxes: &boxes,
-            player,
-        };
-        return search.run(settings.optimize, budget);
+    let start = portfolio::Start {
+        ctx: &ctx,
+        packing: &packing,
+        techniques,
+        boxes: &boxes,
+        player,
+    };
+    if settings.threads > 1 {
+        return parallel::Classic { start, strategies }.run(settings.optimize, budget);
     }
     fast_then_optimal(settings.optimize, budget, |optimize, budget| {
-        let order = match optimize {
-            Optimize::Any => push::Order::Greedy,
-            Optimize::Pushes => push::Order::Pushes,
-            Optimize::Moves => push::Order::Moves,
-        };
-        let ending = if order == push::Order::Greedy && techniques.portfolio && techniques.matching
-        {
-            portfolio(
-                &ctx,
-                &packing,
-                techniques,
-                (&boxes, player),
-                Sides::Both,
-                budget,
-            )
-        } else {
-            push::PushSearch::new(&ctx, order, techniques, &boxes, player).run(budget)
+        let ending = match optimize {
+            Optimize::Any => {
+                portfolio::take_turns(start, strategies, portfolio::Sides::All, budget)
+            }
+            Optimize::Pushes => {
+                push::PushSearch::new(&ctx, push::Order::Pushes, techniques, &boxes, player)
+                    .run(budget)
+            }
+            Optimize::Moves => {
+                push::PushSearch::new(&ctx, push::Order::Moves, techniques, &boxes, player)
+                    .run(budget)
+            }
         };
         outcome_of(&ctx, &boxes, player, ending, optimize != Optimize::Any)
     })

@@ -74,6 +74,11 @@ impl Packing {
         self.orders.is_empty()
     }
 
+    /// The number of areas with an order.
+    pub(crate) fn areas(&self) -> u32 {
+        self.orders.len() as u32
+    }
+
     /// The area whose goal `cell` is, if it has an order.
     pub(crate) fn area_of(&self, cell: u32) -> Option<u32> {
         self.area_of

@@ -1,13 +1,12 @@
 //! The portfolio on threads (`Settings::threads` above one): its searches run on two
 //! threads instead of taking turns on one, within one budget (see `crew`).
 //!
-//! - Any solution: the forward searches of the portfolio (greedy on the matching bound, on
-//!   the nearest-goal bound, and with goal-room macros where the level has goal rooms)
-//!   taking turns on one thread, the backward ones (see `pull`) taking turns on the other;
-//!   the first solution answers, or the forward searches running out of positions (a
-//!   proof that there is none), and the other side stops. Where there is no backward
-//!   search (more goals than boxes, or `Techniques::backward` off), each forward search
-//!   has a thread, the first solution or complete search's exhaustion answering.
+//! - Any solution: the searches of the portfolio in two lanes (see `portfolio`): the
+//!   feature space search and the goal-room macros taking turns on one thread, the
+//!   backward searches (see `pull`) and the greedy ones on the other; the first solution
+//!   answers, or a complete search running out of positions (a proof that there is none),
+//!   and the other lane stops. When the list holds one lane only, each search has a
+//!   thread.
 //! - Fewest pushes or moves: the A* search on one thread and the greedy portfolio (taking
 //!   turns) on the other, instead of one after the other. Only the A* search answers
 //!   "solved, proven"; a greedy solution is kept for when a limit stops the A* search (then
@@ -15,21 +14,16 @@
 //!   there is no solution. The greedy search holds its memory until it ends, so a memory
 //!   limit can stop the A* search sooner than when the two run in turn.
 
-use super::context::Context;
 use super::crew::{Job, race};
 use super::limits::{Budget, Stop};
-use super::packing::Packing;
-use super::push::{Ending, Order, PushSearch, Techniques};
-use super::{Optimize, Outcome, Sides, SolveError, outcome_of, portfolio};
+use super::portfolio::{Member, Sides, Start, Strategy, take_turns};
+use super::push::{Ending, Order, PushSearch};
+use super::{Optimize, Outcome, SolveError, outcome_of};
 
-/// A classic level's push searches, ready to race.
+/// A classic level's searches, ready to race.
 pub(crate) struct Classic<'c> {
-    pub(crate) ctx: &'c Context,
-    /// The goal rooms and their fill order, for the search with macro pushes.
-    pub(crate) packing: &'c Packing,
-    pub(crate) techniques: Techniques,
-    pub(crate) boxes: &'c [u32],
-    pub(crate) player: u32,
+    pub(crate) start: Start<'c>,
+    pub(crate) strategies: &'c [Strategy],
 }
 
 impl Classic<'_> {
@@ -47,39 +41,35 @@ impl Classic<'_> {
     }
 
     fn any(&self, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
-        let (ctx, boxes, player, packing) = (self.ctx, self.boxes, self.player, self.packing);
-        let forward = Techniques {
-            backward: false,
-            ..self.techniques
-        };
-        let backward = self.techniques.backward && boxes.len() == ctx.goals.len();
-        // The complete searches: they answer whatever their ending.
-        let complete = if backward { 1 } else { 2 };
-        let jobs: Vec<Job<'_, Ending>> = if backward {
-            // The forward searches take turns on one thread; the backward ones, which
-            // solve most of the levels either solves (benches/README.md), on the other.
-            // The backward searches only answer with a solution (see `pull`).
-            let techniques = self.techniques;
-            let jobs: Vec<Job<'_, Ending>> = vec![
-                Box::new(move |budget: &mut Budget<'_>| {
-                    let sides = Sides::Forward;
-                    portfolio(ctx, packing, forward, (boxes, player), sides, budget)
-                }),
-                Box::new(move |budget: &mut Budget<'_>| {
-                    let sides = Sides::Backward;
-                    match portfolio(ctx, packing, techniques, (boxes, player), sides, budget) {
-                        Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
-                        ending => ending,
-                    }
-                }),
-            ];
-            jobs
+        let (start, strategies) = (self.start, self.strategies);
+        let mut lanes: Vec<u8> = strategies.iter().map(|s| s.lane()).collect();
+        lanes.sort_unstable();
+        lanes.dedup();
+        let jobs: Vec<Job<'_, Ending>> = if lanes.len() > 1 {
+            // Each lane's searches take turns on a thread of their own.
+            lanes
+                .into_iter()
+                .map(|lane| -> Job<'_, Ending> {
+                    Box::new(move |budget: &mut Budget<'_>| {
+                        take_turns(start, strategies, Sides::Lane(lane), budget)
+                    })
+                })
+                .collect()
         } else {
-            // No backward search: the forward searches each on a thread.
-            self.forward_apart(forward)
+            // One lane: each search on a thread.
+            strategies
+                .iter()
+                .map(|&strategy| -> Job<'_, Ending> {
+                    Box::new(move |budget: &mut Budget<'_>| {
+                        let back = super::portfolio::reversed(start, &[strategy], budget);
+                        Member::new(strategy, start, back.as_ref())
+                            .map_or(Ending::Stopped(Stop::Cancelled), |m| m.run(budget))
+                    })
+                })
+                .collect()
         };
-        let settles =
-            move |i: usize, ending: &Ending| i < complete || matches!(ending, Ending::Solved(_));
+        // A solution settles the race, and so does a complete side's exhaustion.
+        let settles = move |_: usize, ending: &Ending| !matches!(ending, Ending::Stopped(_));
         let endings = race(budget, jobs, settles);
         let rank = |ending: &Ending| match ending {
             Ending::Solved(_) => 0,
@@ -91,61 +81,30 @@ impl Classic<'_> {
             .into_iter()
             .min_by_key(rank)
             .unwrap_or(Ending::Stopped(Stop::Cancelled));
-        outcome_of(ctx, boxes, player, ending, false)
-    }
-
-    /// The forward searches, each a job: on the matching bound, on the nearest-goal bound,
-    /// and (where the level has goal rooms) the macro search, which only answers with a
-    /// solution.
-    fn forward_apart(&self, techniques: Techniques) -> Vec<Job<'_, Ending>> {
-        let (ctx, boxes, player, packing) = (self.ctx, self.boxes, self.player, self.packing);
-        let nearest = Techniques {
-            matching: false,
-            ..techniques
-        };
-        let mut jobs: Vec<Job<'_, Ending>> = [techniques, nearest]
-            .into_iter()
-            .map(|techniques| -> Job<'_, Ending> {
-                Box::new(move |budget: &mut Budget<'_>| {
-                    PushSearch::new(ctx, Order::Greedy, techniques, boxes, player).run(budget)
-                })
-            })
-            .collect();
-        if techniques.packing && !packing.is_empty() {
-            // Ranked by boxes home first, the macro search takes the cheap bound (measured:
-            // XSokoban 84 in 0.01 s, 82 in 5.7 s instead of 10 s).
-            jobs.push(Box::new(move |budget: &mut Budget<'_>| {
-                let search = PushSearch::new(ctx, Order::Greedy, nearest, boxes, player);
-                match search.with_packing(packing).run(budget) {
-                    Ending::Exhausted => Ending::Stopped(Stop::Cancelled),
-                    ending => ending,
-                }
-            }));
-        }
-        jobs
+        outcome_of(start.ctx, start.boxes, start.player, ending, false)
     }
 
     fn optimal(&self, order: Order, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
-        let (ctx, boxes, player, techniques) = (self.ctx, self.boxes, self.player, self.techniques);
-        let packing = self.packing;
+        let (start, strategies) = (self.start, self.strategies);
         let exact: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
+            let Start {
+                ctx,
+                techniques,
+                boxes,
+                player,
+                ..
+            } = start;
             PushSearch::new(ctx, order, techniques, boxes, player).run(budget)
         });
         let fast: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
-            portfolio(
-                ctx,
-                packing,
-                techniques,
-                (boxes, player),
-                Sides::Both,
-                budget,
-            )
+            take_turns(start, strategies, Sides::All, budget)
         });
         let settles = |i: usize, ending: &Ending| i == 0 || *ending == Ending::Exhausted;
         let mut endings = race(budget, vec![exact, fast], settles).into_iter();
         let (Some(exact), Some(fast)) = (endings.next(), endings.next()) else {
             return Ok(Outcome::GaveUp(Stop::Cancelled));
         };
+        let (ctx, boxes, player) = (start.ctx, start.boxes, start.player);
         Ok(match (exact, fast) {
             (Ending::Exhausted, _) | (_, Ending::Exhausted) => Outcome::NoSolution,
             (exact @ Ending::Solved(_), _) => outcome_of(ctx, boxes, player, exact, true)?,

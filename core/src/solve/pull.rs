@@ -27,10 +27,13 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::context::{Context, NONE};
+#[cfg(test)]
+use super::engine::Ending;
+use super::engine::{Search, room};
 use super::limits::{Budget, Stop};
 use super::matching::{Matcher, nearest_bound};
+use super::push::Push;
 use super::push::reach::{Reach, cells, flip, has};
-use super::push::{Ending, Push};
 use super::table::{Table, zobrist_keys};
 
 #[derive(Debug, Clone, Copy)]
@@ -180,51 +183,17 @@ impl<'c> PullSearch<'c> {
     /// Runs until a solution, exhaustion, or a limit.
     #[cfg(test)]
     pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
-        loop {
-            if let Some(ending) = self.run_for(budget, u64::MAX, 0) {
-                return ending;
-            }
-        }
-    }
-
-    /// Runs for at most `slice` positions, counting `others` bytes held elsewhere against
-    /// the memory limit; `None` when the slice ran out first.
-    pub(crate) fn run_for(
-        &mut self,
-        budget: &mut Budget<'_>,
-        slice: u64,
-        others: usize,
-    ) -> Option<Ending> {
-        if let Some(id) = self.solved {
-            return Some(Ending::Solved(self.path(id)));
-        }
-        let mut left = slice;
-        while let Some(Reverse((key, id))) = self.heap.pop() {
-            let node = self.nodes[id as usize];
-            if node.closed {
-                continue;
-            }
-            if left == 0 {
-                self.heap.push(Reverse((key, id)));
-                return None;
-            }
-            left -= 1;
-            if let Some(stop) = budget.tick(self.bytes() + others) {
-                return Some(Ending::Stopped(stop));
-            }
-            self.nodes[id as usize].closed = true;
-            match self.expand(id, budget, others) {
-                Ok(Some(found)) => return Some(Ending::Solved(self.path(found))),
-                Ok(None) => {}
-                Err(stop) => return Some(Ending::Stopped(stop)),
-            }
-        }
-        Some(Ending::Exhausted)
+        super::engine::run(self, budget)
     }
 
     /// Offers every pull from node `id`; returns the node that reaches the start, if one
     /// does.
-    fn expand(&mut self, id: u32, budget: &Budget<'_>, others: usize) -> Result<Option<u32>, Stop> {
+    fn pulls_from(
+        &mut self,
+        id: u32,
+        budget: &Budget<'_>,
+        others: usize,
+    ) -> Result<Option<u32>, Stop> {
         let ctx = self.ctx;
         let words = ctx.words;
         let stored = self.table.get(id);
@@ -308,13 +277,10 @@ impl<'c> PullSearch<'c> {
             Some(bound)
         };
         self.child = child;
-        let held = self.bytes() - self.table.bytes();
-        let room = budget
-            .memory_limit()
-            .saturating_sub(held + others + 64 * 1024);
+        let held = self.bytes() - self.table.bytes() + others;
         let new = self
             .table
-            .insert(&self.key, hash, room)
+            .insert(&self.key, hash, room(budget, held))
             .map_err(|_| Stop::Memory)?;
         let parent = self.nodes[id as usize];
         let mut node = Node {
@@ -368,13 +334,53 @@ impl<'c> PullSearch<'c> {
 
     /// The pushes that solve the level from node `id`'s position: its pulls, last first,
     /// each undone.
-    fn path(&self, mut id: u32) -> Vec<Push> {
+    fn pushes_to(&self, mut id: u32) -> Vec<Push> {
         let mut pushes = Vec::new();
         while self.nodes[id as usize].parent != u32::MAX {
             pushes.push(self.nodes[id as usize].push);
             id = self.nodes[id as usize].parent;
         }
         pushes
+    }
+}
+
+impl Search for PullSearch<'_> {
+    type Path = Vec<Push>;
+
+    fn found(&mut self) -> Option<u32> {
+        self.solved
+    }
+
+    fn next(&mut self) -> Option<u32> {
+        while let Some(Reverse((_, id))) = self.heap.pop() {
+            if !self.nodes[id as usize].closed {
+                self.nodes[id as usize].closed = true;
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// Positions met backwards are not counted as layouts.
+    fn layout(&self, _: u32) -> Option<&[u64]> {
+        None
+    }
+
+    /// A position reaching the start is returned as it is stored (see `pulls_from`).
+    fn solves(&mut self, _: u32) -> bool {
+        false
+    }
+
+    fn expand(&mut self, id: u32, budget: &Budget<'_>, others: usize) -> Result<Option<u32>, Stop> {
+        self.pulls_from(id, budget, others)
+    }
+
+    fn path(&mut self, id: u32) -> Vec<Push> {
+        self.pushes_to(id)
+    }
+
+    fn bytes(&self) -> usize {
+        PullSearch::bytes(self)
     }
 }
 

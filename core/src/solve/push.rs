@@ -20,6 +20,8 @@ use std::collections::BinaryHeap;
 use super::context::{Context, NONE};
 use super::corral::Corrals;
 use super::corral_search::CorralSearch;
+pub(crate) use super::engine::Ending;
+use super::engine::{Search, room};
 use super::freeze::frozen_off_goal;
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
@@ -43,14 +45,16 @@ pub(crate) enum Order {
     Moves,
 }
 
-/// Which deadlock tests and bound a search uses, so their worth can be measured.
+/// Which deadlock tests and bound a search over pushes uses, so their worth can be
+/// measured (which searches run is [`Strategy`](super::Strategy)'s list).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Techniques {
     /// Drop pushes onto dead squares.
     pub dead_squares: bool,
     /// Drop pushes that freeze a box off a goal.
     pub freeze: bool,
-    /// Bound by a minimum-cost matching (else each box's nearest goal).
+    /// Bound the optimizing searches by a minimum-cost matching (else each box's nearest
+    /// goal; the greedy ones have a [`Strategy`](super::Strategy) each).
     pub matching: bool,
     /// Try only the pushes into a PI-corral when there is one (not in the fewest-moves
     /// search, where it could cost moves).
@@ -61,15 +65,6 @@ pub struct Techniques {
     /// positions but costs more time than it saves (benches/README.md); play's deadlock
     /// check uses it all the same.
     pub corral_deadlocks: bool,
-    /// For any solution, run a second greedy search on the nearest-goal bound beside the
-    /// matching one, taking turns, and take whichever finds a solution first.
-    pub portfolio: bool,
-    /// For any solution, fill goal rooms in a worked-out order by macro pushes, in a search
-    /// beside the complete ones (see `packing`).
-    pub packing: bool,
-    /// For any solution, search backwards from the solved position beside the forward
-    /// searches (see `pull`).
-    pub backward: bool,
 }
 
 impl Default for Techniques {
@@ -81,9 +76,6 @@ impl Default for Techniques {
             matching: true,
             corrals: true,
             corral_deadlocks: false,
-            portfolio: true,
-            packing: true,
-            backward: true,
         }
     }
 }
@@ -94,17 +86,6 @@ impl Default for Techniques {
 pub(crate) struct Push {
     pub(crate) from: u32,
     pub(crate) dir: u8,
-}
-
-/// How a search ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Ending {
-    /// The pushes of a solution, first to last.
-    Solved(Vec<Push>),
-    /// Every reachable position was searched: no solution.
-    Exhausted,
-    /// A limit stopped it.
-    Stopped(Stop),
 }
 
 /// The direction that marks a [`Push`] as a macro.
@@ -208,7 +189,7 @@ impl<'c> PushSearch<'c> {
 
     /// This search, filling the goal rooms of `packing` by macro pushes (greedy order only:
     /// macros may cost pushes, and their pruning may lose every solution, so a search that
-    /// uses them never answers "no solution" on its own; see [`PushSearch::complete`]).
+    /// uses them never answers "no solution" on its own; see `Strategy::is_complete`).
     pub(crate) fn with_packing(mut self, packing: &'c Packing) -> Self {
         if self.order == Order::Greedy && !packing.is_empty() && !self.nodes.is_empty() {
             self.packing = Some(packing);
@@ -218,11 +199,6 @@ impl<'c> PushSearch<'c> {
             self.heap.push(Reverse((self.priority(&self.nodes[0]), 0)));
         }
         self
-    }
-
-    /// Whether running out of positions proves there is no solution.
-    pub(crate) fn complete(&self) -> bool {
-        self.packing.is_none()
     }
 
     fn exact_player(&self) -> bool {
@@ -292,53 +268,12 @@ impl<'c> PushSearch<'c> {
 
     /// Runs until a solution, exhaustion, or a limit.
     pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
-        loop {
-            if let Some(ending) = self.run_for(budget, u64::MAX, 0) {
-                return ending;
-            }
-        }
-    }
-
-    /// Runs for at most `slice` positions, counting `others` bytes held elsewhere against
-    /// the memory limit; `None` when the slice ran out first.
-    pub(crate) fn run_for(
-        &mut self,
-        budget: &mut Budget<'_>,
-        slice: u64,
-        others: usize,
-    ) -> Option<Ending> {
-        self.others = others;
-        let mut left = slice;
-        while let Some(Reverse((key, id))) = self.heap.pop() {
-            let node = self.nodes[id as usize];
-            if node.closed || key != self.priority(&node) {
-                continue;
-            }
-            if left == 0 {
-                self.heap.push(Reverse((key, id)));
-                return None;
-            }
-            left -= 1;
-            if let Some(stop) = budget.tick(self.bytes() + self.others) {
-                return Some(Ending::Stopped(stop));
-            }
-            budget.layout(&self.table.get(id)[..self.ctx.words]);
-            self.nodes[id as usize].closed = true;
-            if node.bound == 0 {
-                return Some(Ending::Solved(self.path(id)));
-            }
-            match self.expand(id, budget) {
-                Ok(Some(found)) => return Some(Ending::Solved(self.path(found))),
-                Ok(None) => {}
-                Err(stop) => return Some(Ending::Stopped(stop)),
-            }
-        }
-        Some(Ending::Exhausted)
+        super::engine::run(self, budget)
     }
 
     /// Generates the successors of node `id`; in greedy order returns a solved successor at
     /// once.
-    fn expand(&mut self, id: u32, budget: &Budget<'_>) -> Result<Option<u32>, Stop> {
+    fn successors(&mut self, id: u32, budget: &Budget<'_>) -> Result<Option<u32>, Stop> {
         let ctx = self.ctx;
         let words = ctx.words;
         let stored = self.table.get(id);
@@ -529,13 +464,10 @@ impl<'c> PushSearch<'c> {
                 n * m
             } + n,
         )?;
-        let others = self.bytes() - self.table.bytes();
-        let room = budget
-            .memory_limit()
-            .saturating_sub(others + self.others + 64 * 1024);
+        let held = self.bytes() - self.table.bytes() + self.others;
         let id = self
             .table
-            .insert(&self.key, hash, room)
+            .insert(&self.key, hash, room(budget, held))
             .map_err(|_| Stop::Memory)?;
         let Some(bound) = bound else {
             node.closed = true;
@@ -552,7 +484,7 @@ impl<'c> PushSearch<'c> {
     }
 
     /// The pushes from the root to node `id`, macros spelled out.
-    fn path(&self, mut id: u32) -> Vec<Push> {
+    fn pushes_to(&self, mut id: u32) -> Vec<Push> {
         let mut pushes = Vec::new();
         while self.nodes[id as usize].parent != u32::MAX {
             let push = self.nodes[id as usize].push;
@@ -565,5 +497,42 @@ impl<'c> PushSearch<'c> {
         }
         pushes.reverse();
         pushes
+    }
+}
+
+impl Search for PushSearch<'_> {
+    type Path = Vec<Push>;
+
+    fn next(&mut self) -> Option<u32> {
+        while let Some(Reverse((key, id))) = self.heap.pop() {
+            let node = self.nodes[id as usize];
+            if node.closed || key != self.priority(&node) {
+                continue;
+            }
+            self.nodes[id as usize].closed = true;
+            return Some(id);
+        }
+        None
+    }
+
+    fn layout(&self, id: u32) -> Option<&[u64]> {
+        Some(&self.table.get(id)[..self.ctx.words])
+    }
+
+    fn solves(&mut self, id: u32) -> bool {
+        self.nodes[id as usize].bound == 0
+    }
+
+    fn expand(&mut self, id: u32, budget: &Budget<'_>, others: usize) -> Result<Option<u32>, Stop> {
+        self.others = others;
+        self.successors(id, budget)
+    }
+
+    fn path(&mut self, id: u32) -> Vec<Push> {
+        self.pushes_to(id)
+    }
+
+    fn bytes(&self) -> usize {
+        PushSearch::bytes(self)
     }
 }

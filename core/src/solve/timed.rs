@@ -32,6 +32,7 @@ use crate::level::Pos;
 
 use super::context::Context;
 use super::deadlock::Deadlocks;
+use super::engine::{self, Ending, Search, room};
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
 use super::table::Table;
@@ -59,7 +60,7 @@ struct ShotOutcome {
     ticks: u32,
 }
 
-struct Search<'a> {
+struct TimedSearch<'a> {
     start: State,
     optimize: Optimize,
     period: Option<u64>,
@@ -95,7 +96,7 @@ pub(crate) fn search(
     }
     let deadlocks = Deadlocks::with_context(ctx.clone()).without_corrals();
     let mut sim = world.clone();
-    let mut search = Search {
+    let mut search = TimedSearch {
         start: world.state().clone(),
         optimize,
         period: period(world),
@@ -182,35 +183,20 @@ fn sorted(list: &[Pos]) -> Vec<Pos> {
     list
 }
 
-impl Search<'_> {
+impl TimedSearch<'_> {
     fn run(&mut self, budget: &mut Budget<'_>) -> Outcome {
         let start = self.start.clone();
         if let Err(stop) = self.offer(start, u32::MAX, ' ', 0, budget) {
             return Outcome::GaveUp(stop);
         }
-        while let Some(Reverse((cost, id))) = self.heap.pop() {
-            let node = &self.nodes[id as usize];
-            if node.closed || node.cost != cost {
-                continue;
-            }
-            if let Some(stop) = budget.tick(self.bytes) {
-                return Outcome::GaveUp(stop);
-            }
-            budget.layout(&self.table.get(id)[2..]);
-            self.nodes[id as usize].closed = true;
-            let state = self.state_of(id);
-            self.world.set_state(state);
-            if self.world.is_solved() {
-                return Outcome::Solved {
-                    moves: self.letters(id),
-                    proven: self.optimize != Optimize::Any,
-                };
-            }
-            if let Err(stop) = self.expand(id, budget) {
-                return Outcome::GaveUp(stop);
-            }
+        match engine::run(self, budget) {
+            Ending::Solved(moves) => Outcome::Solved {
+                moves,
+                proven: self.optimize != Optimize::Any,
+            },
+            Ending::Exhausted => Outcome::NoSolution,
+            Ending::Stopped(stop) => Outcome::GaveUp(stop),
         }
-        Outcome::NoSolution
     }
 
     /// The game's state of node `id`, rebuilt from its key (boxes and enemies sorted, which
@@ -243,7 +229,7 @@ impl Search<'_> {
         }
     }
 
-    fn expand(&mut self, id: u32, budget: &Budget<'_>) -> Result<(), Stop> {
+    fn successors(&mut self, id: u32, budget: &Budget<'_>) -> Result<(), Stop> {
         let state = self.state_of(id);
         let letters = self.nodes[id as usize].letters + 1;
         for dir in Dir::ALL {
@@ -426,10 +412,9 @@ impl Search<'_> {
         let others = self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.heap.capacity() * std::mem::size_of::<Reverse<([u32; 3], u32)>>()
             + self.shot_bytes;
-        let room = budget.memory_limit().saturating_sub(others + 64 * 1024);
         let id = self
             .table
-            .insert(&key, hash, room)
+            .insert(&key, hash, room(budget, others))
             .map_err(|_| Stop::Memory)?;
         self.nodes.push(Node {
             tick: state.tick,
@@ -455,6 +440,44 @@ impl Search<'_> {
             id = self.nodes[id as usize].parent;
         }
         letters.iter().rev().collect()
+    }
+}
+
+impl Search for TimedSearch<'_> {
+    type Path = String;
+
+    fn next(&mut self) -> Option<u32> {
+        while let Some(Reverse((cost, id))) = self.heap.pop() {
+            let node = &self.nodes[id as usize];
+            if node.closed || node.cost != cost {
+                continue;
+            }
+            self.nodes[id as usize].closed = true;
+            return Some(id);
+        }
+        None
+    }
+
+    fn layout(&self, id: u32) -> Option<&[u64]> {
+        Some(&self.table.get(id)[2..])
+    }
+
+    fn solves(&mut self, id: u32) -> bool {
+        let state = self.state_of(id);
+        self.world.set_state(state);
+        self.world.is_solved()
+    }
+
+    fn expand(&mut self, id: u32, budget: &Budget<'_>, _: usize) -> Result<Option<u32>, Stop> {
+        self.successors(id, budget).map(|()| None)
+    }
+
+    fn path(&mut self, id: u32) -> String {
+        self.letters(id)
+    }
+
+    fn bytes(&self) -> usize {
+        self.bytes
     }
 }
 

@@ -1,0 +1,533 @@
+//! FESS, the feature space search (Y. Shoham and J. Schaeffer, "The FESS Algorithm: A
+//! Feature Based Approach to Single-Agent Search", IEEE Conference on Games 2020), over
+//! macro moves.
+//!
+//! A move here is a macro move: one box pushed to any cell it can reach while the player
+//! walks freely and no other box moves (see `macros`). Every position projects onto a cell
+//! of a small feature space:
+//! - **packing**: the boxes home in the packing order: in each goal room with an order
+//!   (see `packing`), the goals filled from the first in that order; elsewhere, boxes on
+//!   goals;
+//! - **connectivity**: the number of regions the boxes cut the player's floor into.
+//!
+//! The search keeps a tree of positions, each with an accumulated weight. It visits the
+//! non-empty cells of the feature space in turn, and in each expands its position of least
+//! weight (the lower bound breaking ties). A move an advisor suggests weighs nothing, any
+//! other weighs one. Two advisors, each suggesting at most one move of a position: the packing advisor (a
+//! move that packs a box, the most packed first) and the connectivity advisor (a move that
+//! joins regions, the fewest regions first). Visiting cells in turn keeps the search from
+//! sinking into one idea; the weights keep it near the advisors' suggestions.
+//!
+//! Positions are pruned as the push search prunes them (dead squares, a box frozen off a
+//! goal, boxes with no matching to goals), all sound, and macro moves reach every position
+//! single pushes reach (see `macros`): every position stored is expanded in the end,
+//! whatever the visiting order, so running out of positions proves there is no solution.
+//!
+//! Limits: the positions within the budget's memory as every search; a macro move's own
+//! search is bounded by the board (each cell and side once).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use super::context::{Context, NONE};
+#[cfg(test)]
+use super::engine::Ending;
+use super::engine::{Search, room};
+use super::freeze::frozen_off_goal;
+use super::limits::{Budget, Stop};
+use super::matching::Matcher;
+use super::packing::Packing;
+use super::push::Push;
+use super::push::reach::{Bits, Reach, cells, flip};
+use super::table::{Table, zobrist_keys};
+
+mod features;
+mod macros;
+
+use features::Features;
+use macros::{MacroMove, Macros};
+
+/// The weight of a move no advisor suggested (an advisor's weighs 0).
+const PLAIN_WEIGHT: u32 = 1;
+
+/// One position of the search tree.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    parent: u32,
+    /// The macro move from the parent: the box's cell before and after, and the direction
+    /// of its last push.
+    from: u32,
+    to: u32,
+    dir: u8,
+    weight: u32,
+    bound: u32,
+}
+
+/// One cell of the feature space: its positions not yet expanded, least weight first.
+#[derive(Debug, Default)]
+struct FeatureCell {
+    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+}
+
+/// A child found while expanding a position, before it is stored.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    mv: MacroMove,
+    features: Features,
+    bound: u32,
+}
+
+/// The state of one FESS search.
+pub(crate) struct FessSearch<'c> {
+    ctx: &'c Context,
+    packing: &'c Packing,
+    zobrist: Vec<u64>,
+    table: Table,
+    nodes: Vec<Node>,
+    space: Vec<FeatureCell>,
+    index: HashMap<Features, usize>,
+    /// The feature cell visited next.
+    turn: usize,
+    macros: Macros,
+    reach: Reach,
+    matcher: Matcher,
+    cur: Vec<u64>,
+    key: Vec<u64>,
+    boxes: Vec<u32>,
+    candidates: Vec<Candidate>,
+    /// Bytes held by other searches running beside this one.
+    others: usize,
+}
+
+impl<'c> FessSearch<'c> {
+    /// A search from the boxes on `boxes` with the player on `player` (cells of `ctx`),
+    /// packing goal rooms in the orders of `packing`.
+    pub(crate) fn new(ctx: &'c Context, packing: &'c Packing, boxes: &[u32], player: u32) -> Self {
+        let mut search = Self {
+            ctx,
+            packing,
+            zobrist: zobrist_keys(ctx.len() * 2, 0xfe55_5eed),
+            table: Table::new(ctx.words + 1),
+            nodes: Vec::new(),
+            space: Vec::new(),
+            index: HashMap::new(),
+            turn: 0,
+            macros: Macros::new(ctx.len()),
+            reach: Reach::new(ctx.len()),
+            matcher: Matcher::default(),
+            cur: vec![0; ctx.words],
+            key: vec![0; ctx.words + 1],
+            boxes: Vec::new(),
+            candidates: Vec::new(),
+            others: 0,
+        };
+        let mut bits = vec![0; ctx.words];
+        for &b in boxes {
+            flip(&mut bits, b);
+        }
+        search.root(&bits, player);
+        search
+    }
+
+    fn root(&mut self, bits: &[u64], player: u32) {
+        let lowest = self.reach.flood(self.ctx, bits, player);
+        self.boxes.clear();
+        self.boxes.extend(cells(bits));
+        let Some(bound) = self.matcher.bound(self.ctx, &self.boxes) else {
+            return;
+        };
+        let features = Features::of(self.ctx, self.packing, bits, &mut self.macros.regions);
+        let node = Node {
+            parent: u32::MAX,
+            from: NONE,
+            to: NONE,
+            dir: 0,
+            weight: 0,
+            bound,
+        };
+        self.key[..self.ctx.words].copy_from_slice(bits);
+        self.key[self.ctx.words] = u64::from(lowest);
+        let hash = self.hash(bits, lowest);
+        if self.table.insert(&self.key, hash, usize::MAX).is_ok() {
+            self.nodes.push(node);
+            self.enqueue(features, &node, 0);
+        }
+    }
+
+    fn hash(&self, bits: &[u64], player: u32) -> u64 {
+        let mut h = self.zobrist[self.ctx.len() + player as usize];
+        for c in cells(bits) {
+            h ^= self.zobrist[c as usize];
+        }
+        h
+    }
+
+    /// Puts node `id` among the open positions of its feature cell.
+    fn enqueue(&mut self, features: Features, node: &Node, id: u32) {
+        let next = self.space.len();
+        let at = *self.index.entry(features).or_insert(next);
+        if at == next {
+            self.space.push(FeatureCell::default());
+        }
+        self.space[at]
+            .open
+            .push(Reverse((node.weight, node.bound, id)));
+    }
+
+    /// The bytes the search holds.
+    pub(crate) fn bytes(&self) -> usize {
+        let open: usize = self.space.iter().map(|c| c.open.capacity() * 12).sum();
+        self.table.bytes()
+            + self.nodes.capacity() * std::mem::size_of::<Node>()
+            + open
+            + self.space.capacity() * std::mem::size_of::<FeatureCell>()
+            + self.index.capacity() * 24
+            + self.zobrist.capacity() * 8
+            + self.macros.bytes()
+            + self.ctx.len() * 8
+            + self.candidates.capacity() * std::mem::size_of::<Candidate>()
+    }
+
+    /// The next position to expand: the least weight of the next non-empty feature cell.
+    fn next_open(&mut self) -> Option<u32> {
+        for _ in 0..self.space.len() {
+            let at = self.turn % self.space.len();
+            self.turn = at + 1;
+            if let Some(Reverse((_, _, id))) = self.space[at].open.pop() {
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// Runs until a solution, exhaustion, or a limit.
+    #[cfg(test)]
+    pub(crate) fn run(&mut self, budget: &mut Budget<'_>) -> Ending {
+        super::engine::run(self, budget)
+    }
+
+    /// Generates the children of node `id` by macro moves, weighs them by the advisors and
+    /// stores the new ones; returns a solved child at once.
+    fn children(&mut self, id: u32, budget: &Budget<'_>) -> Result<Option<u32>, Stop> {
+        let ctx = self.ctx;
+        let words = ctx.words;
+        let stored = self.table.get(id);
+        self.cur.copy_from_slice(&stored[..words]);
+        let player = stored[words] as u32;
+        // The parent's features: a walk over the board.
+        budget.spend(ctx.len() as u64 * 2)?;
+        let parent_features = Features::of(ctx, self.packing, &self.cur, &mut self.macros.regions);
+        self.boxes.clear();
+        self.boxes.extend(cells(&self.cur));
+        let n = self.boxes.len() as u64;
+        budget.spend(n * n * ctx.goals.len() as u64 + n)?;
+        if self.matcher.set_base(ctx, &self.boxes).is_none() {
+            return Ok(None);
+        }
+        let moves = self
+            .macros
+            .all(ctx, &self.cur, player, &mut self.reach, budget)?;
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        let mut child = self.cur.clone();
+        for &mv in &moves {
+            flip(&mut child, mv.from);
+            flip(&mut child, mv.to);
+            let kept = self.weigh(&child, mv, &mut candidates);
+            flip(&mut child, mv.from);
+            flip(&mut child, mv.to);
+            if let Err(stop) = budget.spend(kept) {
+                self.macros.give_back(moves);
+                self.candidates = candidates;
+                return Err(stop);
+            }
+        }
+        self.macros.give_back(moves);
+        let advised = advised(&candidates, parent_features);
+        let parent_weight = self.nodes[id as usize].weight;
+        let mut result = Ok(None);
+        for (i, c) in candidates.iter().enumerate() {
+            flip(&mut child, c.mv.from);
+            flip(&mut child, c.mv.to);
+            let weight = parent_weight
+                + if advised.contains(&Some(i)) {
+                    0
+                } else {
+                    PLAIN_WEIGHT
+                };
+            let node = Node {
+                parent: id,
+                from: c.mv.from,
+                to: c.mv.to,
+                dir: c.mv.dir,
+                weight,
+                bound: c.bound,
+            };
+            let stored = self.store(&child, c.mv.player, node, c.features, budget);
+            flip(&mut child, c.mv.from);
+            flip(&mut child, c.mv.to);
+            match stored {
+                Ok(Some(found)) => {
+                    result = Ok(Some(found));
+                    break;
+                }
+                Ok(None) => {}
+                Err(stop) => {
+                    result = Err(stop);
+                    break;
+                }
+            }
+        }
+        self.candidates = candidates;
+        result
+    }
+
+    /// Tests the child `child` reached by `mv`; keeps it among `candidates` when it is new
+    /// and not lost. Returns the work it took.
+    fn weigh(&mut self, child: &[u64], mv: MacroMove, candidates: &mut Vec<Candidate>) -> u64 {
+        let ctx = self.ctx;
+        let words = ctx.words;
+        self.key[..words].copy_from_slice(child);
+        self.key[words] = u64::from(mv.player);
+        let hash = self.hash(child, mv.player);
+        if self.table.find(&self.key, hash).is_some() {
+            return 1;
+        }
+        if frozen_off_goal(ctx, &Bits(child), mv.to).is_some() {
+            return super::freeze::MAX_VISITS as u64;
+        }
+        let bound = match self.matcher.bound_moved(ctx, mv.from, mv.to) {
+            Some(bound) => bound,
+            None => {
+                self.boxes.clear();
+                self.boxes.extend(cells(child));
+                self.matcher.bound(ctx, &self.boxes)
+            }
+        };
+        let n = self.boxes.len() as u64;
+        let work = n * ctx.goals.len() as u64 + ctx.len() as u64 + super::freeze::MAX_VISITS as u64;
+        let Some(bound) = bound else {
+            return work;
+        };
+        let features = Features::of(ctx, self.packing, child, &mut self.macros.regions);
+        candidates.push(Candidate {
+            mv,
+            features,
+            bound,
+        });
+        work
+    }
+
+    /// Stores a child (new: `weigh` looked) and puts it in its feature cell; returns it when
+    /// it solves the level.
+    fn store(
+        &mut self,
+        child: &[u64],
+        player: u32,
+        node: Node,
+        features: Features,
+        budget: &Budget<'_>,
+    ) -> Result<Option<u32>, Stop> {
+        let words = self.ctx.words;
+        self.key[..words].copy_from_slice(child);
+        self.key[words] = u64::from(player);
+        let hash = self.hash(child, player);
+        if self.table.find(&self.key, hash).is_some() {
+            // Two moves of one position reached the same child.
+            return Ok(None);
+        }
+        let held = self.bytes() - self.table.bytes() + self.others;
+        let id = self
+            .table
+            .insert(&self.key, hash, room(budget, held))
+            .map_err(|_| Stop::Memory)?;
+        self.nodes.push(node);
+        if node.bound == 0 {
+            return Ok(Some(id));
+        }
+        self.enqueue(features, &node, id);
+        Ok(None)
+    }
+
+    /// The single pushes from the root to node `id`, each macro move spelled out.
+    fn pushes_to(&mut self, id: u32) -> Vec<Push> {
+        let mut chain = Vec::new();
+        let mut at = id;
+        while self.nodes[at as usize].parent != u32::MAX {
+            chain.push(at);
+            at = self.nodes[at as usize].parent;
+        }
+        chain.reverse();
+        let words = self.ctx.words;
+        let root = self.table.get(at);
+        let mut bits = root[..words].to_vec();
+        let mut player = root[words] as u32;
+        let mut pushes = Vec::new();
+        for &n in &chain {
+            let node = self.nodes[n as usize];
+            let mv = MacroMove {
+                from: node.from,
+                to: node.to,
+                dir: node.dir,
+                player: NONE,
+                pushes: 0,
+            };
+            let Some(run) = self
+                .macros
+                .spell(self.ctx, &bits, player, mv, &mut self.reach)
+            else {
+                // Never: the move was found on this very board.
+                return Vec::new();
+            };
+            pushes.extend(run);
+            flip(&mut bits, node.from);
+            flip(&mut bits, node.to);
+            player = self.ctx.step(node.to, usize::from(node.dir + 2) % 4);
+        }
+        pushes
+    }
+}
+
+impl Search for FessSearch<'_> {
+    type Path = Vec<Push>;
+
+    fn next(&mut self) -> Option<u32> {
+        self.next_open()
+    }
+
+    fn layout(&self, id: u32) -> Option<&[u64]> {
+        Some(&self.table.get(id)[..self.ctx.words])
+    }
+
+    fn solves(&mut self, id: u32) -> bool {
+        self.nodes[id as usize].bound == 0
+    }
+
+    fn expand(&mut self, id: u32, budget: &Budget<'_>, others: usize) -> Result<Option<u32>, Stop> {
+        self.others = others;
+        self.children(id, budget)
+    }
+
+    fn path(&mut self, id: u32) -> Vec<Push> {
+        self.pushes_to(id)
+    }
+
+    fn bytes(&self) -> usize {
+        FessSearch::bytes(self)
+    }
+}
+
+/// The candidates the two advisors suggest: the one packing the most boxes (fewest pushes
+/// on a tie), and the one leaving the fewest regions (fewest pushes on a tie), each only
+/// when it does better than the parent.
+fn advised(candidates: &[Candidate], parent: Features) -> [Option<usize>; 2] {
+    let packing = candidates
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.features.packed > parent.packed)
+        .min_by_key(|(_, c)| (Reverse(c.features.packed), c.mv.pushes, c.bound))
+        .map(|(i, _)| i);
+    let connectivity = candidates
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.features.regions < parent.regions)
+        .min_by_key(|(_, c)| (c.features.regions, c.mv.pushes, c.bound))
+        .map(|(i, _)| i);
+    [packing, connectivity]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+    use crate::solve::Limits;
+
+    fn fess_solves(text: &str) -> Ending {
+        let level: Level = text.parse().expect("the board reads");
+        let ctx = Context::new(&level).expect("the board fits");
+        let packing = Packing::new(&ctx);
+        let boxes: Vec<u32> = level.boxes.iter().filter_map(|&b| ctx.cell(b)).collect();
+        let player = ctx.cell(level.player).expect("the player stands inside");
+        let mut budget = Budget::new(&Limits::positions(100_000), None);
+        let ending = FessSearch::new(&ctx, &packing, &boxes, player).run(&mut budget);
+        if let Ending::Solved(pushes) = &ending {
+            let letters = super::super::solution::letters(&ctx, &boxes, player, pushes)
+                .expect("every push of the solution can be reached");
+            let mut world = crate::game::World::new(&level).expect("the level plays");
+            crate::game::play_moves(&mut world, &letters).expect("the letters replay");
+            assert!(world.is_solved(), "the solution solves the level");
+        }
+        ending
+    }
+
+    #[test]
+    fn solves_hand_made_boards() {
+        let boards = [
+            ("one push", "#####\n#@$.#\n#####"),
+            (
+                "round a pillar",
+                "#######\n#.  @ #\n# $#$ #\n#  .  #\n#######",
+            ),
+            (
+                "a goal room filled in order",
+                "########\n#@     #\n# $##  #\n#  #...#\n# $ $  #\n#      #\n########",
+            ),
+            (
+                "a goal room with one way in",
+                "########\n#...   #\n####   #\n#  $$$@#\n#      #\n########",
+            ),
+        ];
+        for (name, board) in boards {
+            assert!(
+                matches!(fess_solves(board), Ending::Solved(_)),
+                "{name}: solved"
+            );
+        }
+    }
+
+    #[test]
+    fn a_lost_start_has_nothing_to_expand() {
+        // The box stands in a corner off the goal: no position at all.
+        assert_eq!(fess_solves("#####\n#$ .#\n#  @#\n#####"), Ending::Exhausted);
+    }
+
+    #[test]
+    fn advisors_pick_the_move_that_packs_and_the_one_that_joins() {
+        let parent = Features {
+            packed: 1,
+            regions: 3,
+        };
+        let mv = |pushes| MacroMove {
+            from: 0,
+            to: 1,
+            dir: 2,
+            player: 0,
+            pushes,
+        };
+        let candidate = |packed, regions, pushes| Candidate {
+            mv: mv(pushes),
+            features: Features { packed, regions },
+            bound: 5,
+        };
+        let cases = [
+            (
+                "nothing better",
+                vec![candidate(1, 3, 1), candidate(0, 4, 1)],
+                [None, None],
+            ),
+            (
+                "the most packed, then the fewest pushes",
+                vec![candidate(2, 3, 4), candidate(3, 3, 9), candidate(3, 3, 2)],
+                [Some(2), None],
+            ),
+            (
+                "the fewest regions",
+                vec![candidate(1, 2, 1), candidate(1, 1, 7), candidate(2, 3, 3)],
+                [Some(2), Some(1)],
+            ),
+        ];
+        for (name, candidates, expected) in cases {
+            assert_eq!(advised(&candidates, parent), expected, "{name}");
+        }
+    }
+}

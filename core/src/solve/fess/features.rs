@@ -1,0 +1,152 @@
+//! The features FESS projects a position onto: boxes packed in the packing order, and the
+//! regions the boxes cut the player's floor into.
+
+use super::super::context::{Context, NONE};
+use super::super::packing::Packing;
+use super::super::push::reach::has;
+
+/// A cell of the feature space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Features {
+    /// Boxes home in the packing order: in each goal room with an order, the goals filled
+    /// from its first; elsewhere, boxes on goals.
+    pub(crate) packed: u16,
+    /// Regions of the floor the boxes leave free, as the player sees it (4-connected).
+    pub(crate) regions: u16,
+}
+
+/// Scratch space for counting regions, so a search allocates nothing per position.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Regions {
+    stamp: Vec<u32>,
+    generation: u32,
+    queue: Vec<u32>,
+}
+
+impl Regions {
+    /// The bytes it holds.
+    pub(crate) fn bytes(&self) -> usize {
+        self.stamp.capacity() * 4 + self.queue.capacity() * 4
+    }
+
+    /// The number of 4-connected regions of the cells of `ctx` free of the boxes of `bits`.
+    pub(crate) fn count(&mut self, ctx: &Context, bits: &[u64]) -> u16 {
+        if self.stamp.len() != ctx.len() {
+            self.stamp = vec![0; ctx.len()];
+            self.generation = 0;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        let mut regions = 0u16;
+        for start in 0..ctx.len() as u32 {
+            if self.stamp[start as usize] == generation || has(bits, start) {
+                continue;
+            }
+            regions = regions.saturating_add(1);
+            self.stamp[start as usize] = generation;
+            self.queue.clear();
+            self.queue.push(start);
+            while let Some(c) = self.queue.pop() {
+                for &n in &ctx.next[c as usize] {
+                    if n != NONE && self.stamp[n as usize] != generation && !has(bits, n) {
+                        self.stamp[n as usize] = generation;
+                        self.queue.push(n);
+                    }
+                }
+            }
+        }
+        regions
+    }
+}
+
+impl Features {
+    /// The features of the boxes of `bits`.
+    pub(crate) fn of(
+        ctx: &Context,
+        packing: &Packing,
+        bits: &[u64],
+        regions: &mut Regions,
+    ) -> Self {
+        Self {
+            packed: packed(ctx, packing, bits),
+            regions: regions.count(ctx, bits),
+        }
+    }
+}
+
+/// Boxes home in the packing order (see [`Features::packed`]).
+pub(crate) fn packed(ctx: &Context, packing: &Packing, bits: &[u64]) -> u16 {
+    let in_rooms: usize = (0..packing.areas())
+        .map(|k| packing.filled(k, |c| has(bits, c)))
+        .sum();
+    let elsewhere = ctx
+        .goals
+        .iter()
+        .filter(|&&g| packing.area_of(g).is_none() && has(bits, g))
+        .count();
+    u16::try_from(in_rooms + elsewhere).unwrap_or(u16::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    fn features(text: &str) -> Features {
+        let level: Level = text.parse().expect("the board reads");
+        let ctx = Context::new(&level).expect("the board fits");
+        let packing = Packing::new(&ctx);
+        let mut bits = vec![0; ctx.words];
+        for &b in &level.boxes {
+            if let Some(c) = ctx.cell(b) {
+                super::super::super::push::reach::flip(&mut bits, c);
+            }
+        }
+        Features::of(&ctx, &packing, &bits, &mut Regions::default())
+    }
+
+    #[test]
+    fn features_of_hand_made_boards() {
+        let cases = [
+            // name, board, packed, regions
+            (
+                "the box cuts the corridor in two",
+                "#####\n#@$.#\n#####",
+                0,
+                2,
+            ),
+            (
+                "a box on its goal",
+                "#######\n#@    #\n#  *  #\n#  $ .#\n#     #\n#######",
+                1,
+                1,
+            ),
+            (
+                "two boxes cutting off two pockets",
+                "#######\n#@  $.#\n#   #$#\n#  .# #\n#######",
+                0,
+                3,
+            ),
+            (
+                "a room's last goal filled first counts nothing (and shuts the others off)",
+                "########\n#..*   #\n####   #\n#  $$ @#\n#      #\n########",
+                0,
+                2,
+            ),
+            (
+                "a room's first goal filled counts one",
+                "########\n#*..   #\n####   #\n#  $$ @#\n#      #\n########",
+                1,
+                1,
+            ),
+        ];
+        for (name, board, packed, regions) in cases {
+            let f = features(board);
+            assert_eq!((f.packed, f.regions), (packed, regions), "{name}");
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The portfolio: the searches that look for any solution, each lucky where the others are
+//! not (see benches/README.md), built once from a list of [`Strategy`] and run taking
+//! turns on one thread (here) or racing on several (see `parallel`). The first solution
+//! wins; a complete search running out of positions proves there is none.
+//!
+//! Turns are measured in work units, so a search whose positions cost more (the feature
+//! space search expands every macro move of every box) gets as much of the machine per turn
+//! as its share says, whatever its positions cost: [`TURN_WORK`] units times
+//! [`Strategy::share`]. On two threads the strategies run in two lanes
+//! ([`Strategy::lane`]): the feature space search and the goal-room macros on one, the
+//! backward searches and the two greedy ones on the other.
+
+use super::context::Context;
+use super::engine::{Ending, Search, Turn, run_for};
+use super::fess::FessSearch;
+use super::limits::{Budget, Stop};
+use super::packing::Packing;
+use super::pull::{self, PullSearch};
+use super::push::{Order, PushSearch, Techniques};
+
+/// Work units of one turn of a search of share 1 (about a few milliseconds).
+pub(crate) const TURN_WORK: u64 = 1 << 18;
+
+/// One search of the portfolio, which looks for any solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Greedy over pushes, on the matching bound. Complete: when it runs out of positions
+    /// there is no solution.
+    Matching,
+    /// Greedy over pushes, on each box's nearest goal. Complete.
+    Nearest,
+    /// Goal rooms filled by macro pushes in a worked-out order (see `packing`), ranked by
+    /// boxes home first. It prunes solutions as well as positions, so it proves nothing.
+    GoalRooms,
+    /// The feature space search over macro moves (see `fess`). Complete: macro moves reach
+    /// every position single pushes reach, and its pruning is sound.
+    Fess,
+    /// Backward from the solved position by pulls, on the matching bound (see `pull`);
+    /// only where there are as many goals as boxes. It only answers with a solution.
+    PullMatching,
+    /// Backward by pulls, on each box's nearest start.
+    PullNearest,
+}
+
+impl Strategy {
+    /// Every strategy, as the portfolio runs them unless told otherwise.
+    pub const ALL: [Self; 6] = [
+        Self::Fess,
+        Self::GoalRooms,
+        Self::Matching,
+        Self::Nearest,
+        Self::PullMatching,
+        Self::PullNearest,
+    ];
+
+    /// The strategy's name on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Matching => "matching",
+            Self::Nearest => "nearest",
+            Self::GoalRooms => "goal-rooms",
+            Self::Fess => "fess",
+            Self::PullMatching => "pull-matching",
+            Self::PullNearest => "pull-nearest",
+        }
+    }
+
+    /// The strategy named `name` (as [`Strategy::name`] spells it).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whether it searches backwards from the solved position.
+    #[must_use]
+    pub fn is_backward(self) -> bool {
+        matches!(self, Self::PullMatching | Self::PullNearest)
+    }
+
+    /// Whether its running out of positions proves there is no solution.
+    #[must_use]
+    pub fn is_complete(self) -> bool {
+        matches!(self, Self::Matching | Self::Nearest | Self::Fess)
+    }
+
+    /// Its turn's length in units of [`TURN_WORK`], beside the others of its lane: the
+    /// feature space search, which solves the most levels alone (benches/README.md), takes
+    /// the largest share of its lane, the backward searches most of theirs.
+    pub(crate) fn share(self) -> u64 {
+        match self {
+            Self::Fess => 4,
+            Self::PullMatching | Self::PullNearest => 2,
+            Self::Matching | Self::Nearest | Self::GoalRooms => 1,
+        }
+    }
+
+    /// The lane it runs in on two threads.
+    pub(crate) fn lane(self) -> u8 {
+        match self {
+            Self::Fess | Self::GoalRooms => 0,
+            _ => 1,
+        }
+    }
+}
+
+/// Which searches of the portfolio run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sides {
+    /// All of them.
+    All,
+    /// The ones of one lane (see [`Strategy::lane`]).
+    Lane(u8),
+}
+
+impl Sides {
+    fn holds(self, strategy: Strategy) -> bool {
+        match self {
+            Self::All => true,
+            Self::Lane(lane) => strategy.lane() == lane,
+        }
+    }
+}
+
+/// What every search of a classic level starts from.
+#[derive(Clone, Copy)]
+pub(crate) struct Start<'c> {
+    pub(crate) ctx: &'c Context,
+    pub(crate) packing: &'c Packing,
+    pub(crate) techniques: Techniques,
+    pub(crate) boxes: &'c [u32],
+    pub(crate) player: u32,
+}
+
+/// One search of the portfolio with its strategy.
+pub(crate) struct Member<'c> {
+    pub(crate) strategy: Strategy,
+    search: Box<dyn Search<Path = Vec<super::push::Push>> + 'c>,
+}
+
+impl<'c> Member<'c> {
+    /// The search of `strategy` from `start`; `back` is the reversed board of the backward
+    /// searches. `None` when the strategy has nothing to do on this level (no goal rooms,
+    /// no reversed board).
+    pub(crate) fn new(
+        strategy: Strategy,
+        start: Start<'c>,
+        back: Option<&'c Context>,
+    ) -> Option<Self> {
+        let Start {
+            ctx,
+            packing,
+            techniques,
+            boxes,
+            player,
+        } = start;
+        let greedy = |matching| {
+            let techniques = Techniques {
+                matching,
+                ..techniques
+            };
+            PushSearch::new(ctx, Order::Greedy, techniques, boxes, player)
+        };
+        let search: Box<dyn Search<Path = Vec<super::push::Push>> + 'c> = match strategy {
+            Strategy::Matching => Box::new(greedy(true)),
+            Strategy::Nearest => Box::new(greedy(false)),
+            // Ranked by boxes home first, the macro search takes the cheap bound (measured:
+            // XSokoban 84 in 0.01 s, 82 in 5.7 s instead of 10 s).
+            Strategy::GoalRooms if !packing.is_empty() => {
+                Box::new(greedy(false).with_packing(packing))
+            }
+            Strategy::GoalRooms => return None,
+            Strategy::Fess => Box::new(FessSearch::new(ctx, packing, boxes, player)),
+            Strategy::PullMatching => Box::new(PullSearch::new(ctx, back?, player, true)),
+            Strategy::PullNearest => Box::new(PullSearch::new(ctx, back?, player, false)),
+        };
+        Some(Self { strategy, search })
+    }
+
+    /// Runs it until a solution, exhaustion or a limit; an exhaustion that proves nothing
+    /// is told as a stop (the others, if any, go on).
+    pub(crate) fn run(mut self, budget: &mut Budget<'_>) -> Ending {
+        match super::engine::run(self.search.as_mut(), budget) {
+            Ending::Exhausted if !self.strategy.is_complete() => Ending::Stopped(Stop::Cancelled),
+            ending => ending,
+        }
+    }
+}
+
+/// The reversed board of the backward searches, when `strategies` hold one and the level
+/// has one (see `pull::reversed`).
+pub(crate) fn reversed(
+    start: Start<'_>,
+    strategies: &[Strategy],
+    budget: &Budget<'_>,
+) -> Option<Context> {
+    strategies
+        .iter()
+        .any(|s| s.is_backward())
+        .then(|| pull::reversed(start.ctx, start.boxes, budget))
+        .flatten()
+}
+
+/// The searches of `strategies` on `sides`, taking turns until one solves the level, a
+/// complete one runs out of positions (no solution), or a limit stops them. When only
+/// searches that prove nothing are left and they run out too, the ending is a stop.
+pub(crate) fn take_turns(
+    start: Start<'_>,
+    strategies: &[Strategy],
+    sides: Sides,
+    budget: &mut Budget<'_>,
+) -> Ending {
+    let mine: Vec<Strategy> = strategies
+        .iter()
+        .copied()
+        .filter(|&s| sides.holds(s))
+        .collect();
+    let back = reversed(start, &mine, budget);
+    let held = back.as_ref().map_or(0, Context::bytes);
+    let mut members: Vec<Member<'_>> = mine
+        .iter()
+        .filter_map(|&s| Member::new(s, start, back.as_ref()))
+        .collect();
+    let mut turn = 0;
+    loop {
+        if members.is_empty() {
+            return Ending::Stopped(Stop::Cancelled);
+        }
+        let others: usize = members
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != turn)
+            .map(|(_, m)| m.search.bytes())
+            .sum();
+        let member = &mut members[turn];
+        let slice = Turn {
+            positions: u64::MAX,
+            work: TURN_WORK * member.strategy.share(),
+        };
+        match run_for(member.search.as_mut(), budget, slice, others + held) {
+            None => turn += 1,
+            Some(Ending::Exhausted) if !member.strategy.is_complete() => {
+                members.remove(turn);
+            }
+            Some(ending) => return ending,
+        }
+        if turn >= members.len() {
+            turn = 0;
+        }
+    }
+}
