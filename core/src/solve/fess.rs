@@ -318,7 +318,7 @@ impl<'c> FessSearch<'c> {
         work
     }
 
-    /// Stores a child (new: `weigh` looked) and puts it in its feature cell; returns it when
+    /// Stores a child and puts it in its feature cell; returns it when
     /// it solves the level.
     fn store(
         &mut self,
@@ -328,14 +328,12 @@ impl<'c> FessSearch<'c> {
         features: Features,
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
+        // `weigh` looked the child up, and no two moves of one position lead to the same
+        // child (see `macros`): it is new.
         let words = self.ctx.words;
         self.key[..words].copy_from_slice(child);
         self.key[words] = u64::from(player);
         let hash = self.hash(child, player);
-        if self.table.find(&self.key, hash).is_some() {
-            // Two moves of one position reached the same child.
-            return Ok(None);
-        }
         let held = self.bytes() - self.table.bytes() + self.others;
         let id = self
             .table

@@ -3,10 +3,11 @@
 //! turns on one thread (here) or racing on several (see `parallel`). The first solution
 //! wins; a complete search running out of positions proves there is none.
 //!
-//! Turns are measured in work units, so a search whose positions cost more (the feature
-//! space search expands every macro move of every box) gets as much of the machine per turn
-//! as its share says, whatever its positions cost: [`TURN_WORK`] units times
-//! [`Strategy::share`]. On two threads the strategies run in two lanes
+//! Turns are measured in work units, which keeps one thread's answer the same on every run
+//! (a busy machine changes how long a turn takes, not what it does). A unit costs each
+//! search a different time, so each strategy's turn ([`Strategy::turn_work`]) is its rate
+//! of units per millisecond, measured on XSokoban 11 (benches/README.md), times the
+//! milliseconds its turn should last. On two threads the strategies run in two lanes
 //! ([`Strategy::lane`]): the feature space search and the goal-room macros on one, the
 //! backward searches and the two greedy ones on the other.
 
@@ -17,9 +18,6 @@ use super::limits::{Budget, Stop};
 use super::packing::Packing;
 use super::pull::{self, PullSearch};
 use super::push::{Order, PushSearch, Techniques};
-
-/// Work units of one turn of a search of share 1 (about a few milliseconds).
-pub(crate) const TURN_WORK: u64 = 1 << 18;
 
 /// One search of the portfolio, which looks for any solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,15 +82,39 @@ impl Strategy {
         matches!(self, Self::Matching | Self::Nearest | Self::Fess)
     }
 
-    /// Its turn's length in units of [`TURN_WORK`], beside the others of its lane: the
-    /// feature space search, which solves the most levels alone (benches/README.md), takes
-    /// the largest share of its lane, the backward searches most of theirs.
-    pub(crate) fn share(self) -> u64 {
+    /// Work units per millisecond it does, measured (XSokoban 11, release build, each
+    /// strategy alone): the feature space search looks at every macro move of every box and
+    /// counts each flood, the push searches count matchings.
+    fn units_per_ms(self) -> u64 {
         match self {
-            Self::Fess => 4,
-            Self::PullMatching | Self::PullNearest => 2,
-            Self::Matching | Self::Nearest | Self::GoalRooms => 1,
+            Self::Fess => 240_000,
+            Self::Matching => 950_000,
+            Self::Nearest => 1_600_000,
+            Self::GoalRooms => 1_760_000,
+            Self::PullMatching => 290_000,
+            Self::PullNearest => 100_000,
         }
+    }
+
+    /// How long its turn lasts, in milliseconds, beside the others of its lane: the feature
+    /// space search, which solves the most levels alone, takes most of its lane; the
+    /// backward searches most of theirs (the nearest-start one solves Microban 153, the
+    /// goal corridor); the greedy searches, which answer small levels and prove the lost
+    /// ones quickly, the rest.
+    fn turn_ms(self) -> u64 {
+        match self {
+            Self::Fess => 40,
+            Self::GoalRooms => 10,
+            Self::PullNearest => 24,
+            Self::PullMatching => 12,
+            Self::Nearest => 5,
+            Self::Matching => 3,
+        }
+    }
+
+    /// The work units of one turn.
+    pub(crate) fn turn_work(self) -> u64 {
+        self.units_per_ms() * self.turn_ms()
     }
 
     /// The lane it runs in on two threads.
@@ -235,7 +257,7 @@ pub(crate) fn take_turns(
         let member = &mut members[turn];
         let slice = Turn {
             positions: u64::MAX,
-            work: TURN_WORK * member.strategy.share(),
+            work: member.strategy.turn_work(),
         };
         match run_for(member.search.as_mut(), budget, slice, others + held) {
             None => turn += 1,
