@@ -91,10 +91,11 @@ fn main() {
             Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => {
                 solved += 1;
                 let c = solution.counters;
-                format!("solved | {} | {}", c.moves, c.pushes)
+                let by = r.solved_by.map_or("", |s| s.name());
+                format!("solved | {} | {} | {by}", c.moves, c.pushes)
             }
-            Verdict::NoSolution => "no solution | | ".to_owned(),
-            Verdict::GaveUp(stop) => format!("gave up ({}) | | ", stop.describe()),
+            Verdict::NoSolution => "no solution | | | ".to_owned(),
+            Verdict::GaveUp(stop) => format!("gave up ({}) | | | ", stop.describe()),
         };
         if markdown {
             println!("| {} | {what} | {secs:.2} | {} |", entry.index, r.positions);

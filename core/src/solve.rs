@@ -168,6 +168,9 @@ pub struct Report {
     pub work: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// Which search of the portfolio found the solution, on a classic level looking for
+    /// any solution (none for the optimizing and timed searches).
+    pub solved_by: Option<Strategy>,
 }
 
 impl Report {
@@ -240,11 +243,15 @@ pub fn solve(
             timed::search(world, optimize, budget)
         })?
     };
+    let mut solved_by = None;
     let verdict = match outcome {
-        Outcome::Solved { moves, proven } => Verdict::Solved {
-            solution: verify(world, moves)?,
-            proven,
-        },
+        Outcome::Solved { moves, proven, by } => {
+            solved_by = by;
+            Verdict::Solved {
+                solution: verify(world, moves)?,
+                proven,
+            }
+        }
         Outcome::BestFound { moves, stop } => Verdict::BestFound {
             solution: verify(world, moves)?,
             stop,
@@ -258,14 +265,22 @@ pub fn solve(
         layouts: budget.layouts(),
         work: budget.work(),
         elapsed: budget.elapsed(),
+        solved_by,
     })
 }
 
 /// What a search hands back before it is verified.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Outcome {
-    Solved { moves: String, proven: bool },
-    BestFound { moves: String, stop: Stop },
+    Solved {
+        moves: String,
+        proven: bool,
+        by: Option<Strategy>,
+    },
+    BestFound {
+        moves: String,
+        stop: Stop,
+    },
     NoSolution,
     GaveUp(Stop),
 }
@@ -381,10 +396,12 @@ fn classic(
             Optimize::Pushes => {
                 push::PushSearch::new(&ctx, push::Order::Pushes, techniques, &boxes, player)
                     .run(budget)
+                    .into()
             }
             Optimize::Moves => {
                 push::PushSearch::new(&ctx, push::Order::Moves, techniques, &boxes, player)
                     .run(budget)
+                    .into()
             }
         };
         outcome_of(&ctx, &boxes, player, ending, optimize != Optimize::Any)
@@ -396,11 +413,12 @@ fn outcome_of(
     ctx: &context::Context,
     boxes: &[u32],
     player: u32,
-    ending: push::Ending,
+    found: portfolio::Found,
     proven: bool,
 ) -> Result<Outcome, SolveError> {
-    Ok(match ending {
+    Ok(match found.ending {
         push::Ending::Solved(pushes) => Outcome::Solved {
+            by: found.by,
             moves: solution::letters(ctx, boxes, player, &pushes).ok_or_else(|| {
                 SolveError::Unverified {
                     moves: String::new(),

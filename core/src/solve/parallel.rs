@@ -16,7 +16,7 @@
 
 use super::crew::{Job, race};
 use super::limits::{Budget, Stop};
-use super::portfolio::{Member, Sides, Start, Strategy, take_turns};
+use super::portfolio::{Found, Member, Sides, Start, Strategy, take_turns};
 use super::push::{Ending, Order, PushSearch};
 use super::{Optimize, Outcome, SolveError, outcome_of};
 
@@ -45,11 +45,11 @@ impl Classic<'_> {
         let mut lanes: Vec<u8> = strategies.iter().map(|s| s.lane()).collect();
         lanes.sort_unstable();
         lanes.dedup();
-        let jobs: Vec<Job<'_, Ending>> = if lanes.len() > 1 {
+        let jobs: Vec<Job<'_, Found>> = if lanes.len() > 1 {
             // Each lane's searches take turns on a thread of their own.
             lanes
                 .into_iter()
-                .map(|lane| -> Job<'_, Ending> {
+                .map(|lane| -> Job<'_, Found> {
                     Box::new(move |budget: &mut Budget<'_>| {
                         take_turns(start, strategies, Sides::Lane(lane), budget)
                     })
@@ -59,29 +59,34 @@ impl Classic<'_> {
             // One lane: each search on a thread.
             strategies
                 .iter()
-                .map(|&strategy| -> Job<'_, Ending> {
+                .map(|&strategy| -> Job<'_, Found> {
                     Box::new(move |budget: &mut Budget<'_>| {
                         let back = super::portfolio::reversed(start, &[strategy], budget);
-                        Member::new(strategy, start, back.as_ref())
-                            .map_or(Ending::Stopped(Stop::Cancelled), |m| m.run(budget))
+                        match Member::new(strategy, start, back.as_ref()) {
+                            Some(member) => member.run(budget),
+                            None => Found {
+                                ending: Ending::Stopped(Stop::Cancelled),
+                                by: None,
+                            },
+                        }
                     })
                 })
                 .collect()
         };
         // A solution settles the race, and so does a complete side's exhaustion.
-        let settles = move |_: usize, ending: &Ending| !matches!(ending, Ending::Stopped(_));
+        let settles = move |_: usize, found: &Found| !matches!(found.ending, Ending::Stopped(_));
         let endings = race(budget, jobs, settles);
-        let rank = |ending: &Ending| match ending {
+        let rank = |found: &Found| match found.ending {
             Ending::Solved(_) => 0,
             Ending::Exhausted => 1,
             Ending::Stopped(Stop::Cancelled) => 3,
             Ending::Stopped(_) => 2,
         };
-        let ending = endings
-            .into_iter()
-            .min_by_key(rank)
-            .unwrap_or(Ending::Stopped(Stop::Cancelled));
-        outcome_of(start.ctx, start.boxes, start.player, ending, false)
+        let found = endings.into_iter().min_by_key(rank).unwrap_or(Found {
+            ending: Ending::Stopped(Stop::Cancelled),
+            by: None,
+        });
+        outcome_of(start.ctx, start.boxes, start.player, found, false)
     }
 
     fn optimal(&self, order: Order, budget: &mut Budget<'_>) -> Result<Outcome, SolveError> {
@@ -97,7 +102,7 @@ impl Classic<'_> {
             PushSearch::new(ctx, order, techniques, boxes, player).run(budget)
         });
         let fast: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
-            take_turns(start, strategies, Sides::All, budget)
+            take_turns(start, strategies, Sides::All, budget).ending
         });
         let settles = |i: usize, ending: &Ending| i == 0 || *ending == Ending::Exhausted;
         let mut endings = race(budget, vec![exact, fast], settles).into_iter();
@@ -107,9 +112,9 @@ impl Classic<'_> {
         let (ctx, boxes, player) = (start.ctx, start.boxes, start.player);
         Ok(match (exact, fast) {
             (Ending::Exhausted, _) | (_, Ending::Exhausted) => Outcome::NoSolution,
-            (exact @ Ending::Solved(_), _) => outcome_of(ctx, boxes, player, exact, true)?,
+            (exact @ Ending::Solved(_), _) => outcome_of(ctx, boxes, player, exact.into(), true)?,
             (Ending::Stopped(stop), fast @ Ending::Solved(_)) => {
-                match outcome_of(ctx, boxes, player, fast, false)? {
+                match outcome_of(ctx, boxes, player, fast.into(), false)? {
                     Outcome::Solved { moves, .. } => Outcome::BestFound { moves, stop },
                     other => other,
                 }

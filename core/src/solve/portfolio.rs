@@ -201,11 +201,38 @@ impl<'c> Member<'c> {
 
     /// Runs it until a solution, exhaustion or a limit; an exhaustion that proves nothing
     /// is told as a stop (the others, if any, go on).
-    pub(crate) fn run(mut self, budget: &mut Budget<'_>) -> Ending {
-        match super::engine::run(self.search.as_mut(), budget) {
+    pub(crate) fn run(mut self, budget: &mut Budget<'_>) -> Found {
+        let ending = match super::engine::run(self.search.as_mut(), budget) {
             Ending::Exhausted if !self.strategy.is_complete() => Ending::Stopped(Stop::Cancelled),
             ending => ending,
+        };
+        Found {
+            ending,
+            by: Some(self.strategy),
         }
+    }
+}
+
+/// How a portfolio ended, and which search ended it (none when a limit did).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) ending: Ending,
+    pub(crate) by: Option<Strategy>,
+}
+
+impl Found {
+    fn stopped(stop: Stop) -> Self {
+        Self {
+            ending: Ending::Stopped(stop),
+            by: None,
+        }
+    }
+}
+
+impl From<Ending> for Found {
+    /// An ending no strategy of the portfolio gave (an optimizing search's).
+    fn from(ending: Ending) -> Self {
+        Self { ending, by: None }
     }
 }
 
@@ -231,7 +258,7 @@ pub(crate) fn take_turns(
     strategies: &[Strategy],
     sides: Sides,
     budget: &mut Budget<'_>,
-) -> Ending {
+) -> Found {
     let mine: Vec<Strategy> = strategies
         .iter()
         .copied()
@@ -246,7 +273,7 @@ pub(crate) fn take_turns(
     let mut turn = 0;
     loop {
         if members.is_empty() {
-            return Ending::Stopped(Stop::Cancelled);
+            return Found::stopped(Stop::Cancelled);
         }
         let others: usize = members
             .iter()
@@ -255,16 +282,25 @@ pub(crate) fn take_turns(
             .map(|(_, m)| m.search.bytes())
             .sum();
         let member = &mut members[turn];
+        let strategy = member.strategy;
         let slice = Turn {
             positions: u64::MAX,
             work: member.strategy.turn_work(),
         };
         match run_for(member.search.as_mut(), budget, slice, others + held) {
             None => turn += 1,
-            Some(Ending::Exhausted) if !member.strategy.is_complete() => {
+            Some(Ending::Exhausted) if !strategy.is_complete() => {
                 members.remove(turn);
             }
-            Some(ending) => return ending,
+            Some(ending @ Ending::Stopped(_)) => {
+                return Found { ending, by: None };
+            }
+            Some(ending) => {
+                return Found {
+                    ending,
+                    by: Some(strategy),
+                };
+            }
         }
         if turn >= members.len() {
             turn = 0;

@@ -193,6 +193,7 @@ impl TimedSearch<'_> {
             Ending::Solved(moves) => Outcome::Solved {
                 moves,
                 proven: self.optimize != Optimize::Any,
+                by: None,
             },
             Ending::Exhausted => Outcome::NoSolution,
             Ending::Stopped(stop) => Outcome::GaveUp(stop),
