@@ -127,3 +127,108 @@ pub(crate) fn room(budget: &Budget<'_>, held: usize) -> usize {
         .memory_limit()
         .saturating_sub(held.saturating_add(HEADROOM_BYTES))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Limits;
+
+    /// A toy search: positions 0..len in a row, each expanding into the next, the last
+    /// solved; each expansion costs `cost` work units.
+    struct Row {
+        len: u32,
+        cost: u64,
+        open: Vec<u32>,
+        expanded: Vec<u32>,
+    }
+
+    impl Row {
+        fn new(len: u32, cost: u64) -> Self {
+            Self {
+                len,
+                cost,
+                open: vec![0],
+                expanded: Vec::new(),
+            }
+        }
+    }
+
+    impl Search for Row {
+        type Path = Vec<u32>;
+
+        fn next(&mut self) -> Option<u32> {
+            self.open.pop()
+        }
+
+        fn layout(&self, _: u32) -> Option<&[u64]> {
+            None
+        }
+
+        fn solves(&mut self, id: u32) -> bool {
+            id + 1 == self.len
+        }
+
+        fn expand(&mut self, id: u32, budget: &Budget<'_>, _: usize) -> Result<Option<u32>, Stop> {
+            budget.spend(self.cost)?;
+            self.expanded.push(id);
+            if id + 1 < self.len {
+                self.open.push(id + 1);
+            }
+            Ok(None)
+        }
+
+        fn path(&mut self, id: u32) -> Vec<u32> {
+            (0..=id).collect()
+        }
+
+        fn bytes(&self) -> usize {
+            0
+        }
+    }
+
+    #[test]
+    fn a_turn_ends_at_its_positions_or_its_work_and_the_next_goes_on() {
+        let cases = [
+            // name, positions, work, expanded in the first turn
+            ("three positions", 3, u64::MAX, 3),
+            (
+                "work for two and a bit: the third passes it",
+                u64::MAX,
+                25,
+                3,
+            ),
+            ("work for exactly two", u64::MAX, 20, 2),
+            ("no positions at all", 0, u64::MAX, 0),
+        ];
+        for (name, positions, work, expanded) in cases {
+            let mut row = Row::new(10, 10);
+            let mut budget = Budget::new(&Limits::default(), None);
+            let turn = Turn { positions, work };
+            assert_eq!(run_for(&mut row, &mut budget, turn, 0), None, "{name}");
+            assert_eq!(row.expanded.len(), expanded, "{name}");
+            let ending = run(&mut row, &mut budget);
+            assert_eq!(ending, Ending::Solved((0..10).collect()), "{name}: goes on");
+            assert_eq!(
+                row.expanded,
+                (0..9).collect::<Vec<_>>(),
+                "{name}: each once"
+            );
+        }
+    }
+
+    #[test]
+    fn an_empty_frontier_is_exhausted_and_a_limit_stops() {
+        let mut row = Row::new(10, 10);
+        row.open.clear();
+        let mut budget = Budget::new(&Limits::default(), None);
+        assert_eq!(run(&mut row, &mut budget), Ending::Exhausted);
+        let mut row = Row::new(1_000, 10);
+        let mut budget = Budget::new(&Limits::positions(5), None);
+        assert_eq!(run(&mut row, &mut budget), Ending::Stopped(Stop::Positions));
+        assert_eq!(
+            row.expanded.len(),
+            5,
+            "the position past the budget is not expanded"
+        );
+    }
+}
