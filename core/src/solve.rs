@@ -34,6 +34,7 @@ mod corral_search;
 mod crew;
 mod deadlock;
 mod freeze;
+pub mod hint;
 mod limits;
 mod matching;
 mod packing;

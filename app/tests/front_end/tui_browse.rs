@@ -12,9 +12,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 use sokoshot::tui::app::{App, Filter, MAX_SEARCH_CHARS, Place, WHEEL_ROWS};
 use sokoshot::tui::event_loop::folder_news;
-use sokoshot::tui::folder_watch::FolderNews;
 use sokoshot::tui::keys::Mode;
 use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::folder_watch::FolderNews;
 use sokoshot_core::store::progress::{Figures, Progress, level_id};
 
 use crate::support::{PLAIN, levels, press, press_code, render, rows};

@@ -221,9 +221,7 @@ fn a_file_that_cannot_be_read_is_never_overwritten() {
 fn a_fifo_as_the_progress_file_does_not_hang_loading() {
     let dir = temp_dir("fifo");
     let path = dir.join("progress.txt");
-    let made = std::process::Command::new("mkfifo").arg(&path).status();
-    if !made.is_ok_and(|status| status.success()) {
-        eprintln!("note: mkfifo is not available; skipping");
+    if !crate::common::make_fifo(&path) {
         return;
     }
     let save = SaveFile::at(path);
