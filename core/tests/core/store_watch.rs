@@ -80,11 +80,7 @@ fn a_saved_version_is_played_only_when_every_level_in_it_reads() {
     let path = Path::new("pack.xsb");
     let cases = [
         ("good", LEVEL.to_owned(), Ok(1)),
-        (
-            "empty",
-            String::new(),
-            Err("pack.xsb:1:1: no level found"),
-        ),
+        ("empty", String::new(), Err("pack.xsb:1:1: no level found")),
         (
             "one bad of two",
             format!("{LEVEL}\n#####\n#@@$.#\n#####\n"),
