@@ -16,7 +16,6 @@
 //! clients are russh clients in this process, logged in as guests. Nothing leaves the machine.
 
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use tokio::net::TcpStream;
@@ -26,7 +25,7 @@ mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
 use proc_stats::{cpu_ticks, rss_kib, threads};
-use ssh_client::{Server, Session, read_for, read_until};
+use ssh_client::{Server, Session, read_for, read_until, wire_total};
 
 /// Idle sessions held open at once.
 const SESSIONS: usize = 100;
@@ -84,10 +83,7 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let rss_full = rss_kib(pid);
     let threads_full = threads(pid);
-    let wire_before: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_before: u64 = wire_total(&sessions);
     let cpu_before = cpu_ticks(pid);
     let idle_start = Instant::now();
     let mut idle_data = 0;
@@ -102,10 +98,7 @@ async fn main() {
     }
     let cpu_ticks_idle = cpu_ticks(pid) - cpu_before;
     let idle_secs = idle_start.elapsed().as_secs_f64();
-    let wire_after: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_after: u64 = wire_total(&sessions);
     for session in sessions {
         session.close().await;
     }
@@ -133,10 +126,10 @@ async fn main() {
     read_until(&mut shot.channel, "Corridor").await;
     shot.channel.data_bytes(&b"l"[..]).await.expect("step");
     read_for(&mut shot.channel, Duration::from_millis(500)).await;
-    let wire_start = shot.wire.load(Ordering::Relaxed);
+    let wire_start = shot.wire();
     shot.channel.data_bytes(&b" "[..]).await.expect("fire");
     let stream = read_for(&mut shot.channel, Duration::from_millis(4500)).await;
-    let wire = shot.wire.load(Ordering::Relaxed) - wire_start;
+    let wire = shot.wire() - wire_start;
     let frames = stream.windows(8).filter(|w| *w == b"\x1b[?2026h").count();
     println!("one shot flying across the 40x5 corridor, 80x24, colour:");
     println!(

@@ -27,7 +27,6 @@
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use tokio::io::AsyncReadExt;
@@ -38,7 +37,7 @@ mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
 use proc_stats::{cpu_ticks, rss_kib, threads};
-use ssh_client::{Server, Session, read_for, read_until};
+use ssh_client::{Server, Session, read_for, read_until, wire_total};
 
 /// Idle sessions held open at once.
 const SESSIONS: usize = 1000;
@@ -152,19 +151,13 @@ async fn capacity(dir: &Path) {
     tokio::time::sleep(Duration::from_secs(3)).await;
     let rss_full = rss_kib(pid);
     let threads_full = threads(pid);
-    let wire_before: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_before: u64 = wire_total(&sessions);
     let cpu_before = cpu_ticks(pid);
     let idle_start = Instant::now();
     tokio::time::sleep(IDLE).await;
     let cpu_idle = cpu_ticks(pid) - cpu_before;
     let idle_secs = idle_start.elapsed().as_secs_f64();
-    let wire_after: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_after: u64 = wire_total(&sessions);
     let mut idle_data = 0;
     for session in &mut sessions {
         idle_data += read_for(&mut session.channel, Duration::ZERO).await.len();

@@ -154,6 +154,11 @@ impl Session {
     }
 }
 
+/// The wire bytes `sessions` have read so far, together.
+pub fn wire_total(sessions: &[Session]) -> u64 {
+    sessions.iter().map(Session::wire).sum()
+}
+
 /// Reads the channel until `text` has appeared; returns the data read.
 pub async fn read_until(channel: &mut russh::Channel<client::Msg>, text: &str) -> Vec<u8> {
     let mut seen = Vec::new();
