@@ -310,8 +310,8 @@ async fn serve(
     }
     drop(listener);
     eprintln!(
-        "sokoshot serve: shutting down {} session(s)",
-        gate.sessions()
+        "sokoshot serve: shutting down {}",
+        crate::words::count(gate.sessions(), "session")
     );
     shared.shutdown.store(true, Ordering::SeqCst);
     shared.wake.send_replace(true);

@@ -239,7 +239,7 @@ fn a_bad_line_is_skipped_with_a_warning_and_kept_on_the_next_save() {
     fs::write(save.path(), text).expect("seeded");
     let (progress, warning) = save.load();
     let warning = warning.expect("warned");
-    assert!(warning.contains("2 line(s) skipped"), "{warning}");
+    assert!(warning.contains("2 lines skipped"), "{warning}");
     assert_eq!(
         progress.best("p", 0, 0x12).map(|b| b.moves),
         Some(3),

@@ -154,7 +154,7 @@ impl State {
                     self.loaded.insert(path);
                     FolderNews::Added(pack)
                 }
-                Err(problem) => FolderNews::Failed(path, problem),
+                Err(problem) => FolderNews::Failed(path, problem.to_string()),
             };
             if send.send(news).is_err() {
                 return false;
