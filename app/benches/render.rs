@@ -10,10 +10,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use sokoshot::tui::app::{App, Place};
 use sokoshot::tui::meter::Meter;
-use sokoshot::tui::session::built_in_packs;
 use sokoshot::tui::theme::Theme;
 use sokoshot_core::level::parse_pack;
 use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::packs::built_in_packs;
 use sokoshot_core::store::progress::Progress;
 
 const COLOUR: Theme = Theme {

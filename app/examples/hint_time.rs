@@ -19,6 +19,7 @@ use sokoshot::serve::session::{HINT_POOL, hint_budget};
 use sokoshot::tui::hint::{Answer, HintBudget, HintJob};
 use sokoshot_core::game::World;
 use sokoshot_core::level::check_file;
+use sokoshot_core::solve::hint::Hint;
 
 /// A line of `/proc/self/status` in kB, if there is one.
 fn status_kb(key: &str) -> Option<u64> {
@@ -29,11 +30,11 @@ fn status_kb(key: &str) -> Option<u64> {
 
 fn kind(answer: &Answer) -> String {
     match answer {
-        Answer::Solution(moves) => format!("a solution of {} letters", moves.len()),
-        Answer::Lost { undo } => format!("lost, undo {undo:?}"),
-        Answer::OutOfTime => "out of time".into(),
+        Answer::Hint(Hint::Solution(moves)) => format!("a solution of {} letters", moves.len()),
+        Answer::Hint(Hint::Lost { undo }) => format!("lost, undo {undo:?}"),
+        Answer::Hint(Hint::OutOfTime) => "out of time".into(),
         Answer::Busy => "busy".into(),
-        Answer::Unsolvable(why) => format!("unsolvable: {why}"),
+        Answer::Hint(Hint::Unsolvable(why)) => format!("unsolvable: {why}"),
     }
 }
 

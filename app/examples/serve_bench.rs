@@ -9,225 +9,35 @@
 //! ```
 //!
 //! Last, a client that stops reading while frames keep coming: the server's memory must not
-//! grow (it skips frames instead), watched for 30 s.
+//! grow (it skips frames instead), watched for 30 s, and the session's log line says how many
+//! frames were skipped. (This watch is too long for `cargo test`; it lives here.)
 //!
 //! The server runs as a child process on 127.0.0.1 with a temporary data directory; the
 //! clients are russh clients in this process, logged in as guests. Nothing leaves the machine.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::pin::Pin;
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
-use russh::client::{self, KeyboardInteractiveAuthResponse};
-use russh::keys::PublicKeyOrCertificate;
-use russh::{ChannelMsg, Disconnect};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
 #[path = "common/proc_stats.rs"]
 mod proc_stats;
+#[path = "common/ssh_client.rs"]
+mod ssh_client;
 use proc_stats::{cpu_ticks, rss_kib, threads};
+use ssh_client::{Server, Session, read_for, read_until, wire_total};
 
 /// Idle sessions held open at once.
 const SESSIONS: usize = 100;
 /// How long the idle sessions are watched.
 const IDLE: Duration = Duration::from_secs(10);
 
-struct Client;
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// Bytes read from a socket, as the wire carries them; while `paused` is set nothing is read,
-/// as from a client whose process is stopped.
-struct Counted {
-    inner: TcpStream,
-    read: Arc<AtomicU64>,
-    paused: Arc<Pause>,
-}
-
-/// Stops a client reading its socket, and lets it read again.
-#[derive(Default)]
-struct Pause {
-    on: AtomicBool,
-    waker: Mutex<Option<Waker>>,
-}
-
-impl Pause {
-    fn set(&self, on: bool) {
-        self.on.store(on, Ordering::SeqCst);
-        if !on && let Some(waker) = self.waker.lock().expect("waker").take() {
-            waker.wake();
-        }
-    }
-}
-
-impl AsyncRead for Counted {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        if self.paused.on.load(Ordering::SeqCst) {
-            *self.paused.waker.lock().expect("waker") = Some(cx.waker().clone());
-            return Poll::Pending;
-        }
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
-        let n = buf.filled().len() - before;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        polled
-    }
-}
-
-impl AsyncWrite for Counted {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
-/// One logged-in session with a pty and a shell: its channel, the wire bytes read, and the
-/// channel's data bytes read.
-struct Session {
-    handle: client::Handle<Client>,
-    channel: russh::Channel<client::Msg>,
-    wire: Arc<AtomicU64>,
-    pause: Arc<Pause>,
-}
-
+/// A logged-in session at 80×24 from 127.0.0.1.
 async fn open(port: u16) -> Session {
-    let wire = Arc::new(AtomicU64::new(0));
-    let pause = Arc::new(Pause::default());
     let stream = TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect");
-    stream.set_nodelay(true).expect("nodelay");
-    let counted = Counted {
-        inner: stream,
-        read: Arc::clone(&wire),
-        paused: Arc::clone(&pause),
-    };
-    let config = Arc::new(client::Config::default());
-    let mut handle = client::connect_stream(config, counted, Client)
-        .await
-        .expect("handshake");
-    let auth = handle
-        .authenticate_keyboard_interactive_start("bench", None)
-        .await
-        .expect("auth");
-    assert!(matches!(auth, KeyboardInteractiveAuthResponse::Success));
-    let channel = handle.channel_open_session().await.expect("session");
-    channel
-        .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
-        .await
-        .expect("pty");
-    channel.request_shell(false).await.expect("shell");
-    Session {
-        handle,
-        channel,
-        wire,
-        pause,
-    }
-}
-
-/// Reads the channel until `text` has appeared; returns the data read.
-async fn read_until(channel: &mut russh::Channel<client::Msg>, text: &str) -> Vec<u8> {
-    let mut seen = Vec::new();
-    while !String::from_utf8_lossy(&seen).contains(text) {
-        match tokio::time::timeout(Duration::from_secs(20), channel.wait()).await {
-            Ok(Some(ChannelMsg::Data { data })) => seen.extend_from_slice(&data),
-            Ok(Some(_)) => {}
-            other => panic!(
-                "waited for {text:?} ({other:?}); got {:?}",
-                String::from_utf8_lossy(&seen)
-            ),
-        }
-    }
-    seen
-}
-
-/// Reads whatever the channel sends for `span`.
-async fn read_for(channel: &mut russh::Channel<client::Msg>, span: Duration) -> Vec<u8> {
-    let mut seen = Vec::new();
-    let end = Instant::now() + span;
-    while let Ok(Some(msg)) = tokio::time::timeout(
-        end.saturating_duration_since(Instant::now()),
-        channel.wait(),
-    )
-    .await
-    {
-        if let ChannelMsg::Data { data } = msg {
-            seen.extend_from_slice(&data);
-        }
-    }
-    seen
-}
-
-/// The server's process, killed when dropped (also when a step of the benchmark fails).
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn start_server(dir: &std::path::Path, levels: &std::path::Path) -> (Server, u16) {
-    let bin = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.parent()?.join("sokoshot")))
-        .filter(|bin| bin.exists())
-        .expect("build the binary first: cargo build");
-    let mut child = Command::new(bin)
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .args(["--max-sessions", "200", "--max-per-ip", "200"])
-        .arg("--levels")
-        .arg(levels)
-        .env("XDG_DATA_HOME", dir.join("data"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("server starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
-    let first = lines.next().and_then(Result::ok).expect("first log line");
-    let port = first
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split(',').next())
-        .and_then(|port| port.parse().ok())
-        .expect("port");
-    // Keep reading the log so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    (Server(child), port)
+    Session::open(stream, (80, 24)).await
 }
 
 fn corridor() -> String {
@@ -247,8 +57,19 @@ async fn main() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let levels = dir.join("corridor.xsb");
     std::fs::write(&levels, corridor()).expect("level");
-    let (server, port) = start_server(&dir, &levels);
-    let pid = server.0.id();
+    let levels = levels.display().to_string();
+    let server = Server::start(
+        &dir,
+        &[
+            "--max-sessions",
+            "200",
+            "--max-per-ip",
+            "200",
+            "--levels",
+            &levels,
+        ],
+    );
+    let (pid, port) = (server.pid(), server.port);
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rss_empty = rss_kib(pid);
     let threads_empty = threads(pid);
@@ -262,10 +83,7 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(2)).await;
     let rss_full = rss_kib(pid);
     let threads_full = threads(pid);
-    let wire_before: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_before: u64 = wire_total(&sessions);
     let cpu_before = cpu_ticks(pid);
     let idle_start = Instant::now();
     let mut idle_data = 0;
@@ -280,15 +98,9 @@ async fn main() {
     }
     let cpu_ticks_idle = cpu_ticks(pid) - cpu_before;
     let idle_secs = idle_start.elapsed().as_secs_f64();
-    let wire_after: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_after: u64 = wire_total(&sessions);
     for session in sessions {
-        let _ = session
-            .handle
-            .disconnect(Disconnect::ByApplication, "", "")
-            .await;
+        session.close().await;
     }
 
     println!("{SESSIONS} idle sessions at 80x24, each on its menu:");
@@ -314,10 +126,10 @@ async fn main() {
     read_until(&mut shot.channel, "Corridor").await;
     shot.channel.data_bytes(&b"l"[..]).await.expect("step");
     read_for(&mut shot.channel, Duration::from_millis(500)).await;
-    let wire_start = shot.wire.load(Ordering::Relaxed);
+    let wire_start = shot.wire();
     shot.channel.data_bytes(&b" "[..]).await.expect("fire");
     let stream = read_for(&mut shot.channel, Duration::from_millis(4500)).await;
-    let wire = shot.wire.load(Ordering::Relaxed) - wire_start;
+    let wire = shot.wire() - wire_start;
     let frames = stream.windows(8).filter(|w| *w == b"\x1b[?2026h").count();
     println!("one shot flying across the 40x5 corridor, 80x24, colour:");
     println!(
@@ -326,12 +138,9 @@ async fn main() {
         stream.len() as f64 / frames.max(1) as f64,
         wire as f64 / frames.max(1) as f64,
     );
-    let _ = shot
-        .handle
-        .disconnect(Disconnect::ByApplication, "", "")
-        .await;
+    shot.close().await;
 
-    stalled_client(port, pid).await;
+    stalled_client(&server).await;
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -343,7 +152,8 @@ const STALL: Duration = Duration::from_secs(30);
 /// lies between the server and the client (the channel window, the sockets' buffers), then
 /// the server must skip frames rather than queue them. Prints the server's memory once that
 /// has settled and again after [`STALL`].
-async fn stalled_client(port: u16, pid: u32) {
+async fn stalled_client(server: &Server) {
+    let (pid, port) = (server.pid(), server.port);
     let mut stall = open(port).await;
     read_until(&mut stall.channel, "SSH").await;
     stall
@@ -370,8 +180,14 @@ async fn stalled_client(port: u16, pid: u32) {
         STALL.as_secs(),
         i128::from(later) - i128::from(settled)
     );
-    let _ = stall
-        .handle
-        .disconnect(Disconnect::ByApplication, "", "")
-        .await;
+    stall.close().await;
+    // The session's log line says how many frames the server skipped for it.
+    for _ in 0..100 {
+        let log = server.log();
+        if let Some(line) = log.iter().rev().find(|line| line.contains("skipped=")) {
+            println!("  its log line: {line}");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -25,25 +25,19 @@
 //! The server runs as a child process with a temporary data directory; the clients are russh
 //! clients in this process. Nothing leaves the machine.
 
-use std::io::{BufRead, BufReader};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
-use std::pin::Pin;
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use russh::client::{self, KeyboardInteractiveAuthResponse};
-use russh::keys::PublicKeyOrCertificate;
-use russh::{ChannelMsg, Disconnect};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
+use tokio::io::AsyncReadExt;
 use tokio::net::{TcpSocket, TcpStream};
 
 #[path = "common/proc_stats.rs"]
 mod proc_stats;
+#[path = "common/ssh_client.rs"]
+mod ssh_client;
 use proc_stats::{cpu_ticks, rss_kib, threads};
+use ssh_client::{Server, Session, read_for, read_until, wire_total};
 
 /// Idle sessions held open at once.
 const SESSIONS: usize = 1000;
@@ -53,64 +47,6 @@ const ADDRESSES: usize = 20;
 const IDLE: Duration = Duration::from_secs(10);
 /// Sessions that open the `--levels` pack.
 const OPENERS: usize = 100;
-
-struct Client;
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// A socket that counts the bytes it reads, as the wire carries them.
-struct Counted {
-    inner: TcpStream,
-    read: Arc<AtomicU64>,
-}
-
-impl AsyncRead for Counted {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
-        let n = buf.filled().len() - before;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        polled
-    }
-}
-
-impl AsyncWrite for Counted {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
-/// One logged-in session with a pty and a shell.
-struct Session {
-    handle: client::Handle<Client>,
-    channel: russh::Channel<client::Msg>,
-    wire: Arc<AtomicU64>,
-}
 
 /// A TCP connection to the server from the loopback address `from`.
 async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
@@ -124,120 +60,11 @@ async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
         .expect("connect")
 }
 
+/// A logged-in session from the loopback address `from`, at `size`, on its menu.
 async fn open(from: Ipv4Addr, port: u16, size: (u32, u32)) -> Session {
-    let wire = Arc::new(AtomicU64::new(0));
-    let stream = connect_from(from, port).await;
-    stream.set_nodelay(true).expect("nodelay");
-    let counted = Counted {
-        inner: stream,
-        read: Arc::clone(&wire),
-    };
-    let config = Arc::new(client::Config::default());
-    let mut handle = client::connect_stream(config, counted, Client)
-        .await
-        .expect("handshake");
-    let auth = handle
-        .authenticate_keyboard_interactive_start("bench", None)
-        .await
-        .expect("auth");
-    assert!(matches!(auth, KeyboardInteractiveAuthResponse::Success));
-    let channel = handle.channel_open_session().await.expect("session");
-    channel
-        .request_pty(false, "xterm-256color", size.0, size.1, 0, 0, &[])
-        .await
-        .expect("pty");
-    channel.request_shell(false).await.expect("shell");
-    let mut session = Session {
-        handle,
-        channel,
-        wire,
-    };
+    let mut session = Session::open(connect_from(from, port).await, size).await;
     read_until(&mut session.channel, "SSH").await;
     session
-}
-
-/// Reads the channel until `text` has appeared.
-async fn read_until(channel: &mut russh::Channel<client::Msg>, text: &str) {
-    let mut seen = Vec::new();
-    while !String::from_utf8_lossy(&seen).contains(text) {
-        match tokio::time::timeout(Duration::from_secs(60), channel.wait()).await {
-            Ok(Some(ChannelMsg::Data { data })) => seen.extend_from_slice(&data),
-            Ok(Some(_)) => {}
-            other => panic!("waited for {text:?} ({other:?})"),
-        }
-    }
-}
-
-/// Reads whatever the channel sends for `span`; the data bytes.
-async fn read_for(channel: &mut russh::Channel<client::Msg>, span: Duration) -> usize {
-    let mut seen = 0;
-    let end = Instant::now() + span;
-    while let Ok(Some(msg)) = tokio::time::timeout(
-        end.saturating_duration_since(Instant::now()),
-        channel.wait(),
-    )
-    .await
-    {
-        if let ChannelMsg::Data { data } = msg {
-            seen += data.len();
-        }
-    }
-    seen
-}
-
-/// The server's process (killed when dropped) and its log lines so far.
-struct Server {
-    child: Child,
-    port: u16,
-    log: Arc<Mutex<Vec<String>>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn start(dir: &Path, args: &[&str]) -> Self {
-        let bin = std::env::current_exe()
-            .ok()
-            .and_then(|exe| Some(exe.parent()?.parent()?.join("sokoshot")))
-            .filter(|bin| bin.exists())
-            .expect("build the binary first: cargo build");
-        let mut child = Command::new(bin)
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .args(args)
-            .env("XDG_DATA_HOME", dir.join("data"))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("server starts");
-        let stderr = child.stderr.take().expect("stderr");
-        let mut lines = BufReader::new(stderr).lines();
-        let first = lines.next().and_then(Result::ok).expect("first log line");
-        let port = first
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split(',').next())
-            .and_then(|port| port.parse().ok())
-            .expect("port");
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let kept = Arc::clone(&log);
-        // Keep reading the log so the server never blocks on a full pipe.
-        std::thread::spawn(move || {
-            for line in lines.map_while(Result::ok) {
-                kept.lock().expect("log").push(line);
-            }
-        });
-        Self { child, port, log }
-    }
-
-    fn pid(&self) -> u32 {
-        self.child.id()
-    }
 }
 
 /// A pack of `count` small levels, each a little different.
@@ -324,22 +151,16 @@ async fn capacity(dir: &Path) {
     tokio::time::sleep(Duration::from_secs(3)).await;
     let rss_full = rss_kib(pid);
     let threads_full = threads(pid);
-    let wire_before: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_before: u64 = wire_total(&sessions);
     let cpu_before = cpu_ticks(pid);
     let idle_start = Instant::now();
     tokio::time::sleep(IDLE).await;
     let cpu_idle = cpu_ticks(pid) - cpu_before;
     let idle_secs = idle_start.elapsed().as_secs_f64();
-    let wire_after: u64 = sessions
-        .iter()
-        .map(|s| s.wire.load(Ordering::Relaxed))
-        .sum();
+    let wire_after: u64 = wire_total(&sessions);
     let mut idle_data = 0;
     for session in &mut sessions {
-        idle_data += read_for(&mut session.channel, Duration::ZERO).await;
+        idle_data += read_for(&mut session.channel, Duration::ZERO).await.len();
     }
 
     // One more, from an address of its own: how long until the server closes it.
@@ -357,9 +178,7 @@ async fn capacity(dir: &Path) {
     let mut refused = false;
     for _ in 0..100 {
         refused = server
-            .log
-            .lock()
-            .expect("log")
+            .log()
             .iter()
             .any(|line| line.contains("127.0.0.250") && line.contains("the server is full"));
         if refused {
@@ -418,10 +237,7 @@ async fn capacity(dir: &Path) {
         cpu_in_games as f64 / again_secs
     );
     for session in sessions {
-        let _ = session
-            .handle
-            .disconnect(Disconnect::ByApplication, "", "")
-            .await;
+        session.close().await;
     }
 }
 
@@ -469,23 +285,19 @@ async fn costly_board(dir: &Path) {
                     &mut session.channel,
                     Duration::from_millis(100) / count as u32,
                 )
-                .await;
+                .await
+                .len();
             }
         }
         let secs = start.elapsed().as_secs_f64();
         let cpu = cpu_ticks(pid) - cpu_before;
         for session in sessions {
             session.channel.data_bytes(&b"qq"[..]).await.expect("quit");
-            let _ = session
-                .handle
-                .disconnect(Disconnect::ByApplication, "", "")
-                .await;
+            session.close().await;
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
         let deferred: Vec<String> = server
-            .log
-            .lock()
-            .expect("log")
+            .log()
             .iter()
             .filter_map(|line| line.split_whitespace().find(|w| w.starts_with("deferred=")))
             .map(str::to_owned)

@@ -359,7 +359,10 @@ fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::R
         .checked_sub(1)
         .and_then(|i| report.levels.get(i))
         .ok_or_else(|| {
-            anyhow!("{name} has {count} level(s); --level {number} is not one of them")
+            anyhow!(
+                "{name} has {}; --level {number} is not one of them",
+                sokoshot::words::count(count, "level")
+            )
         })?;
     let level = entry.result.as_ref().map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|d| format!("{name}:{d}")).collect();
@@ -420,13 +423,9 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
         }
         let mut summary = level::summary(&name, &report);
         if let Some((replayed, failures)) = replays {
-            let noun = if replayed == 1 {
-                "solution"
-            } else {
-                "solutions"
-            };
             summary.push_str(&format!(
-                "; {replayed} stored {noun} replayed, {} failed",
+                "; {} replayed, {} failed",
+                count(replayed, "stored solution"),
                 failures.len()
             ));
         }

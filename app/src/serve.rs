@@ -42,11 +42,11 @@ pub mod host_key;
 pub mod input;
 pub mod limits;
 pub mod menu;
-pub mod newcomers;
 pub mod outbox;
 pub mod pacer;
-pub mod players;
 pub mod session;
+
+pub use sokoshot_core::store::players;
 
 use std::io;
 use std::net::SocketAddr;
@@ -69,7 +69,8 @@ use self::handler::{Allowed, Handler, Record};
 use self::limits::{Caps, Gate};
 use self::players::Players;
 use self::session::Shared;
-use crate::tui::session::{built_in_packs, file_pack};
+use sokoshot_core::store::authorized_keys;
+use sokoshot_core::store::packs::{FilePack, PackError, built_in_packs, file_pack};
 use sokoshot_core::store::progress::data_dir;
 
 /// How long a connection has to log in and start a session, from the moment it is
@@ -87,8 +88,7 @@ pub const DEFAULT_MAX_STARTUPS_PER_IP: u32 = 8;
 /// How long sessions have to say goodbye when the server shuts down.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
-/// The largest `--authorized-keys` file read.
-pub const MAX_AUTHORIZED_KEYS_BYTES: u64 = 1024 * 1024;
+pub use sokoshot_core::store::authorized_keys::MAX_AUTHORIZED_KEYS_BYTES;
 
 /// Where the server listens unless told otherwise: this machine only.
 pub const DEFAULT_LISTEN: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
@@ -174,7 +174,7 @@ pub enum ServeError {
     },
     /// The levels file could not be used.
     #[error(transparent)]
-    Levels(#[from] crate::tui::session::PlayError),
+    Levels(#[from] PackError),
     /// The address could not be listened on, or the runtime could not start.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -195,7 +195,7 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
     };
     let mut packs = built_in_packs();
     if let Some(path) = &options.levels {
-        let (pack, _, warning) = file_pack(path)?;
+        let FilePack { pack, warning, .. } = file_pack(path)?;
         if let Some(warning) = warning {
             eprintln!("sokoshot serve: {warning}");
         }
@@ -250,15 +250,7 @@ fn read_authorized_keys(path: &Path) -> Result<Vec<PublicKey>, ServeError> {
         path: path.to_owned(),
         why,
     };
-    let size = std::fs::metadata(path)
-        .map_err(|err| fail(err.to_string()))?
-        .len();
-    if size > MAX_AUTHORIZED_KEYS_BYTES {
-        return Err(fail(format!(
-            "larger than {MAX_AUTHORIZED_KEYS_BYTES} bytes, the most sokoshot reads"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(|err| fail(err.to_string()))?;
+    let text = authorized_keys::read(path).map_err(|err| fail(err.to_string()))?;
     let mut keys = Vec::new();
     for entry in AuthorizedKeys::new(&text) {
         let entry = entry.map_err(|err| fail(format!("cannot read a key: {err}")))?;
@@ -318,8 +310,8 @@ async fn serve(
     }
     drop(listener);
     eprintln!(
-        "sokoshot serve: shutting down {} session(s)",
-        gate.sessions()
+        "sokoshot serve: shutting down {}",
+        crate::words::count(gate.sessions(), "session")
     );
     shared.shutdown.store(true, Ordering::SeqCst);
     shared.wake.send_replace(true);

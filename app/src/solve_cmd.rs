@@ -233,8 +233,8 @@ pub fn run(path: &Path, only: Option<usize>, settings: &Settings, cancel: &Atomi
             Some(entry) => vec![entry],
             None => {
                 eprintln!(
-                    "sokoshot: {file} has {} level(s); --level {n} is not one of them",
-                    report.levels.len()
+                    "sokoshot: {file} has {}; --level {n} is not one of them",
+                    count(report.levels.len(), "level")
                 );
                 return 2;
             }

@@ -31,7 +31,6 @@ impl Rng {
     }
 
     /// A uniform value in `[lo, hi)`.
-    #[allow(clippy::cast_precision_loss)]
     fn range(&mut self, lo: f32, hi: f32) -> f32 {
         let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
         lo + (hi - lo) * unit
@@ -102,7 +101,6 @@ struct Row {
 }
 
 /// The fastest of `ROUNDS` timings of `ours` and of `theirs`, taken alternately (ns per test).
-#[allow(clippy::cast_precision_loss)]
 fn side_by_side(ours: impl Fn() -> usize, theirs: impl Fn() -> usize) -> (f64, f64) {
     let time = |f: &dyn Fn() -> usize| {
         let start = Instant::now();
@@ -256,7 +254,6 @@ fn benches(c: &mut Criterion, rows: &mut Vec<Row>) {
 /// One tick of `BATCH` shots (radius 0.1, up to 2 cells per tick) in a 6 × 6 room: four thin
 /// stop walls, a slope and a turned bar to bounce off, all six tested by every shot, as the
 /// game's broad phase would leave them. Prints the fastest time per shot.
-#[allow(clippy::cast_precision_loss)]
 fn bench_carry(c: &mut Criterion) {
     if !selected("carry_disk") {
         return;
@@ -319,7 +316,6 @@ fn median_ns(dir: &Path, group: &str, function: &str) -> Option<f64> {
 }
 
 /// Prints the ratio table (markdown) for the pairs measured in this run.
-#[allow(clippy::cast_precision_loss)]
 fn print_table(rows: &[Row]) {
     println!();
     println!(

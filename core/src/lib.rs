@@ -12,6 +12,7 @@
 //! - [`store`]: what is kept on disk: progress and kept solutions, pasted levels, the host
 //!   key's file, the packs in play; one atomic write for all of them.
 //! - [`lab`]: the collision lab's scenes (state and update; the app draws them).
+//! - [`words`]: counts in words, the one pluraliser of every message.
 //!
 //! The app crate (`sokoshot`) draws all of this in a terminal and serves it over SSH.
 
@@ -21,3 +22,4 @@ pub mod lab;
 pub mod level;
 pub mod solve;
 pub mod store;
+pub mod words;

@@ -36,6 +36,7 @@ mod deadlock;
 mod engine;
 mod fess;
 mod freeze;
+pub mod hint;
 mod limits;
 mod matching;
 mod packing;

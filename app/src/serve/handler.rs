@@ -13,7 +13,7 @@ use std::sync::mpsc::{SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use russh::keys::PublicKey;
+use russh::keys::{HashAlg, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
@@ -265,7 +265,9 @@ impl russh::server::Handler for Handler {
         if !self.allows(key.public_key) {
             return Ok(Auth::reject());
         }
-        self.logged_in(Player::of_key(key.public_key));
+        self.logged_in(Player::Key(
+            key.public_key.fingerprint(HashAlg::Sha256).to_string(),
+        ));
         Ok(Auth::Accept)
     }
 

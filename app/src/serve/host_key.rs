@@ -114,16 +114,10 @@ mod tests {
 
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sokoshot-hostkey-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
-    }
-
     #[test]
     fn the_key_is_made_once_with_mode_0600_and_read_back_the_same() {
-        let dir = temp("same");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("data");
         let made = load_or_create(&dir).expect("made");
         let mode = fs::metadata(dir.join(FILE_NAME))
             .expect("file")
@@ -132,17 +126,16 @@ mod tests {
         assert_eq!(mode & 0o777, 0o600);
         let again = load_or_create(&dir).expect("read");
         assert_eq!(fingerprint(&made), fingerprint(&again));
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_key_others_may_read_is_refused() {
-        let dir = temp("open");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("data");
         load_or_create(&dir).expect("made");
         let path = dir.join(FILE_NAME);
         fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
         let err = load_or_create(&dir).expect_err("refused");
         assert!(err.to_string().contains("chmod 600"), "{err}");
-        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -24,8 +24,7 @@ pub const MAX_FAILURES: usize = 20;
 /// How long a failure counts against its address.
 pub const FAILURE_WINDOW: Duration = Duration::from_secs(60);
 
-/// The most addresses remembered at once.
-pub const MAX_TRACKED: usize = 4096;
+pub use sokoshot_core::store::players::newcomers::{MAX_TRACKED, address_key};
 
 /// Why a connection was turned away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -45,22 +44,6 @@ pub enum Refusal {
     /// This address failed too often lately.
     #[error("too many failed connections from this address; try again in a minute")]
     Failing,
-}
-
-/// The address a connection is counted under.
-#[must_use]
-pub fn address_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let mut segments = v6.segments();
-                segments[4..].fill(0);
-                IpAddr::V6(segments.into())
-            }
-        },
-    }
 }
 
 #[derive(Debug, Default)]

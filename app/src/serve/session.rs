@@ -384,17 +384,17 @@ mod tests {
 
     #[test]
     fn a_levels_pack_is_held_once_for_all_sessions() {
-        let dir = std::env::temp_dir().join(format!("sokoshot-shared-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("dir");
-        let path = dir.join("pack.xsb");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("pack.xsb");
         std::fs::write(&path, "#####\n#@$.#\n#####\n\n######\n#@ $.#\n######\n").expect("pack");
-        let (pack, _, _) = crate::tui::session::file_pack(&path).expect("read");
+        let pack = sokoshot_core::store::packs::file_pack(&path)
+            .expect("read")
+            .pack;
         let packs = vec![pack];
         let first = Opening::read(packs.clone(), None);
         let second = Opening::read(packs.clone(), None);
         assert!(Arc::ptr_eq(&first.packs()[0].levels, &packs[0].levels));
         assert!(Arc::ptr_eq(&second.packs()[0].levels, &packs[0].levels));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

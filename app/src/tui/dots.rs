@@ -11,7 +11,7 @@ use sokoshot_core::geom::{Obb, Vec2};
 pub const DOTS_PER_CELL: f32 = 4.0;
 
 /// The braille bit of the dot at column `dx` (0..2) and row `dy` (0..4) of a character.
-const BRAILLE_BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
+pub const BRAILLE_BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
 
 /// The braille character with the dots in `bits` raised (bit layout as in Unicode's braille
 /// block: dots 1-2-3 down the left column, 4-5-6 down the right, 7 and 8 at the bottom).

@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 
 use super::app::App;
 use super::console::Console;
-use super::folder_watch::{FolderNews, FolderWatch};
 use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit, paste_keys};
-use super::watch::{Reload, Reloader};
+use sokoshot_core::store::folder_watch::{FolderNews, FolderWatch};
+use sokoshot_core::store::watch::{Reload, Reloader};
 
 /// The simulation step: 1/60 s.
 pub const TICK: Duration = Duration::from_nanos(1_000_000_000 / 60);

@@ -8,9 +8,8 @@
 //! sets the cancel flag, and the thread ends at the solver's next look at it. No thread runs
 //! while no hint is asked for.
 //!
-//! When the solver finds no solution from the position, the job goes back through the undo
-//! history (at most [`MAX_UNDO_SEARCH`] steps) to the nearest position the solver can solve,
-//! within the same budget, so the answer can say how many steps to undo.
+//! What a hint answers is the core's hint policy ([`hint`]): a solution from the position, or
+//! how many steps to undo to get back to one that has one.
 //!
 //! Where many players share one machine (the SSH server), a budget names a [`HintPool`]: at
 //! most so many searches run at once across every session, each within its share of the
@@ -25,16 +24,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use sokoshot_core::game::{Command, State, World};
-use sokoshot_core::solve::{Deadlocks, Limits, Settings, Verdict, solve};
+use sokoshot_core::game::{State, World};
+use sokoshot_core::solve::Limits;
+use sokoshot_core::solve::hint::{Hint, HintLimits, hint};
 
 pub use pool::HintPool;
 use pool::Ticket;
-
-/// The most undo steps looked back through for a position that can still be solved.
-pub const MAX_UNDO_SEARCH: usize = 200;
 
 /// What one hint may cost.
 #[derive(Debug, Clone, Copy)]
@@ -83,23 +80,13 @@ impl Default for HintBudget {
     }
 }
 
-/// What the solver said about the position a hint was asked for.
+/// What a hint job answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
-    /// A solution from the position, in the replay alphabet.
-    Solution(String),
-    /// No solution from the position; undoing this many steps gets back to one that has one.
-    Lost {
-        /// Steps to undo; `None` when no solvable position was found within the history
-        /// looked at or the budget.
-        undo: Option<usize>,
-    },
-    /// The budget ran out before an answer.
-    OutOfTime,
+    /// What the hint policy said.
+    Hint(Hint),
     /// The shared pool's line was full.
     Busy,
-    /// The solver cannot take this level (too large), in words.
-    Unsolvable(String),
 }
 
 /// A hint being worked out.
@@ -139,7 +126,7 @@ impl HintJob {
                     None => None,
                 };
                 // The receiver may be gone (the hint was cancelled): nothing to tell then.
-                let _ = send.send(work_out(world, budget, &flag));
+                let _ = send.send(work_out(&world, budget, &flag));
             });
         }
         Self {
@@ -162,7 +149,7 @@ impl HintJob {
         match self.answer.try_recv() {
             Ok(answer) => Some(answer),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Answer::OutOfTime),
+            Err(TryRecvError::Disconnected) => Some(Answer::Hint(Hint::OutOfTime)),
         }
     }
 }
@@ -176,68 +163,22 @@ impl Drop for HintJob {
     }
 }
 
-/// The solver's answer for `world`, looking back through its undo history when it is lost.
-fn work_out(world: World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answer {
-    // The clock starts before the deadlock tables are made: they are part of the hint's cost.
-    let deadline = budget.time.map(|t| Instant::now() + t);
-    let deadlocks = Deadlocks::new(world.level()).ok();
-    // The deadlock test's tables are held through the hint: they come out of its memory.
-    let held = deadlocks.as_ref().map_or(0, Deadlocks::bytes);
-    let left = std::cell::Cell::new(budget.positions);
-    let time_left = || deadline.map(|d| d.saturating_duration_since(Instant::now()));
-    let stopped = || cancel.load(Ordering::Relaxed) || time_left().is_some_and(|t| t.is_zero());
-    let run = |world: &World| -> Result<Verdict, String> {
-        let settings = Settings {
-            limits: Limits {
-                time: time_left(),
-                positions: Some(left.get().max(1)),
-                work: None,
-                cancel: Some(Arc::clone(cancel)),
-                memory_bytes: budget
-                    .pool
-                    .map_or(Limits::default().memory_bytes, HintPool::share)
-                    .saturating_sub(held)
-                    .max(1),
-            },
-            threads: if budget.pool.is_some() {
-                1
-            } else {
-                budget.threads.max(1)
-            },
-            ..Settings::default()
-        };
-        let report = solve(world, &settings, None).map_err(|e| e.to_string())?;
-        left.set(left.get().saturating_sub(report.positions));
-        Ok(report.verdict)
+/// The hint for `world` within `budget`: the core's hint policy, with the pool's share of
+/// memory and one thread for a hint in a pool.
+fn work_out(world: &World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answer {
+    let limits = HintLimits {
+        positions: budget.positions,
+        time: budget.time,
+        memory_bytes: budget
+            .pool
+            .map_or(Limits::default().memory_bytes, HintPool::share),
+        threads: if budget.pool.is_some() {
+            1
+        } else {
+            budget.threads
+        },
     };
-    let lost = |w: &World| deadlocks.as_ref().and_then(|d| d.check(w)).is_some();
-    if !lost(&world) {
-        match run(&world) {
-            Ok(Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. }) => {
-                return Answer::Solution(solution.moves);
-            }
-            Ok(Verdict::GaveUp(_)) => return Answer::OutOfTime,
-            Ok(Verdict::NoSolution) => {}
-            Err(why) => return Answer::Unsolvable(why),
-        }
-    }
-    let mut earlier = world;
-    for undo in 1..=MAX_UNDO_SEARCH {
-        if earlier.apply(Command::Undo).is_err() || left.get() == 0 || stopped() {
-            break;
-        }
-        if lost(&earlier) {
-            continue;
-        }
-        match run(&earlier) {
-            Ok(Verdict::NoSolution) => {}
-            Ok(Verdict::Solved { .. } | Verdict::BestFound { .. }) => {
-                return Answer::Lost { undo: Some(undo) };
-            }
-            Ok(Verdict::GaveUp(_)) | Err(_) => break,
-        }
-    }
-    Answer::Lost { undo: None }
+    Answer::Hint(hint(world, &limits, cancel))
 }
 
 #[cfg(test)]
@@ -307,7 +248,10 @@ mod tests {
         );
         drop(held);
         let answer = answer_of(&waiting);
-        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
+        assert!(
+            matches!(answer, Answer::Hint(Hint::Solution(_))),
+            "{answer:?}"
+        );
         // The thread gives its place back as it ends, just after sending its answer.
         until_idle(&POOL);
     }
@@ -338,9 +282,15 @@ mod tests {
         );
         drop(held);
         let answer = answer_of(&first);
-        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
+        assert!(
+            matches!(answer, Answer::Hint(Hint::Solution(_))),
+            "{answer:?}"
+        );
         let answer = answer_of(&third);
-        assert!(matches!(answer, Answer::Solution(_)), "{answer:?}");
+        assert!(
+            matches!(answer, Answer::Hint(Hint::Solution(_))),
+            "{answer:?}"
+        );
         until_idle(&LINE);
         assert_eq!(LINE.waiting(), 0);
     }

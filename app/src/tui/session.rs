@@ -1,5 +1,6 @@
-//! Starting a game: read the packs (built in, or one file), find where to start (the level
-//! asked for, or the one played last), take the terminal, run the loop, give it back.
+//! Starting a game: read the packs (built in, or one file, or a folder, by the core's
+//! [`packs`](sokoshot_core::store::packs)), find where to start (the level asked for, or the
+//! one played last), take the terminal, run the loop, give it back.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -8,17 +9,18 @@ use thiserror::Error;
 
 use super::app::{Place, StartError};
 use super::event_loop::{self, Ending, Waited, Watched};
-use super::folder_watch::FolderWatch;
 use super::hint::HintBudget;
 use super::opening::{Feel, Opening};
 use super::terminal::Screen;
 use super::theme::Theme;
-use super::watch::Reloader;
-use sokoshot_core::level;
-use sokoshot_core::level::{PackReport, parse_pack, parse_pack_bytes};
-use sokoshot_core::store::collection::{Collection, EMBEDDED};
+use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::folder;
-use sokoshot_core::store::progress::{SaveFile, data_dir};
+use sokoshot_core::store::folder_watch::FolderWatch;
+use sokoshot_core::store::packs::{
+    FilePack, PackError, built_in_packs, folder_warnings, packs_folder, read_file, scan_if_there,
+};
+use sokoshot_core::store::progress::SaveFile;
+use sokoshot_core::store::watch::Reloader;
 
 /// What to play and how.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -39,24 +41,11 @@ pub struct PlayOptions {
 /// Why a game could not be played.
 #[derive(Debug, Error)]
 pub enum PlayError {
-    /// The pack file could not be read.
-    #[error("cannot read {path}: {source}")]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The pack file holds no level that can be played.
-    #[error("{path} has no playable level:\n{problems}")]
-    NoPlayableLevel {
-        /// The file.
-        path: PathBuf,
-        /// Its problems, one per line as `FILE:LINE:COL: message`.
-        problems: String,
-    },
+    /// The pack file or folder could not be read, or holds no playable level.
+    #[error(transparent)]
+    Pack(#[from] PackError),
     /// `--level N` names no level of the pack.
-    #[error("there is no level {asked}: {what} has {count} levels")]
+    #[error("there is no level {asked}: {what} has {}", crate::words::count(*.count, "level"))]
     NoSuchLevel {
         /// The level asked for, 1-based.
         asked: usize,
@@ -76,137 +65,10 @@ pub enum PlayError {
     Terminal(#[from] std::io::Error),
 }
 
-/// The built-in packs, in order, with their valid levels.
-#[must_use]
-pub fn built_in_packs() -> Vec<Collection> {
-    EMBEDDED
-        .iter()
-        .map(|pack| {
-            Collection::built_in(pack.name, pack.credit, valid_levels(parse_pack(pack.text)))
-        })
-        .collect()
-}
-
-fn valid_levels(report: PackReport) -> Vec<sokoshot_core::level::Level> {
-    report
-        .levels
-        .into_iter()
-        .filter_map(|level| level.result.ok())
-        .collect()
-}
-
-/// A pack file as read: its playable levels (perhaps none), its bytes and its problems.
-#[derive(Debug)]
-pub struct FileRead {
-    /// The file's absolute path (progress is saved under it).
-    pub absolute: PathBuf,
-    /// The levels that can be played.
-    pub levels: Vec<sokoshot_core::level::Level>,
-    /// The bytes read.
-    pub bytes: Vec<u8>,
-    /// Its errors, one per line as `FILE:LINE:COL: message`.
-    pub errors: Vec<String>,
-}
-
-/// Reads the pack at `path`, keeping its playable levels and listing its errors.
-///
-/// # Errors
-/// When the file cannot be read (not a regular file, too big, unreadable).
-pub fn read_file(path: &Path) -> Result<FileRead, PlayError> {
-    let read_error = |source| PlayError::Read {
-        path: path.to_owned(),
-        source,
-    };
-    let bytes = level::read_file(path).map_err(read_error)?;
-    let absolute = std::path::absolute(path).map_err(read_error)?;
-    let report = parse_pack_bytes(&bytes);
-    let name = path.display();
-    let errors: Vec<String> = report
-        .diagnostics()
-        .into_iter()
-        .filter(|d| d.is_error())
-        .map(|d| format!("{name}:{d}"))
-        .collect();
-    Ok(FileRead {
-        absolute,
-        levels: valid_levels(report),
-        bytes,
-        errors,
-    })
-}
-
-/// Reads the pack at `path`: its playable levels, and a warning when some levels could not
-/// be read (they are left out).
-///
-/// # Errors
-/// When the file cannot be read or holds no playable level.
-pub fn file_pack(path: &Path) -> Result<(Collection, Vec<u8>, Option<String>), PlayError> {
-    let read = read_file(path)?;
-    if read.levels.is_empty() {
-        return Err(no_playable_level(path, &read.errors));
-    }
-    Ok(file_collection(path, read))
-}
-
-fn no_playable_level(path: &Path, errors: &[String]) -> PlayError {
-    PlayError::NoPlayableLevel {
-        path: path.to_owned(),
-        problems: errors.join("\n"),
-    }
-}
-
-fn file_collection(path: &Path, read: FileRead) -> (Collection, Vec<u8>, Option<String>) {
-    let name = path.display();
-    let warning = read.errors.first().map(|first| {
-        format!(
-            "{first} ({} problem(s); run `sokoshot check {name}`)",
-            read.errors.len()
-        )
-    });
-    (
-        Collection::from_file(read.absolute, read.levels),
-        read.bytes,
-        warning,
-    )
-}
-
-/// The player's folder of packs, `$XDG_DATA_HOME/sokoshot/packs/`, played after the built-in
-/// packs when no file is named.
-#[must_use]
-pub fn packs_folder() -> Option<PathBuf> {
-    data_dir(std::env::var_os("XDG_DATA_HOME"), std::env::var_os("HOME"))
-        .map(|dir| dir.join("packs"))
-}
-
 /// What the folder's watcher starts from: the folder, the files read, the files played.
 fn folder_state(dir: &Path, found: &folder::Folder) -> (PathBuf, Vec<PathBuf>, Vec<PathBuf>) {
     let loaded = found.packs.iter().filter_map(|p| p.file.clone()).collect();
     (dir.to_path_buf(), found.files.clone(), loaded)
-}
-
-/// What to tell the player about a folder of packs: each file that could not be played, and
-/// the files past the limit, named.
-fn folder_warnings(found: &folder::Folder) -> Vec<String> {
-    let mut warnings = found.problems.clone();
-    if !found.skipped.is_empty() {
-        let names: Vec<String> = found
-            .skipped
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
-        warnings.push(format!(
-            "only the first {} files of a folder are read; skipped: {}",
-            folder::MAX_FOLDER_FILES,
-            names.join(", ")
-        ));
-    }
-    if found.cut {
-        warnings.push(format!(
-            "the folder has more than {} entries; the rest were not looked at",
-            folder::MAX_FOLDER_ENTRIES
-        ));
-    }
-    warnings
 }
 
 /// Where to start: the level asked for (1-based, in the first pack), or the level played
@@ -255,10 +117,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
             let found = folder::scan(path);
             watch_folder = Some(folder_state(path, &found));
             if found.packs.is_empty() {
-                return Err(PlayError::NoPlayableLevel {
-                    path: path.clone(),
-                    problems: found.problems.join("\n"),
-                });
+                return Err(PackError::no_playable_level(path, &found.problems).into());
             }
             let warnings = folder_warnings(&found);
             (found.packs, None, warnings)
@@ -267,7 +126,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
             let mut read = read_file(path)?;
             if read.levels.is_empty() {
                 if !on_terminal {
-                    return Err(no_playable_level(path, &read.errors));
+                    return Err(PackError::no_playable_level(path, &read.errors).into());
                 }
                 let started = screen.insert(Screen::start()?);
                 let watching =
@@ -279,18 +138,18 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
                 }
                 read.errors.clear();
             }
-            let (pack, bytes, warning) = file_collection(path, read);
+            let FilePack {
+                pack,
+                bytes,
+                warning,
+            } = read.into_pack(path);
             (vec![pack], Some(bytes), warning.into_iter().collect())
         }
         None => {
             let mut packs = built_in_packs();
             let mut warnings = Vec::new();
             if let Some(dir) = packs_folder() {
-                let found = if dir.is_dir() {
-                    folder::scan(&dir)
-                } else {
-                    folder::Folder::default()
-                };
+                let found = scan_if_there(&dir);
                 warnings = folder_warnings(&found);
                 watch_folder = Some(folder_state(&dir, &found));
                 packs.extend(found.packs);

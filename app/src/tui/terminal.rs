@@ -22,10 +22,8 @@
 mod input;
 mod signals;
 
-use std::cell::Cell;
-use std::io::{self, Stdout, Write};
+use std::io::{self, Stdout};
 use std::os::fd::AsFd;
-use std::rc::Rc;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -57,34 +55,8 @@ pub const MAX_ROWS: u16 = 320;
 /// readable (its reader cannot be asked without a timeout).
 const READ_SLACK: Duration = Duration::from_millis(1);
 
-/// A writer that counts every byte that passes through it.
-#[derive(Debug)]
-pub struct CountingWriter<W> {
-    inner: W,
-    count: Rc<Cell<u64>>,
-}
-
-impl<W> CountingWriter<W> {
-    /// Wraps `inner`, adding what it writes to `count`.
-    pub fn new(inner: W, count: Rc<Cell<u64>>) -> Self {
-        Self { inner, count }
-    }
-}
-
-impl<W: Write> Write for CountingWriter<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.count.set(self.count.get() + n as u64);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
 /// The ratatui terminal the front end draws on.
-pub type Term = Terminal<CrosstermBackend<CountingWriter<Stdout>>>;
+pub type Term = Terminal<CrosstermBackend<Stdout>>;
 
 /// A signal that asked the program to end, as caught by [`Screen`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,7 +87,6 @@ pub fn drawn_area(columns: u16, rows: u16) -> Rect {
 /// The terminal in raw mode on the alternate screen; dropping it restores the terminal.
 pub struct Screen {
     terminal: Term,
-    bytes: Rc<Cell<u64>>,
     /// Crossterm may hold events already read from the terminal: read them before waiting.
     pending: bool,
     /// Continued from outside while another process group holds the terminal (a SIGSTOP and
@@ -136,8 +107,7 @@ impl Screen {
         install_panic_hook();
         signals::watch(restore)?;
         enter()?;
-        let bytes = Rc::new(Cell::new(0));
-        let out = CountingWriter::new(io::stdout(), Rc::clone(&bytes));
+        let out = io::stdout();
         let (columns, rows) = crossterm::terminal::size()?;
         let area = drawn_area(columns, rows);
         let viewport = Viewport::Fixed(area);
@@ -147,7 +117,6 @@ impl Screen {
         terminal.clear()?;
         Ok(Self {
             terminal,
-            bytes,
             pending: false,
             background: false,
             area,
@@ -208,12 +177,6 @@ impl Screen {
     #[must_use]
     pub fn size(&self) -> (u16, u16) {
         (self.area.width, self.area.height)
-    }
-
-    /// Bytes written to the terminal since [`Screen::start`].
-    #[must_use]
-    pub fn bytes_written(&self) -> u64 {
-        self.bytes.get()
     }
 
     /// The signal that asked the program to end, if one has arrived.

@@ -5,27 +5,13 @@
 
 use std::fs;
 
+use crate::common::TWO_LEVELS;
 use crate::tmux::{Pane, TempDir, available};
 
-/// Three levels: two plain, the last with an enemy to shoot.
-const ROOMS: &str = "\
-Collection: Rooms
-
-Title: First push
-#####
-#@$.#
-#####
-
-Title: Second push
-######
-#@ $.#
-######
-
-Title: Guarded door
-#######
-#@ $.E#
-#######
-";
+/// Three levels: the two of [`TWO_LEVELS`], then one with an enemy to shoot.
+fn rooms() -> String {
+    format!("Collection: Rooms\n\n{TWO_LEVELS}\nTitle: Guarded door\n#######\n#@ $.E#\n#######\n")
+}
 
 /// Two levels, one of them found by a search.
 const LATE: &str = "\
@@ -72,7 +58,7 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     let dir = TempDir::new("browse");
     let packs = dir.join("packs");
     fs::create_dir_all(&packs).expect("packs folder");
-    fs::write(packs.join("rooms.xsb"), ROOMS).expect("pack");
+    fs::write(packs.join("rooms.xsb"), rooms()).expect("pack");
     let folder = packs.display().to_string();
     let pane = Pane::start("browse", &dir.0, &["play", &folder]);
     pane.wait_for("Moves 0  Pushes 0  Shots 0");
@@ -120,8 +106,9 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     // A pack file saved again is read again; an unreadable file says so for itself.
     pane.keys(&["g"]);
     pane.wait_for("Levels · all · 5 of 5");
-    let cut = ROOMS.find("\nTitle: Guarded door").expect("third level");
-    fs::write(packs.join("rooms.xsb"), &ROOMS[..cut]).expect("rooms edited");
+    let rooms = rooms();
+    let cut = rooms.find("\nTitle: Guarded door").expect("third level");
+    fs::write(packs.join("rooms.xsb"), &rooms[..cut]).expect("rooms edited");
     pane.wait_for("Levels · all · 4 of 4");
     fs::write(packs.join("bad.xsb"), "no level here\n").expect("bad pack");
     let screen = pane.wait_for("bad.xsb");
@@ -146,7 +133,7 @@ fn a_pack_played_as_a_file_keeps_its_solved_marks_in_the_folder() {
     }
     let dir = TempDir::new("browse-moved");
     let file = dir.join("rooms.xsb");
-    fs::write(&file, ROOMS).expect("pack");
+    fs::write(&file, rooms()).expect("pack");
     let pane = Pane::start(
         "browse-moved",
         &dir.0,

@@ -2,6 +2,9 @@
 //! through the stock OpenSSH client. Each test that needs tmux or ssh fails when it is missing
 //! and `CI` is set, and is otherwise skipped with the reason printed.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod browse_tmux;
 mod clock_tmux;
 mod lab_tmux;

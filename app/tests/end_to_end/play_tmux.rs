@@ -5,19 +5,8 @@ use crate::tmux;
 
 use std::fs;
 
+use crate::common::{TWO_LEVELS, make_fifo, require};
 use tmux::{Pane, TempDir, available, bytes_written};
-
-const TWO_LEVELS: &str = "\
-Title: First push
-#####
-#@$.#
-#####
-
-Title: Second push
-######
-#@ $.#
-######
-";
 
 #[test]
 fn push_a_box_onto_a_goal_see_solved_quit_and_the_terminal_is_sane() {
@@ -124,10 +113,13 @@ fn an_idle_game_writes_nothing() {
     let pane = Pane::start("idle", &dir.0, &["play", &file.display().to_string()]);
     pane.wait_for("First push");
     let pid = pane.game_pid();
-    let Some(before) = bytes_written(pid) else {
-        eprintln!("note: /proc/{pid}/io cannot be read here; skipping the idle check");
+    if !require(
+        "the process's I/O counts",
+        &["cat", &format!("/proc/{pid}/io")],
+    ) {
         return;
-    };
+    }
+    let before = bytes_written(pid).expect("counts read");
     std::thread::sleep(std::time::Duration::from_secs(1));
     let after = bytes_written(pid).expect("still running");
     assert_eq!(after - before, 0, "bytes written in an idle second");
@@ -232,9 +224,7 @@ fn a_fifo_swapped_in_for_the_level_file_never_freezes_the_game() {
     let pane = Pane::start("fifo-swap", &dir.0, &["play", &file.display().to_string()]);
     pane.wait_for("First push");
     fs::remove_file(&file).expect("removed");
-    let made = std::process::Command::new("mkfifo").arg(&file).status();
-    if !made.is_ok_and(|status| status.success()) {
-        eprintln!("note: mkfifo is not available; skipping");
+    if !make_fifo(&file) {
         return;
     }
     pane.wait_for("not a regular file");

@@ -4,13 +4,11 @@
 #![allow(dead_code)]
 
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// How long to wait for something to appear before failing (liveness, not speed).
-const PATIENCE: Duration = Duration::from_secs(15);
+pub use crate::common::PATIENCE;
 
 /// Whether tmux can be run here. When it cannot, the test fails if `CI` is set (CI installs
 /// tmux, so a missing one is a broken machine) and is otherwise skipped with the reason printed.
@@ -18,57 +16,25 @@ pub fn available() -> bool {
     require("tmux", &["tmux", "-V"])
 }
 
-/// Whether `command` runs (`tool` names what is missing otherwise). When it does not: with
-/// `CI` set the test fails saying so; without, the skip and its reason are written to the
-/// terminal (past the test harness's capture, so the skip is never silent) and `false` is
-/// returned for the test to end early.
-///
-/// # Panics
-/// When the command cannot be run and `CI` is set.
-pub fn require(tool: &str, command: &[&str]) -> bool {
-    let ok = Command::new(command[0])
-        .args(&command[1..])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if ok {
-        return true;
-    }
-    let test = std::thread::current()
-        .name()
-        .unwrap_or("an end-to-end test")
-        .to_owned();
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{test}: {tool} is not installed, and CI is set (.ci/run installs it)"
-    );
-    let _ = writeln!(
-        std::io::stderr().lock(),
-        "SKIPPED {test}: {tool} is not installed (.ci/run installs it; with CI set this fails)"
-    );
-    false
-}
+pub use crate::common::require;
 
-/// A fresh temporary directory for one test, removed when dropped.
-pub struct TempDir(pub PathBuf);
+/// A fresh temporary directory for one test (by `tempfile`), removed when dropped; `.0` is
+/// its path.
+pub struct TempDir(pub PathBuf, tempfile::TempDir);
 
 impl TempDir {
-    /// Makes `sokoshot-NAME-PID` under the system's temporary directory.
+    /// Makes `sokoshot-NAME-…` under the system's temporary directory.
     pub fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("sokoshot-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("temp dir");
-        Self(dir)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("sokoshot-{name}-"))
+            .tempdir()
+            .expect("temp dir");
+        Self(dir.path().to_path_buf(), dir)
     }
 
     /// A path inside the directory.
     pub fn join(&self, name: &str) -> PathBuf {
         self.0.join(name)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
     }
 }
 

@@ -6,7 +6,7 @@ use crate::tmux;
 use std::fs;
 use std::time::{Duration, Instant};
 
-use tmux::{Pane, TempDir, available, bytes_written};
+use tmux::{Pane, TempDir, available};
 
 /// Where `needle` starts on the screen: (column, row), 0-based, counting characters.
 fn find(screen: &str, needle: &str) -> Option<(usize, usize)> {
@@ -325,7 +325,7 @@ fn decode_base64(text: &str) -> String {
 }
 
 #[test]
-fn idle_writes_nothing_and_keys_are_answered_while_a_hint_is_worked_out() {
+fn keys_are_answered_while_a_hint_is_worked_out() {
     if !available() {
         return;
     }
@@ -344,12 +344,8 @@ fn idle_writes_nothing_and_keys_are_answered_while_a_hint_is_worked_out() {
 ##############################
 ";
     let pane = play("idle-hint", &dir, level, &["--hint-positions", "50000000"]);
+    // (That an idle game writes nothing is `an_idle_game_writes_nothing`'s to check.)
     pane.wait_for("Moves 0");
-    let pid = pane.game_pid();
-    std::thread::sleep(Duration::from_millis(300));
-    let before = bytes_written(pid);
-    std::thread::sleep(Duration::from_millis(1500));
-    assert_eq!(bytes_written(pid), before, "idle wrote to the terminal");
     // A hint asked for and a step at once: the step is taken while the solver works, so
     // the answer, when it comes, is for a position no longer on screen.
     pane.keys(&["i", "l"]);

@@ -1,6 +1,9 @@
 //! The front end's tests, in one binary: the game and the lab drawn into ratatui's
 //! TestBackend (snapshots of what a player sees), the key map, saved progress, file watching.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod campaign_screens;
 mod lab_scenes;
 mod lab_snapshots;

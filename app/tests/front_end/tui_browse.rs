@@ -1,8 +1,8 @@
 //! The level list as a browser: its filters (`f`), its search by title (`/`), the mouse, and
 //! the packs of the folder changing under it, drawn at 80×24 into ratatui's `TestBackend`.
-//! The snapshots are in `app/tests/snapshots/browse_*.txt` (the screen's text, then one
-//! letter per cell for its style: `r` reversed is the selection, `b` bold); run with
-//! `UPDATE_SNAPSHOTS=1` to write them after a deliberate change, and read the diff.
+//! The snapshots are insta's, in `snapshots/` beside this file (the screen's text, then one
+//! letter per cell for its style: `r` reversed is the selection, `b` bold); after a deliberate
+//! change, `cargo insta review` shows each difference to accept or reject.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -12,9 +12,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 use sokoshot::tui::app::{App, Filter, MAX_SEARCH_CHARS, Place, WHEEL_ROWS};
 use sokoshot::tui::event_loop::folder_news;
-use sokoshot::tui::folder_watch::FolderNews;
 use sokoshot::tui::keys::Mode;
 use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::folder_watch::FolderNews;
 use sokoshot_core::store::progress::{Figures, Progress, level_id};
 
 use crate::support::{PLAIN, levels, press, press_code, render, rows};
@@ -101,27 +101,6 @@ fn snapshot(buf: &Buffer) -> String {
     out
 }
 
-fn check(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, actual).expect("snapshot written");
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
-            path.display()
-        )
-    });
-    assert!(
-        expected == actual,
-        "{name} differs from {}:\n{actual}",
-        path.display()
-    );
-}
-
 /// The heading of the list (its top row).
 fn heading(app: &App) -> String {
     rows(&render(app, 80, 24))[0].clone()
@@ -186,7 +165,7 @@ fn f_cycles_the_filters_and_the_heading_says_which_and_how_many() {
     assert!(!titles(&app).contains(&"Straight Ahead".to_owned()));
     // The cursor was on the solved level: it moves to the next one shown.
     assert_eq!(app.packs()[0].levels.len(), 4);
-    check("browse_unsolved", &snapshot(&render(&app, 80, 24)));
+    insta::assert_snapshot!("browse_unsolved", snapshot(&render(&app, 80, 24)));
     press(&mut app, "f");
     assert_eq!(app.filter(), Filter::WithShots);
     assert!(heading(&app).contains("Levels · with shots · 2 of 6"));
@@ -238,7 +217,7 @@ fn slash_searches_titles_pack_names_and_numbers_ignoring_case() {
     assert!(!app.should_quit());
     assert_eq!(titles(&app), ["Guarded Door", "Door Ajar"]);
     assert!(heading(&app).contains("Levels · all · “DOOR” · 2 of 6"));
-    check("browse_search", &snapshot(&render(&app, 80, 24)));
+    insta::assert_snapshot!("browse_search", snapshot(&render(&app, 80, 24)));
     // Backspace takes back a character; the pack's name and a level's number match too.
     for _ in 0..4 {
         press_code(&mut app, KeyCode::Backspace);
@@ -286,7 +265,7 @@ fn a_search_is_cut_at_its_limit_and_the_player_told() {
 fn a_filter_and_search_that_leave_nothing_say_so_and_how_to_leave() {
     let mut app = browser();
     press(&mut app, "gff/zz");
-    check("browse_nothing_typing", &snapshot(&render(&app, 80, 24)));
+    insta::assert_snapshot!("browse_nothing_typing", snapshot(&render(&app, 80, 24)));
     press_code(&mut app, KeyCode::Enter);
     let screen = rows(&render(&app, 80, 24)).join("\n");
     assert!(

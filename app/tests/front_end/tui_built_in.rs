@@ -1,48 +1,13 @@
-//! The built-in levels: embedded, all playable, and every one fits an 80×24 terminal.
+//! The built-in levels: every one fits an 80×24 terminal (that they read cleanly, in their
+//! order, is the core's test).
 
 use crate::support;
 
 use sokoshot::tui::app::{App, Place};
-use sokoshot::tui::session::built_in_packs;
 use sokoshot::tui::view::needed_size;
-use sokoshot_core::level::parse_pack;
-use sokoshot_core::store::collection::EMBEDDED;
+use sokoshot_core::store::packs::built_in_packs;
 use sokoshot_core::store::progress::Progress;
 use support::{PLAIN, render, rows};
-
-#[test]
-fn every_embedded_level_reads_cleanly() {
-    for pack in EMBEDDED {
-        let report = parse_pack(pack.text);
-        let problems: Vec<String> = report
-            .diagnostics()
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        assert!(report.is_valid(), "{}: {problems:#?}", pack.name);
-    }
-    let packs = built_in_packs();
-    let microban = packs
-        .iter()
-        .find(|p| p.name == "Microban")
-        .expect("Microban is built in");
-    assert_eq!(microban.levels.len(), 155);
-    let order: Vec<(&str, usize)> = packs
-        .iter()
-        .map(|p| (p.name.as_str(), p.levels.len()))
-        .collect();
-    assert_eq!(
-        order,
-        [
-            ("Campaign", 35),
-            ("Microban", 155),
-            ("Sasquatch", 50),
-            ("Sasquatch II", 50),
-            ("Sasquatch III", 50)
-        ],
-        "the campaign, then Microban, then the Sasquatch sets"
-    );
-}
 
 #[test]
 fn every_built_in_level_fits_80_by_24_and_draws_without_the_too_small_message() {

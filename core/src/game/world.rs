@@ -530,12 +530,6 @@ impl World {
         !self.state.shots.is_empty()
     }
 
-    /// Whether ticking would change anything a player can see (a shot flies or a bar turns).
-    #[must_use]
-    pub fn is_moving(&self) -> bool {
-        self.has_shots_in_flight() || self.level.spinners.iter().any(|s| s.speed != 0.0)
-    }
-
     /// Whether there is a command to undo.
     #[must_use]
     pub fn can_undo(&self) -> bool {

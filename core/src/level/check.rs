@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use crate::words::count;
+
 use super::source::{SourceError, read_source_bytes};
 use super::{Diagnostic, LevelError, PackReport, parse_pack_bytes};
 
@@ -37,7 +39,7 @@ pub fn summary(file: &str, report: &PackReport) -> String {
     let read = report.levels.len();
     let invalid = report.invalid_count();
     let warnings = report.warning_count();
-    let levels = plural(read, "level", "levels");
+    let levels = count(read, "level");
     let mut line = format!("{file}: {levels} read");
     if invalid == 0 && report.is_valid() {
         line.push_str(if read == 1 { ", valid" } else { ", all valid" });
@@ -45,14 +47,9 @@ pub fn summary(file: &str, report: &PackReport) -> String {
         line.push_str(&format!(", {invalid} invalid"));
     }
     if warnings > 0 {
-        line.push_str(&format!(", {}", plural(warnings, "warning", "warnings")));
+        line.push_str(&format!(", {}", count(warnings, "warning")));
     }
     line
-}
-
-/// `n thing` or `n things`.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -38,8 +38,8 @@ pub enum LevelError {
     /// The numbers of boxes and goals differ.
     #[error(
         "{} but {}: every box needs a goal and every goal a box",
-        count(*boxes, "box", "boxes"),
-        count(*goals, "goal", "goals")
+        crate::words::count(*boxes, "box"),
+        crate::words::count(*goals, "goal")
     )]
     BoxGoalMismatch {
         /// Boxes on the board (`$` and `*`).
@@ -255,11 +255,6 @@ pub enum LevelError {
         /// What the rows make.
         found: usize,
     },
-}
-
-/// `n thing` or `n things`.
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 impl LevelError {

@@ -31,12 +31,6 @@ impl LevelReport {
         self.result.is_ok()
     }
 
-    /// A diagnostic at this level's stored solution (or its board when it has none).
-    #[must_use]
-    pub fn diagnostic_at_solution(&self, error: LevelError) -> Diagnostic {
-        self.diagnostic_at_line(self.solution_line.unwrap_or(self.line), error)
-    }
-
     /// A diagnostic about this level at `line`.
     #[must_use]
     pub fn diagnostic_at_line(&self, line: usize, error: LevelError) -> Diagnostic {

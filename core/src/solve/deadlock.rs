@@ -24,6 +24,7 @@ use std::fmt;
 
 use crate::game::World;
 use crate::level::{Level, Pos, Tile};
+use crate::words::count;
 
 use super::context::{Context, ContextError, DIRS};
 use super::corral_search::CorralCheck;
@@ -81,13 +82,13 @@ impl fmt::Display for Lost {
                 at.y + 1
             ),
             Self::TooFewShots { left, enemies } => {
-                let shots = if left == 1 { "shot" } else { "shots" };
-                let (noun, verb) = if enemies == 1 {
-                    ("enemy", "is")
-                } else {
-                    ("enemies", "are")
-                };
-                write!(f, "{enemies} {noun} {verb} left but only {left} {shots}")
+                let verb = if enemies == 1 { "is" } else { "are" };
+                write!(
+                    f,
+                    "{} {verb} left but only {}",
+                    count(enemies, "enemy"),
+                    count(left, "shot")
+                )
             }
             Self::EnemyOutOfReach { at } => write!(
                 f,

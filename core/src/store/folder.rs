@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::collection::Collection;
-use crate::level::{parse_pack_bytes, read_source_bytes};
+use crate::level::{SourceError, parse_pack_bytes, read_source_bytes};
 
 /// The most files read from a folder of packs; the ones past it are named and skipped.
 pub const MAX_FOLDER_FILES: usize = 1000;
@@ -81,21 +81,48 @@ pub fn scan(dir: &Path) -> Folder {
     for path in &files {
         match read(path) {
             Ok(pack) => folder.packs.push(pack),
-            Err(problem) => folder.problems.push(problem),
+            Err(problem) => folder.problems.push(problem.to_string()),
         }
     }
     folder.files = files;
     folder
 }
 
-/// One pack of a folder, keyed by its content, or why it cannot be played (one line naming
-/// the file).
+/// Why a file of a folder of packs gives no pack; its message is one line naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum FolderFileError {
+    /// The file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: SourceError,
+    },
+    /// The file holds no level that can be played.
+    #[error(
+        "{}: no playable level ({}; run `sokoshot check` on it)",
+        path.display(),
+        crate::words::count(*problems, "problem")
+    )]
+    NoPlayableLevel {
+        /// The file.
+        path: PathBuf,
+        /// How many problems `sokoshot check` would list.
+        problems: usize,
+    },
+}
+
+/// One pack of a folder, keyed by its content, or why it cannot be played.
 ///
 /// # Errors
 ///
 /// When the file cannot be read or holds no playable level.
-pub fn read(path: &Path) -> Result<Collection, String> {
-    let bytes = read_source_bytes(path).map_err(|err| format!("{}: {err}", path.display()))?;
+pub fn read(path: &Path) -> Result<Collection, FolderFileError> {
+    let bytes = read_source_bytes(path).map_err(|source| FolderFileError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let report = parse_pack_bytes(&bytes);
     let title = report.title.clone();
     let credit = report.author.clone();
@@ -106,10 +133,10 @@ pub fn read(path: &Path) -> Result<Collection, String> {
         .filter_map(|level| level.result.ok())
         .collect();
     if levels.is_empty() {
-        return Err(format!(
-            "{}: no playable level ({errors} problem(s); run `sokoshot check` on it)",
-            path.display()
-        ));
+        return Err(FolderFileError::NoPlayableLevel {
+            path: path.to_path_buf(),
+            problems: errors,
+        });
     }
     let mut pack = Collection::from_file(path.to_path_buf(), levels);
     if let Some(title) = title.filter(|t| !t.trim().is_empty()) {

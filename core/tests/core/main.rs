@@ -34,5 +34,8 @@ mod level_source;
 mod replay_microban;
 mod solve;
 mod solve_contract;
+mod solve_hint;
 mod store_folder;
 mod store_host_key;
+mod store_packs;
+mod store_watch;

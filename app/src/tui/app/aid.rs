@@ -10,8 +10,10 @@
 
 use super::App;
 use crate::tui::hint::{Answer, HintBudget, HintJob};
+use crate::words::count;
 use sokoshot_core::game::{Dir, Move, State, World, parse_moves};
 use sokoshot_core::level::Pos;
+use sokoshot_core::solve::hint::Hint;
 use sokoshot_core::solve::{Deadlocks, Lost};
 
 /// The setting that remembers whether deadlock warnings are on.
@@ -242,7 +244,7 @@ impl App {
             return true;
         }
         match answer {
-            Answer::Solution(letters) => match parse_moves(&letters) {
+            Answer::Hint(Hint::Solution(letters)) => match parse_moves(&letters) {
                 Ok(tokens) => {
                     let moves = tokens
                         .iter()
@@ -252,25 +254,29 @@ impl App {
                 }
                 Err(err) => self.tell(format!("no hint: {err}"), true),
             },
-            Answer::Lost { undo: Some(n) } => {
-                let steps = if n == 1 { "step" } else { "steps" };
+            Answer::Hint(Hint::Lost { undo: Some(n) }) => {
                 self.tell(
-                    format!("hint: no solution from here: undo {n} {steps} (u)"),
+                    format!(
+                        "hint: no solution from here: undo {} (u)",
+                        count(n as u64, "step")
+                    ),
                     true,
                 );
             }
-            Answer::Lost { undo: None } => {
+            Answer::Hint(Hint::Lost { undo: None }) => {
                 self.tell(
                     "hint: no solution from here: undo further back (u) or restart (r)",
                     true,
                 );
             }
-            Answer::OutOfTime => self.tell("hint: no hint found in time", true),
+            Answer::Hint(Hint::OutOfTime) => self.tell("hint: no hint found in time", true),
             Answer::Busy => self.tell(
                 "hint: the server is busy with other players' hints; ask again in a moment",
                 true,
             ),
-            Answer::Unsolvable(why) => self.tell(format!("hint: none here: {why}"), true),
+            Answer::Hint(Hint::Unsolvable(why)) => {
+                self.tell(format!("hint: none here: {why}"), true);
+            }
         }
         true
     }

@@ -18,6 +18,7 @@ use crate::tui::keys::Mode;
 use sokoshot_core::game::{Move, Outcome, RuleError, World, parse_moves};
 #[cfg(doc)]
 use sokoshot_core::game::{STEP_TICKS, WAIT_TICKS};
+use sokoshot_core::solve::hint::Hint;
 
 /// The longest solution watched, in letters (counts spelled out).
 pub const MAX_WATCH_LETTERS: usize = 1_000_000;
@@ -136,17 +137,23 @@ impl App {
         };
         self.tools.watch_job = None;
         match answer {
-            Answer::Solution(letters) if self.mode == Mode::Playing => {
+            Answer::Hint(Hint::Solution(letters)) if self.mode == Mode::Playing => {
                 self.start_watching("solver's", &letters);
             }
-            Answer::Solution(_) => {}
-            Answer::Lost { .. } => self.tell("w: the solver finds no solution to this level", true),
-            Answer::OutOfTime => self.tell("w: the solver found no solution in time", true),
+            Answer::Hint(Hint::Solution(_)) => {}
+            Answer::Hint(Hint::Lost { .. }) => {
+                self.tell("w: the solver finds no solution to this level", true);
+            }
+            Answer::Hint(Hint::OutOfTime) => {
+                self.tell("w: the solver found no solution in time", true);
+            }
             Answer::Busy => self.tell(
                 "w: the server is busy working out other players' hints; try again in a moment",
                 true,
             ),
-            Answer::Unsolvable(why) => self.tell(format!("w: no solution to watch: {why}"), true),
+            Answer::Hint(Hint::Unsolvable(why)) => {
+                self.tell(format!("w: no solution to watch: {why}"), true);
+            }
         }
         true
     }

@@ -15,12 +15,10 @@ use sokoshot_core::geom::{Segment, Vec2};
 use sokoshot_core::lab::{Figure, Ink, Picture, Verdict, ViewBox};
 
 use super::Palette;
+use crate::tui::dots::BRAILLE_BITS;
 
 /// Straight pieces a disk outline is drawn with.
 const DISK_SEGMENTS: usize = 48;
-
-/// The braille bit of the dot at column `dx` (0..2) and row `dy` (0..4) of a character.
-const BRAILLE_BITS: [[u8; 4]; 2] = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]];
 
 /// The most dots one line is drawn with, however long it is.
 const MAX_LINE_DOTS: f32 = 4096.0;

@@ -121,8 +121,8 @@ impl SaveFile {
             Ok(OnDisk::Read(progress, problems)) => {
                 let warning = problems.first().map(|first| {
                     format!(
-                        "{name}: {} line(s) skipped and kept as they are ({first})",
-                        problems.len()
+                        "{name}: {} skipped and kept as they are ({first})",
+                        crate::words::count(problems.len(), "line")
                     )
                 });
                 (progress, warning)

@@ -19,14 +19,12 @@ impl Rng {
     }
 
     /// A uniform `f32` in `[lo, hi)`.
-    #[allow(clippy::cast_precision_loss)]
     pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
         let unit = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
         lo + (hi - lo) * unit
     }
 
     /// A uniform integer in `0..n`.
-    #[allow(clippy::cast_possible_truncation)]
     pub fn below(&mut self, n: u32) -> u32 {
         (self.next_u64() % u64::from(n)) as u32
     }
@@ -65,7 +63,6 @@ impl Rng {
         if !adversarial || self.chance(0.3) {
             return self.range(-3.2, 3.2);
         }
-        #[allow(clippy::cast_precision_loss)]
         let k = self.below(9) as f32 - 4.0;
         let hair = if self.chance(0.3) {
             0.0
@@ -290,7 +287,6 @@ pub fn seg_poly(s: &Segment) -> Vec<DVec2> {
 }
 
 /// The turned box exactly at a multiple `k` of 90°, with the AABB it must agree with.
-#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
 pub fn quarter_turn_pair(center: Vec2, size: Vec2, k: i32) -> (Obb, Aabb) {
     let angle = (f64::from(k) * FRAC_PI_2) as f32;
     let aabb_size = if k.rem_euclid(2) == 1 {

@@ -4,8 +4,8 @@
 //!
 //! Limits: only regular files are read (a FIFO, a device or a directory is reported, never
 //! opened for reading in a way that could block), and at most
-//! [`MAX_FILE_BYTES`](sokoshot_core::level::MAX_FILE_BYTES) of them, by
-//! [`read_source_bytes`](sokoshot_core::level::read_source_bytes).
+//! [`MAX_FILE_BYTES`](crate::level::MAX_FILE_BYTES) of them, by
+//! [`read_source_bytes`](crate::level::read_source_bytes).
 //!
 //! Editors save in different ways (write in place, or write a new file and rename it over the
 //! old one); looking the path up afresh on every poll sees both. A change is reported once
@@ -16,9 +16,9 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
-use sokoshot_core::level::{Level, parse_pack_bytes, read_file};
+use crate::level::{Level, parse_pack_bytes, read_file};
 
 /// How often the file is looked at.
 pub const POLL_EVERY: Duration = Duration::from_millis(250);
@@ -55,7 +55,6 @@ pub struct Watcher {
     /// first look.
     stamp: Option<Option<Stamp>>,
     contents: Option<Vec<u8>>,
-    next_poll: Instant,
 }
 
 /// What a poll found.
@@ -70,14 +69,13 @@ pub enum Change {
 impl Watcher {
     /// Watches `path`, taking `contents` as what the file holds now.
     #[must_use]
-    pub fn new(path: PathBuf, contents: &[u8], now: Instant) -> Self {
+    pub fn new(path: PathBuf, contents: &[u8]) -> Self {
         Self {
             path,
-            // Unknown, so the first poll reads the file and compares it with `contents`: a
+            // Unknown, so the first look reads the file and compares it with `contents`: a
             // save between the caller's read and now is not missed.
             stamp: None,
             contents: Some(contents.to_owned()),
-            next_poll: now + POLL_EVERY,
         }
     }
 
@@ -85,21 +83,6 @@ impl Watcher {
     #[must_use]
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// How long the event loop may wait before the next poll is due.
-    #[must_use]
-    pub fn time_to_poll(&self, now: Instant) -> Duration {
-        self.next_poll.saturating_duration_since(now)
-    }
-
-    /// Looks at the file if a poll is due, and reports a change of contents.
-    pub fn poll(&mut self, now: Instant) -> Option<Change> {
-        if now < self.next_poll {
-            return None;
-        }
-        self.next_poll = now + POLL_EVERY;
-        self.check()
     }
 
     /// Looks at the file now, and reports a change of contents.
@@ -152,7 +135,7 @@ impl Reloader {
     /// When the thread cannot be started.
     pub fn spawn(path: PathBuf, contents: &[u8]) -> io::Result<Self> {
         let (send, results) = mpsc::sync_channel(MAX_WAITING);
-        let mut watcher = Watcher::new(path, contents, Instant::now());
+        let mut watcher = Watcher::new(path, contents);
         std::thread::Builder::new()
             .name("level-file".into())
             .spawn(move || {

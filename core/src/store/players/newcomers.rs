@@ -13,7 +13,25 @@ use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use super::limits::{MAX_TRACKED, address_key};
+/// The most addresses remembered at once.
+pub const MAX_TRACKED: usize = 4096;
+
+/// The address a connection is counted under: an IPv4 address, or an IPv6 /64 (one
+/// subscriber's network); an IPv4 address mapped into IPv6 counts as itself.
+#[must_use]
+pub fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut segments = v6.segments();
+                segments[4..].fill(0);
+                IpAddr::V6(segments.into())
+            }
+        },
+    }
+}
 
 /// The span the rate is counted over: an hour.
 pub const WINDOW: Duration = Duration::from_secs(3600);

@@ -13,8 +13,8 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
-use sokoshot_core::store::collection::Collection;
-use sokoshot_core::store::folder::{self, MAX_FOLDER_ENTRIES, MAX_FOLDER_FILES};
+use super::collection::Collection;
+use super::folder::{self, MAX_FOLDER_ENTRIES, MAX_FOLDER_FILES};
 
 /// How often the folder is listed.
 const POLL: Duration = Duration::from_secs(1);
@@ -154,7 +154,7 @@ impl State {
                     self.loaded.insert(path);
                     FolderNews::Added(pack)
                 }
-                Err(problem) => FolderNews::Failed(path, problem),
+                Err(problem) => FolderNews::Failed(path, problem.to_string()),
             };
             if send.send(news).is_err() {
                 return false;

@@ -11,7 +11,7 @@
 //!
 //! The flood rule, in open mode where any key gets in: a new key is kept only when its
 //! address has made fewer than `--new-players-per-hour` new players in the last hour
-//! ([`super::newcomers`]), and, when the store is full, only when someone can be forgotten
+//! ([`newcomers`]), and, when the store is full, only when someone can be forgotten
 //! without losing anything recent: first the players who have saved nothing (longest away
 //! first), then those away longer than [`FORGET_UNSEEN_AFTER`] (longest away first). A
 //! player who saved anything in that time is never forgotten to make room, however many
@@ -25,10 +25,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime};
 
-use russh::keys::{HashAlg, PublicKey};
+use self::newcomers::Newcomers;
+use super::progress::SaveFile;
 
-use super::newcomers::Newcomers;
-use sokoshot_core::store::progress::SaveFile;
+pub mod newcomers;
 
 /// The most players whose progress is kept, unless told otherwise.
 pub const MAX_PLAYERS: usize = 10_000;
@@ -77,12 +77,6 @@ pub enum Player {
 }
 
 impl Player {
-    /// The player behind a verified public key.
-    #[must_use]
-    pub fn of_key(key: &PublicKey) -> Self {
-        Self::Key(key.fingerprint(HashAlg::Sha256).to_string())
-    }
-
     /// How the player is named in the log and on the menu.
     #[must_use]
     pub fn name(&self) -> &str {
@@ -296,8 +290,8 @@ mod tests {
 
     #[test]
     fn guests_get_no_file_and_a_key_gets_its_own() {
-        let dir = std::env::temp_dir().join(format!("sokoshot-players-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("players");
         let players = Players::new(dir.clone());
         assert!(players.save_file(&Player::Guest).expect("ok").is_none());
         let a = players
@@ -310,13 +304,12 @@ mod tests {
             .expect("file");
         assert_ne!(a.path(), b.path());
         assert!(a.path().starts_with(&dir));
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn past_the_cap_the_player_away_longest_is_forgotten() {
-        let dir = std::env::temp_dir().join(format!("sokoshot-players-cap-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("players");
         let players = Players::with_cap(dir.clone(), 2);
         let saved = |n: &str| {
             let file = players
@@ -340,7 +333,6 @@ mod tests {
         );
         assert!(kept.path().exists());
         assert_eq!(players.homes().expect("list").len(), 2);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     const HOME_A: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 1));
@@ -349,9 +341,8 @@ mod tests {
     /// are refused once every place is held by someone who saved something lately.
     #[test]
     fn a_flood_of_fresh_keys_forgets_only_players_with_nothing_saved() {
-        let dir =
-            std::env::temp_dir().join(format!("sokoshot-players-flood-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("players");
         let players = Players::with_cap(dir.clone(), 3).new_players_per_hour(1000);
         let real = Player::Key("SHA256:real".into());
         players.admit(&real, HOME_A).expect("room");
@@ -372,14 +363,12 @@ mod tests {
         assert_eq!(players.admit(&late, HOME_A), Err(Refused::Full(3)));
         assert!(file.path().exists());
         assert_eq!(players.homes().expect("list").len(), 3);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn an_address_past_its_new_players_per_hour_is_refused_but_its_kept_players_come_back() {
-        let dir =
-            std::env::temp_dir().join(format!("sokoshot-players-rate-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("players");
         let players = Players::new(dir.clone()).new_players_per_hour(2);
         let key = |n: u32| Player::Key(format!("SHA256:k{n}"));
         players.admit(&key(1), HOME_A).expect("first");
@@ -394,6 +383,5 @@ mod tests {
             fingerprint_of(&dir.join(dir_name("SHA256:k3"))),
             "SHA256:k3"
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 }
