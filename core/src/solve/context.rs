@@ -160,6 +160,12 @@ impl Context {
         Self::bytes_for(self.index.len(), self.len(), self.goals.len())
     }
 
+    /// The context of a board written as a level's text (tests' shorthand).
+    #[cfg(test)]
+    pub(crate) fn from_text(text: &str) -> Self {
+        Self::new(&text.parse().expect("test level parses")).expect("fits")
+    }
+
     /// The compact index of `pos`, if something can stand there.
     pub(crate) fn cell(&self, pos: Pos) -> Option<u32> {
         if pos.x < 0 || pos.y < 0 || pos.x >= self.width {
@@ -291,13 +297,9 @@ fn open_region(level: &Level, start: Pos) -> Vec<Pos> {
 mod tests {
     use super::*;
 
-    fn context(text: &str) -> Context {
-        Context::new(&text.parse().expect("test level parses")).expect("fits")
-    }
-
     #[test]
     fn corners_and_walls_without_goals_are_dead() {
-        let ctx = context("######\n#@ $.#\n#    #\n######");
+        let ctx = Context::from_text("######\n#@ $.#\n#    #\n######");
         let dead = |x, y| ctx.dead[ctx.cell(Pos::new(x, y)).unwrap() as usize];
         assert!(dead(1, 1), "corner");
         assert!(dead(1, 2), "corner");
@@ -308,7 +310,7 @@ mod tests {
 
     #[test]
     fn push_distance_counts_pushes_to_the_goal() {
-        let ctx = context("#######\n#@ $ .#\n#######");
+        let ctx = Context::from_text("#######\n#@ $ .#\n#######");
         let from = ctx.cell(Pos::new(3, 1)).unwrap() as usize;
         assert_eq!(ctx.dist[0][from], 2);
     }

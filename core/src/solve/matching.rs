@@ -234,14 +234,10 @@ mod tests {
     use super::*;
     use crate::level::Pos;
 
-    fn context(text: &str) -> Context {
-        Context::new(&text.parse().expect("test level parses")).expect("fits")
-    }
-
     #[test]
     fn two_boxes_that_want_the_same_goal_share_them_at_the_least_cost() {
         // Goals at columns 1 and 6; boxes at 4 and 5: the matching sends 4 left and 5 right.
-        let ctx = context("########\n#.  $$.#\n#   @  #\n########");
+        let ctx = Context::from_text("########\n#.  $$.#\n#   @  #\n########");
         let boxes: Vec<u32> = [Pos::new(4, 1), Pos::new(5, 1)]
             .iter()
             .map(|&p| ctx.cell(p).unwrap())
@@ -253,7 +249,7 @@ mod tests {
 
     /// A room of six boxes and six goals, and the boxes' cells.
     fn six_boxes() -> (Context, Vec<u32>) {
-        let ctx = context(
+        let ctx = Context::from_text(
             "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
         );
         let boxes = ctx
@@ -325,7 +321,7 @@ mod tests {
     #[test]
     fn boxes_with_only_one_reachable_goal_between_them_have_no_matching() {
         // Both boxes can only go to the goal on the top row's right.
-        let ctx = context("#######\n#  $$.#\n#.    #\n#  @  #\n#######");
+        let ctx = Context::from_text("#######\n#  $$.#\n#.    #\n#  @  #\n#######");
         let boxes: Vec<u32> = [Pos::new(3, 1), Pos::new(4, 1)]
             .iter()
             .map(|&p| ctx.cell(p).unwrap())

@@ -300,13 +300,9 @@ mod tests {
     use super::*;
     use crate::level::Pos;
 
-    fn context(text: &str) -> Context {
-        Context::new(&text.parse().expect("test level parses")).expect("fits")
-    }
-
     #[test]
     fn a_dead_end_of_goals_fills_from_the_far_end() {
-        let ctx = context("########\n#...   #\n####   #\n#  $$$@#\n#      #\n########");
+        let ctx = Context::from_text("########\n#...   #\n####   #\n#  $$$@#\n#      #\n########");
         let packing = Packing::new(&ctx);
         let at = |x| ctx.cell(Pos::new(x, 1)).unwrap();
         assert_eq!(packing.order(0), [at(1), at(2), at(3)].as_slice());
@@ -316,7 +312,7 @@ mod tests {
 
     #[test]
     fn scattered_goals_make_no_area() {
-        let ctx = context("#######\n#. . .#\n# $$$@#\n#     #\n#######");
+        let ctx = Context::from_text("#######\n#. . .#\n# $$$@#\n#     #\n#######");
         assert!(Packing::new(&ctx).is_empty());
     }
 }
