@@ -12,7 +12,7 @@
 //!
 //! The search keeps a tree of positions, each with an accumulated weight. It visits the
 //! non-empty cells of the feature space in turn, and in each expands its position of least
-//! weight (the lower bound breaking ties). A move an advisor suggests weighs nothing, any
+//! weight (the newest breaking ties). A move an advisor suggests weighs nothing, any
 //! other weighs one. Two advisors, each suggesting at most one move of a position: the packing advisor (a
 //! move that packs a box, the most packed first) and the connectivity advisor (a move that
 //! joins regions, the fewest regions first). Visiting cells in turn keeps the search from
@@ -63,11 +63,15 @@ struct Node {
     bound: u32,
 }
 
-/// One cell of the feature space: its positions not yet expanded, least weight first.
+/// One cell of the feature space: its positions not yet expanded, as (weight, [`NEWEST`]
+/// less the node's number), least first.
 #[derive(Debug, Default)]
 struct FeatureCell {
-    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    open: BinaryHeap<Reverse<(u32, u32)>>,
 }
+
+/// The largest node number, so that `NEWEST - id` ranks the newest node first.
+const NEWEST: u32 = u32::MAX;
 
 /// A child found while expanding a position, before it is stored.
 #[derive(Debug, Clone, Copy)]
@@ -162,7 +166,9 @@ impl<'c> FessSearch<'c> {
         h
     }
 
-    /// Puts node `id` among the open positions of its feature cell.
+    /// Puts node `id` among the open positions of its feature cell: least weight first,
+    /// the newest on a tie (it follows a line of advised moves to its end before it looks
+    /// elsewhere; measured against the lower bound as the tie-break, benches/README.md).
     fn enqueue(&mut self, features: Features, node: &Node, id: u32) {
         let next = self.space.len();
         let at = *self.index.entry(features).or_insert(next);
@@ -171,12 +177,12 @@ impl<'c> FessSearch<'c> {
         }
         self.space[at]
             .open
-            .push(Reverse((node.weight, node.bound, id)));
+            .push(Reverse((node.weight, NEWEST - id)));
     }
 
     /// The bytes the search holds.
     pub(crate) fn bytes(&self) -> usize {
-        let open: usize = self.space.iter().map(|c| c.open.capacity() * 12).sum();
+        let open: usize = self.space.iter().map(|c| c.open.capacity() * 8).sum();
         self.table.bytes()
             + self.nodes.capacity() * std::mem::size_of::<Node>()
             + open
@@ -193,8 +199,8 @@ impl<'c> FessSearch<'c> {
         for _ in 0..self.space.len() {
             let at = self.turn % self.space.len();
             self.turn = at + 1;
-            if let Some(Reverse((_, _, id))) = self.space[at].open.pop() {
-                return Some(id);
+            if let Some(Reverse((_, rank))) = self.space[at].open.pop() {
+                return Some(NEWEST - rank);
             }
         }
         None
