@@ -490,6 +490,138 @@ mod tests {
     }
 
     #[test]
+    fn it_answers_no_solution_exactly_where_the_search_over_single_pushes_does() {
+        use crate::solve::push::{Order, PushSearch, Techniques};
+        let boards = [
+            (
+                "solvable: two boxes, two goals",
+                "######\n#@   #\n# $$ #\n#  . #\n# .  #\n######",
+            ),
+            (
+                "no solution: the box must pass a box it cannot pass",
+                "########\n#@$ $..#\n########",
+            ),
+            (
+                "no solution: two boxes against a wall with no goal",
+                "#######\n#.   .#\n#@$$  #\n#######",
+            ),
+            (
+                "solvable: round a pillar",
+                "#######\n#.  @ #\n# $#$ #\n#  .  #\n#######",
+            ),
+            (
+                "no solution: a goal walled off from every box",
+                "########\n#@ $  .#\n#####  #\n#.  ## #\n#  $   #\n########",
+            ),
+        ];
+        for (name, board) in boards {
+            let level: Level = board.parse().expect("the board reads");
+            let ctx = Context::new(&level).expect("the board fits");
+            let boxes: Vec<u32> = level.boxes.iter().filter_map(|&b| ctx.cell(b)).collect();
+            let player = ctx.cell(level.player).expect("the player stands inside");
+            let mut budget = Budget::new(&Limits::positions(1_000_000), None);
+            let single =
+                PushSearch::new(&ctx, Order::Greedy, Techniques::default(), &boxes, player)
+                    .run(&mut budget);
+            let fess = fess_solves(board);
+            assert_eq!(
+                matches!(fess, Ending::Solved(_)),
+                matches!(single, Ending::Solved(_)),
+                "{name}: both solve or neither"
+            );
+            assert_eq!(
+                fess == Ending::Exhausted,
+                single == Ending::Exhausted,
+                "{name}: both exhaust or neither"
+            );
+            assert_eq!(
+                name.starts_with("solvable"),
+                matches!(fess, Ending::Solved(_)),
+                "{name}"
+            );
+        }
+    }
+
+    /// A random room of `w`×`h` inside a wall: some walls, two boxes, two goals, the player.
+    fn random_room(seed: &mut u64, w: usize, h: usize) -> String {
+        let mut next = |n: usize| {
+            *seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (*seed >> 33) as usize % n
+        };
+        let mut grid = vec![vec![' '; w]; h];
+        for _ in 0..(w * h / 6) {
+            grid[next(h)][next(w)] = '#';
+        }
+        let mut free: Vec<(usize, usize)> = Vec::new();
+        for (y, row) in grid.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                if c == ' ' {
+                    free.push((x, y));
+                }
+            }
+        }
+        for mark in ['@', '$', '$', '.', '.'] {
+            let (x, y) = free.swap_remove(next(free.len()));
+            grid[y][x] = mark;
+        }
+        let wall = "#".repeat(w + 2);
+        let mut text = wall.clone();
+        for row in grid {
+            text.push_str("\n#");
+            text.extend(row);
+            text.push('#');
+        }
+        text.push('\n');
+        text.push_str(&wall);
+        text
+    }
+
+    #[test]
+    fn on_random_small_rooms_it_solves_exactly_what_single_pushes_solve() {
+        use crate::solve::push::{Order, PushSearch, Techniques};
+        let mut seed = 0x5eed_f355;
+        let (mut solvable, mut lost) = (0, 0);
+        for _ in 0..300 {
+            let board = random_room(&mut seed, 6, 5);
+            let Ok(level) = board.parse::<Level>() else {
+                continue;
+            };
+            let Ok(ctx) = Context::new(&level) else {
+                continue;
+            };
+            let (Some(player), boxes) = (
+                ctx.cell(level.player),
+                level
+                    .boxes
+                    .iter()
+                    .filter_map(|&b| ctx.cell(b))
+                    .collect::<Vec<_>>(),
+            ) else {
+                continue;
+            };
+            if boxes.len() != level.boxes.len() {
+                continue;
+            }
+            let mut budget = Budget::new(&Limits::positions(1_000_000), None);
+            let single =
+                PushSearch::new(&ctx, Order::Greedy, Techniques::default(), &boxes, player)
+                    .run(&mut budget);
+            let fess = fess_solves(&board);
+            match (&single, &fess) {
+                (Ending::Solved(_), Ending::Solved(_)) => solvable += 1,
+                (Ending::Exhausted, Ending::Exhausted) => lost += 1,
+                _ => panic!("{board}\nsingle pushes: {single:?}\nFESS: {fess:?}"),
+            }
+        }
+        assert!(
+            solvable > 20 && lost > 20,
+            "{solvable} solvable, {lost} lost rooms"
+        );
+    }
+
+    #[test]
     fn a_lost_start_has_nothing_to_expand() {
         // The box stands in a corner off the goal: no position at all.
         assert_eq!(fess_solves("#####\n#$ .#\n#  @#\n#####"), Ending::Exhausted);
