@@ -1,6 +1,6 @@
-//! The collision lab: six scenes that replay the seed pages' demos and one that casts a
-//! segment at the game's shapes; each shows the numbers behind every verdict and walks
-//! through its test step by step.
+//! The collision lab: its scenes (listed in [`SceneId::ALL`]) replay the seed pages' demos,
+//! cast a segment and sweep a box at the game's shapes, and fly the game's own shot; each
+//! shows the numbers behind every verdict and walks through its test step by step.
 //!
 //! This module is pure state, like `game`: keys come in as [`Key`], pointer gestures as
 //! [`Pointer`] in world coordinates, time as fixed ticks of [`TICK`] seconds, and each scene
@@ -15,7 +15,9 @@
 //! shot). `v` flips y in any scene; keys, the wheel and the turning keys always act as seen on
 //! screen. Every scene but the shot starts with its two shapes apart on the line y = 0, the
 //! one the keys move on the left (the shot starts aimed at a slope it bounces off). Touching
-//! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
+//! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the
+//! scene says so. Every scene decides "touching" by one tolerance, [`TOUCH_TOLERANCE`]: its
+//! verdict, every value it prints and its words all follow it (see the `touch` module).
 
 mod aabb_scene;
 mod camera;
@@ -40,10 +42,11 @@ mod snap;
 mod steps;
 mod sweep_scene;
 mod toi;
+mod touch;
 mod triangle_scene;
 mod triangle_steps;
 
-pub use camera::{MAX_ZOOM, ZOOM_STEP};
+pub use camera::{MAX_ZOOM, PAN_FRACTION, ZOOM_STEP};
 pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
 pub use motion::{HORIZON, Motion, MotionKind};
@@ -51,6 +54,7 @@ pub use picture::{Figure, Ink, Mark, Picture, Readout, Row, Verdict, ViewBox};
 pub use scene::{SceneId, UnknownScene};
 pub use steps::Step;
 pub use toi::{TOLERANCE, first_time};
+pub use touch::{TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
 
 use aabb_scene::AabbScene;
 use cast_scene::CastScene;
@@ -381,6 +385,7 @@ impl Lab {
             Action::ZoomIn => self.zoom(true),
             Action::ZoomOut => self.zoom(false),
             Action::Fit => self.cameras[self.index()] = camera::Camera::default(),
+            Action::Pan(dx, dy) => self.pan(dx, dy),
             Action::FlipView => {
                 let i = self.index();
                 self.flipped[i] = !self.flipped[i];
@@ -390,7 +395,11 @@ impl Lab {
                 if let Some((which, edit)) = self.scene().action_edit(other) {
                     return Self::outcome(self.edit(which, edit));
                 }
-                return Self::outcome(self.scene_mut().apply(other));
+                let changed = self.scene_mut().apply(other);
+                if other == Action::Launch && self.paused && self.scene().moving() {
+                    self.message = Some("launched; time is paused: p runs it, . steps".into());
+                }
+                return Self::outcome(changed);
             }
         }
         Outcome::Redraw

@@ -242,9 +242,9 @@ impl Scene for ShotScene {
     fn readout(&self) -> Readout {
         let flight = self.flight();
         let mut readout = Readout::new(Verdict::of(!flight.bounces.is_empty()));
-        readout.row("test", "the game's shot");
-        readout.row("from", vec2(self.start));
-        readout.row("aim", degrees(self.aim.to_radians()));
+        readout.input("test", "the game's shot");
+        readout.input("from", vec2(self.start));
+        readout.input("aim", degrees(self.aim.to_radians()));
         if flight.path.is_empty() {
             readout.row("shot", "not placed: in a solid");
             return readout;

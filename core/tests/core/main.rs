@@ -20,6 +20,7 @@ mod lab_input;
 mod lab_shot;
 mod lab_sweep;
 mod lab_toi;
+mod lab_touch;
 mod layering;
 mod level_errors;
 mod level_formats;
