@@ -106,8 +106,10 @@ fn grown(disk: &Disk, t: &Triangle, hit: bool) -> Step {
             out
         };
         let shift = out * disk.radius;
-        step.add(Figure::Line(edge.translated(shift)), Ink::Guide);
-        step.add(Figure::Disk(Disk::new(edge.a, disk.radius)), Ink::Guide);
+        // The grown shape in the tested ink: the edge lines are guides, and in `--ascii`
+        // each ink has its own character.
+        step.add(Figure::Line(edge.translated(shift)), Ink::Tested);
+        step.add(Figure::Disk(Disk::new(edge.a, disk.radius)), Ink::Tested);
     }
     step.add(Figure::Dot(disk.center), Ink::Mark);
     step.line("centre in the grown shape?");
