@@ -22,6 +22,7 @@
 mod aabb_scene;
 mod camera;
 mod cast_scene;
+mod distance_scene;
 mod edit;
 mod format;
 mod input;
@@ -58,6 +59,7 @@ pub use touch::{TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
 
 use aabb_scene::AabbScene;
 use cast_scene::CastScene;
+use distance_scene::DistanceScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
@@ -118,6 +120,7 @@ pub struct Lab {
     cast: CastScene,
     sweep: SweepScene,
     shot: ShotScene,
+    distance: DistanceScene,
     paused: bool,
     speed: usize,
     help: bool,
@@ -149,6 +152,7 @@ impl Lab {
             cast: CastScene::new(),
             sweep: SweepScene::new(),
             shot: ShotScene::new(),
+            distance: DistanceScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -391,6 +395,10 @@ impl Lab {
                 self.flipped[i] = !self.flipped[i];
             }
             Action::Snap => self.snap(),
+            Action::Preset if self.current == SceneId::Distance => {
+                let which = self.active[self.index()];
+                self.distance.next_kind(which);
+            }
             other => {
                 if let Some((which, edit)) = self.scene().action_edit(other) {
                     return Self::outcome(self.edit(which, edit));
@@ -428,6 +436,7 @@ impl Lab {
             SceneId::Cast => self.cast = CastScene::new(),
             SceneId::Sweep => self.sweep = SweepScene::new(),
             SceneId::Shot => self.shot = ShotScene::new(),
+            SceneId::Distance => self.distance = DistanceScene::new(),
         }
     }
 
@@ -446,6 +455,7 @@ impl Lab {
             SceneId::Cast => &self.cast,
             SceneId::Sweep => &self.sweep,
             SceneId::Shot => &self.shot,
+            SceneId::Distance => &self.distance,
         }
     }
 
@@ -460,6 +470,7 @@ impl Lab {
             SceneId::Cast => &mut self.cast,
             SceneId::Sweep => &mut self.sweep,
             SceneId::Shot => &mut self.shot,
+            SceneId::Distance => &mut self.distance,
         }
     }
 }

@@ -4,9 +4,9 @@
 use proptest::prelude::*;
 use sokoshot::tui::lab_view::bounds;
 use sokoshot_core::geom::{
-    Aabb, Disk, Intersects, Obb, Triangle, Vec2, cast_segment_aabb, cast_segment_disk,
+    Aabb, Convex, Disk, Intersects, Obb, Triangle, Vec2, cast_segment_aabb, cast_segment_disk,
     cast_segment_obb, cast_segment_triangle, contact_disk_aabb, contact_disk_obb,
-    contact_disk_triangle, region_edges, sat_obb_obb, sweep_aabb_aabb, sweep_disk_aabb,
+    contact_disk_triangle, proximity, region_edges, sat_obb_obb, sweep_aabb_aabb, sweep_disk_aabb,
     sweep_disk_obb, sweep_disk_triangle, triangle_region,
 };
 use sokoshot_core::lab::{
@@ -18,7 +18,12 @@ const CANVAS: (u16, u16) = (49, 24);
 
 /// The shape the keys move, as drawn (in the cast scene, the segment, drawn as an arrow).
 fn subject(picture: &Picture) -> Figure {
-    let solid = |f: &&Figure| matches!(f, Figure::Disk(_) | Figure::Obb(_) | Figure::Aabb(_));
+    let solid = |f: &&Figure| {
+        matches!(
+            f,
+            Figure::Disk(_) | Figure::Obb(_) | Figure::Aabb(_) | Figure::Triangle(_)
+        )
+    };
     let segment = |f: &&Figure| matches!(f, Figure::Arrow(_));
     picture
         .with_ink(Ink::Subject)
@@ -61,7 +66,10 @@ fn hits(a: &Figure, b: &Figure) -> bool {
         (Figure::Arrow(s), Figure::Obb(x)) => cast_segment_obb(s, x).is_some(),
         (Figure::Arrow(s), Figure::Disk(x)) => cast_segment_disk(s, x).is_some(),
         (Figure::Arrow(s), Figure::Triangle(x)) => cast_segment_triangle(s, x).is_some(),
-        other => panic!("no test for {other:?}"),
+        (a, b) => match (convex(a), convex(b)) {
+            (Some(a), Some(b)) => proximity(&a, &b).distance <= 0.0,
+            other => panic!("no test for {other:?}"),
+        },
     }
 }
 
@@ -106,7 +114,10 @@ fn at_the_tolerance(a: &Figure, b: &Figure) -> bool {
             near(s.a.distance(x.center) - x.radius)
                 || cast_segment_disk(s, &grown).is_some() != cast_segment_disk(s, x).is_some()
         }
-        _ => false,
+        (a, b) => match (convex(a), convex(b)) {
+            (Some(a), Some(b)) => near(proximity(&a, &b).distance),
+            _ => false,
+        },
     }
 }
 
@@ -134,6 +145,17 @@ fn near_touching(picture: &Picture) -> bool {
     others(picture)
         .iter()
         .any(|other| at_the_tolerance(&moved, other))
+}
+
+/// A drawn shape as `geom`'s convex shape, for the distance scene's pairs.
+fn convex(figure: &Figure) -> Option<Convex> {
+    match figure {
+        Figure::Disk(d) => Some(Convex::Disk(*d)),
+        Figure::Aabb(b) => Some(Convex::Aabb(*b)),
+        Figure::Obb(b) => Some(Convex::Obb(*b)),
+        Figure::Triangle(t) => Some(Convex::Triangle(*t)),
+        _ => None,
+    }
 }
 
 /// The verdict `geom` gives for the picture: does the moved shape touch anything drawn?
@@ -299,14 +321,15 @@ fn turning_in_flight_turns_from_the_current_heading() {
 fn tab_shift_tab_and_digits_switch_scenes() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     let mut seen = vec![lab.scene_id()];
-    for _ in 0..9 {
+    let count = SceneId::ALL.len();
+    for _ in 0..count {
         lab.press(Key::Tab);
         seen.push(lab.scene_id());
     }
-    assert_eq!(&seen[..9], &SceneId::ALL);
-    assert_eq!(seen[9], SceneId::DiskAabb, "Tab wraps around");
+    assert_eq!(&seen[..count], &SceneId::ALL);
+    assert_eq!(seen[count], SceneId::DiskAabb, "Tab wraps around");
     lab.press(Key::BackTab);
-    assert_eq!(lab.scene_id(), SceneId::Shot, "Shift-Tab wraps back");
+    assert_eq!(lab.scene_id(), SceneId::Distance, "Shift-Tab wraps back");
     for (digit, scene) in ['1', '2', '3', '4', '5', '6', '7', '8', '9']
         .into_iter()
         .zip(SceneId::ALL)

@@ -99,6 +99,7 @@ fn scene_with_steps(scene: SceneId) -> Lab {
         SceneId::Cast => &[('l', 9), ('c', 3), ('k', 1)],
         SceneId::Sweep => &[('l', 2), ('r', 3)],
         SceneId::Shot => &[],
+        SceneId::Distance => &[('l', 4), ('k', 1)],
     };
     for &(key, times) in keys {
         for _ in 0..times {

@@ -81,7 +81,7 @@ fn the_panel_of_the_first_scene_reads_as_expected() {
         })
         .collect();
     let want = [
-        "│ 1/9 disk-aabb",
+        "│ 1/10 disk-aabb",
         "│ active disk",
         "│ MISS",
         "│ y up, as its page",

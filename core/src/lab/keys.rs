@@ -321,6 +321,20 @@ pub(crate) const SWEEP: &[Binding] = &[
     QUIT,
 ];
 
+/// The keys of the distance scene.
+pub(crate) const DISTANCE: &[Binding] = &[
+    moves("move the active shape"),
+    FINE_MOVES,
+    turns("turn the active shape ↺ ↻"),
+    FINE_TURNS,
+    Binding {
+        keys: "c",
+        help: "next kind of active shape",
+        map: &[(Key::Char('c'), Action::Preset)],
+    },
+    QUIT,
+];
+
 /// The keys of the shot scene.
 pub(crate) const SHOT: &[Binding] = &[
     moves("move the shot's start"),

@@ -16,6 +16,7 @@ mod geom;
 #[path = "../../benches/support/hostile.rs"]
 mod hostile;
 mod lab_boundaries;
+mod lab_distance;
 mod lab_input;
 mod lab_shot;
 mod lab_sweep;
