@@ -383,7 +383,74 @@ def sweep(res):
     return compare_cast(verdict, rows, want), want
 
 
+def convex_dist(kind, v, other_kind, w):
+    """The exact signed distance between two of the distance scene's shapes (apart: the
+    distance; overlapping: minus the depth, by the least overlap over the edge normals)."""
+    def core(kind, v):
+        if kind == "Disk":
+            return [(num(v[0]), num(v[1]))], v[2]
+        return corners(kind, v), 0.0
+    (pa, ra), (pb, rb) = core(kind, v), core(other_kind, w)
+    def sep_axes(p):
+        return [(-(p[(i + 1) % len(p)][1] - p[i][1]), p[(i + 1) % len(p)][0] - p[i][0]) for i in range(len(p))] if len(p) > 1 else []
+    axes = sep_axes(pa) + sep_axes(pb)
+    # Apart cores: the least vertex-edge distance (or point-point for two disks).
+    def d_point_poly(q, poly):
+        if len(poly) == 1:
+            return math.sqrt(float(dot(sub(q, poly[0]), sub(q, poly[0]))))
+        return poly_signed_dist(q, poly)
+    overlapping = True
+    for ax in axes:
+        pa_ = [dot(c, ax) for c in pa]
+        pb_ = [dot(c, ax) for c in pb]
+        if min(pb_) > max(pa_) or min(pa_) > max(pb_):
+            overlapping = False
+    if len(pa) == 1 and len(pb) == 1:
+        overlapping = pa[0] == pb[0]
+    if len(pa) == 1 and len(pb) > 1:
+        overlapping = poly_signed_dist(pa[0], pb) <= 0
+    if len(pb) == 1 and len(pa) > 1:
+        overlapping = poly_signed_dist(pb[0], pa) <= 0
+    if not overlapping:
+        best = math.inf
+        for q in pa:
+            best = min(best, d_point_poly(q, pb) if len(pb) > 1 else math.sqrt(float(dot(sub(q, pb[0]), sub(q, pb[0])))))
+        for q in pb:
+            if len(pa) > 1:
+                best = min(best, d_point_poly(q, pa))
+        if len(pa) > 1 and len(pb) > 1:
+            for q in pa:
+                best = min(best, math.sqrt(float(min(seg_dist2(q, pb[i], pb[(i + 1) % len(pb)]) for i in range(len(pb))))))
+            for q in pb:
+                best = min(best, math.sqrt(float(min(seg_dist2(q, pa[i], pa[(i + 1) % len(pa)]) for i in range(len(pa))))))
+        return best - ra - rb
+    depth = math.inf
+    for ax in axes or [(F(1), F(0))]:
+        n = math.sqrt(float(dot(ax, ax)))
+        pa_ = [float(dot(c, ax)) / n for c in pa]
+        pb_ = [float(dot(c, ax)) / n for c in pb]
+        depth = min(depth, max(pa_) + ra - (min(pb_) - rb), max(pb_) + rb - (min(pa_) - ra))
+    return -depth
+
+
+def distance_scene(res):
+    verdict, rows, shapes = res
+    a = next((k, v) for ink, k, v in shapes if ink == "Subject")
+    b = next((k, v) for ink, k, v in shapes if ink == "Target")
+    gap = convex_dist(a[0], a[1], b[0], b[1])
+    want = "MISS" if classify(gap) == "apart" else "HIT"
+    c = classify(gap)
+    if c == "apart":
+        ok = close(rows.get("dist", "x"), gap)
+    elif c == "touching":
+        ok = rows.get("depth") == "0 (touching)"
+    else:
+        ok = close(rows.get("depth", "x"), -gap)
+    return verdict == want and ok, gap
+
+
 CHECKS = {
+    "distance": distance_scene,
     "disk-aabb": disk_box, "disk-obb": disk_box, "disk-triangle": disk_triangle,
     "obb-obb": obb_obb, "aabb-aabb": aabb_aabb, "cast": cast, "sweep": sweep,
 }
@@ -445,6 +512,14 @@ def placements():
                        ("-8.25 0", 0), ("-4 -3", 40), ("2.5 0", 0), ("2.5 0", 180)):
         tag = "plain" if pos in ("-6.75 0", "-8.25 0", "-4 -3") else "boundary"
         out.append((tag, f"sweep|:pos {pos}|:angle {angle}"))
+    # the distance scene: each kind of A against the triangle B (centroid at the origin, its
+    # leg on x = -1), touching, within the tolerance, overlapping, apart, corner to corner.
+    for kinds in ("", "|c", "|c|c", "|c|c|c"):
+        for pos in ("-2.5 0", "-2.50005 0", "-2.49995 0", "-2.4998 0", "-2 0", "-6.25 3", "-6.25 0",
+                    "0 0", "-2.5 2.1666667", "3 -3"):
+            tag = "plain" if pos in ("-6.25 0", "0 0", "3 -3", "-6.25 3") else "boundary"
+            out.append((tag, f"distance{kinds}|:pos {pos}"))
+        out.append(("boundary", f"distance{kinds}|:angle 30|:pos -2.5 0|:size 0.1 0.1"))
     return out
 
 
