@@ -2,7 +2,7 @@
 //! inputs, then a table of the ratios (parry time / our time) from criterion's own estimates.
 //!
 //! Run with `cargo bench --bench geom` (a filter such as `-- obb` limits the pairs); the table
-//! is printed at the end. Besides criterion's medians it gives a side-by-side figure: the two
+//! is printed at the end. `-- distance` runs the GJK distance row alone. Besides criterion's medians it gives a side-by-side figure: the two
 //! batches timed alternately many times and the fastest of each kept, which stays fair when
 //! other work shares the machine.
 
@@ -10,7 +10,9 @@ use criterion::Criterion;
 use parry2d::math::{Pose, Vec2 as PVec2};
 use parry2d::query::intersection_test;
 use parry2d::shape::{Ball, Cuboid, Shape as PShape, Triangle as PTriangle};
-use sokoshot_core::geom::{Aabb, Disk, Intersects, Obb, Obstacle, Triangle, Vec2, carry_disk};
+use sokoshot_core::geom::{
+    Aabb, Convex, Disk, Intersects, Obb, Obstacle, Triangle, Vec2, carry_disk, proximity,
+};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -335,6 +337,38 @@ fn print_table(rows: &[Row]) {
     }
 }
 
+/// GJK distance (with the depth by SAT when they overlap) of a turned box and a triangle,
+/// beside parry2d's `query::distance`, on a batch of pre-built pairs.
+fn bench_distance(c: &mut Criterion) {
+    const NAME: &str = "distance/obb_triangle";
+    if !selected(NAME) {
+        return;
+    }
+    let mut rng = Rng(0xd157);
+    let pairs: Vec<(Pair<Obb>, Pair<Triangle>)> = (0..BATCH)
+        .map(|_| (obb(&mut rng), triangle(&mut rng)))
+        .collect();
+    let ours = || {
+        pairs
+            .iter()
+            .map(|(a, b)| proximity(&Convex::Obb(a.ours), &Convex::Triangle(b.ours)).distance)
+            .sum::<f32>()
+    };
+    let theirs = || {
+        pairs
+            .iter()
+            .map(|(a, b)| {
+                parry2d::query::distance(&a.pose, a.theirs.as_ref(), &b.pose, b.theirs.as_ref())
+                    .map_or(f32::NAN, |d| d.distance)
+            })
+            .sum::<f32>()
+    };
+    let mut group = c.benchmark_group(NAME);
+    group.bench_function("sokoshot", |bench| bench.iter(|| black_box(ours())));
+    group.bench_function("parry2d", |bench| bench.iter(|| black_box(theirs())));
+    group.finish();
+}
+
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../target")
@@ -348,6 +382,7 @@ fn main() {
     let mut rows = Vec::new();
     benches(&mut c, &mut rows);
     bench_carry(&mut c);
+    bench_distance(&mut c);
     c.final_summary();
     for row in &mut rows {
         row.medians =

@@ -55,6 +55,8 @@
 //! parts two boxes along the axis of least penetration, as noonat/intersect's `Hit` does,
 //! and [`sweep_aabb_aabb`] casts one box's centre at the other grown by its half size, as
 //! its `sweepAABB` does;
+//! [`proximity`] gives the distance and closest points of any two convex shapes by GJK, and
+//! their penetration depth, normal and contact points by the separating axis test;
 //! slopes are crossing plus reflection, `v − 2(v·n)n` (seed 004), grown by the disk's radius in
 //! the swept tests.
 
@@ -62,6 +64,7 @@ mod carry;
 mod cast;
 mod contact;
 mod intersect;
+mod proximity;
 mod push;
 mod region;
 mod sat;
@@ -76,6 +79,7 @@ pub use cast::{cast_segment_aabb, cast_segment_disk, cast_segment_obb, cast_segm
 pub use contact::{Contact, contact_disk_aabb, contact_disk_obb, contact_disk_triangle};
 pub use glam::Vec2;
 pub use intersect::Intersects;
+pub use proximity::{Convex, GjkStep, MAX_ITERATIONS, Proximity, proximity, proximity_steps};
 pub use push::{AabbPush, push_out_aabb_aabb};
 pub use region::{SLIVER_EPSILON, region_crosses, region_edges, triangle_region};
 pub use sat::{Sat, SatAxis, sat_obb_obb};

@@ -1,6 +1,6 @@
-//! The collision lab: six scenes that replay the seed pages' demos and one that casts a
-//! segment at the game's shapes; each shows the numbers behind every verdict and walks
-//! through its test step by step.
+//! The collision lab: its scenes (listed in [`SceneId::ALL`]) replay the seed pages' demos,
+//! cast a segment and sweep a box at the game's shapes, and fly the game's own shot; each
+//! shows the numbers behind every verdict and walks through its test step by step.
 //!
 //! This module is pure state, like `game`: keys come in as [`Key`], pointer gestures as
 //! [`Pointer`] in world coordinates, time as fixed ticks of [`TICK`] seconds, and each scene
@@ -15,11 +15,14 @@
 //! shot). `v` flips y in any scene; keys, the wheel and the turning keys always act as seen on
 //! screen. Every scene but the shot starts with its two shapes apart on the line y = 0, the
 //! one the keys move on the left (the shot starts aimed at a slope it bounces off). Touching
-//! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the scene says so.
+//! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the
+//! scene says so. Every scene decides "touching" by one tolerance, [`TOUCH_TOLERANCE`]: its
+//! verdict, every value it prints and its words all follow it (see the `touch` module).
 
 mod aabb_scene;
 mod camera;
 mod cast_scene;
+mod distance_scene;
 mod edit;
 mod format;
 mod input;
@@ -40,10 +43,11 @@ mod snap;
 mod steps;
 mod sweep_scene;
 mod toi;
+mod touch;
 mod triangle_scene;
 mod triangle_steps;
 
-pub use camera::{MAX_ZOOM, ZOOM_STEP};
+pub use camera::{MAX_ZOOM, PAN_FRACTION, ZOOM_STEP};
 pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
 pub use motion::{HORIZON, Motion, MotionKind};
@@ -51,9 +55,11 @@ pub use picture::{Figure, Ink, Mark, Picture, Readout, Row, Verdict, ViewBox};
 pub use scene::{SceneId, UnknownScene};
 pub use steps::Step;
 pub use toi::{TOLERANCE, first_time};
+pub use touch::{TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
 
 use aabb_scene::AabbScene;
 use cast_scene::CastScene;
+use distance_scene::DistanceScene;
 use obb_scene::ObbScene;
 use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
@@ -114,6 +120,7 @@ pub struct Lab {
     cast: CastScene,
     sweep: SweepScene,
     shot: ShotScene,
+    distance: DistanceScene,
     paused: bool,
     speed: usize,
     help: bool,
@@ -145,6 +152,7 @@ impl Lab {
             cast: CastScene::new(),
             sweep: SweepScene::new(),
             shot: ShotScene::new(),
+            distance: DistanceScene::new(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -381,16 +389,25 @@ impl Lab {
             Action::ZoomIn => self.zoom(true),
             Action::ZoomOut => self.zoom(false),
             Action::Fit => self.cameras[self.index()] = camera::Camera::default(),
+            Action::Pan(dx, dy) => self.pan(dx, dy),
             Action::FlipView => {
                 let i = self.index();
                 self.flipped[i] = !self.flipped[i];
             }
             Action::Snap => self.snap(),
+            Action::Preset if self.current == SceneId::Distance => {
+                let which = self.active[self.index()];
+                self.distance.next_kind(which);
+            }
             other => {
                 if let Some((which, edit)) = self.scene().action_edit(other) {
                     return Self::outcome(self.edit(which, edit));
                 }
-                return Self::outcome(self.scene_mut().apply(other));
+                let changed = self.scene_mut().apply(other);
+                if other == Action::Launch && self.paused && self.scene().moving() {
+                    self.message = Some("launched; time is paused: p runs it, . steps".into());
+                }
+                return Self::outcome(changed);
             }
         }
         Outcome::Redraw
@@ -419,6 +436,7 @@ impl Lab {
             SceneId::Cast => self.cast = CastScene::new(),
             SceneId::Sweep => self.sweep = SweepScene::new(),
             SceneId::Shot => self.shot = ShotScene::new(),
+            SceneId::Distance => self.distance = DistanceScene::new(),
         }
     }
 
@@ -437,6 +455,7 @@ impl Lab {
             SceneId::Cast => &self.cast,
             SceneId::Sweep => &self.sweep,
             SceneId::Shot => &self.shot,
+            SceneId::Distance => &self.distance,
         }
     }
 
@@ -451,6 +470,7 @@ impl Lab {
             SceneId::Cast => &mut self.cast,
             SceneId::Sweep => &mut self.sweep,
             SceneId::Shot => &mut self.shot,
+            SceneId::Distance => &mut self.distance,
         }
     }
 }

@@ -122,7 +122,7 @@ impl Widget for LabView<'_> {
         Paragraph::new(legend_lines).render(legend_area, buf);
         panel::render(self.lab, &readout, self.palette, side, buf);
         if self.lab.help_open() {
-            panel::render_help(self.lab, world, buf);
+            panel::render_help(self.lab, area, buf);
         }
         if self.palette.ascii {
             asciify(area, buf);

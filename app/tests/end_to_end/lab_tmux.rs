@@ -141,7 +141,7 @@ fn an_idle_lab_writes_nothing_in_any_scene() {
     let Some(tmux) = Tmux::start("idle", "disk-aabb") else {
         return;
     };
-    tmux.wait_for("1/9 disk-aabb");
+    tmux.wait_for("1/10 disk-aabb");
     tmux.count_output();
     for (digit, name) in ["1", "2", "3", "4", "6", "7", "8", "9", "5"].iter().zip([
         "disk-aabb",
@@ -218,7 +218,7 @@ fn every_scene_goes_miss_hit_miss_as_l_is_pressed() {
         let Some(tmux) = Tmux::start(&format!("walk-{scene}"), scene) else {
             return;
         };
-        tmux.wait_for(&format!("/9 {scene}"));
+        tmux.wait_for(&format!("/10 {scene}"));
         // Let the first frame settle before comparing frames.
         sleep(Duration::from_millis(200));
         let mut screen = tmux.screen();
@@ -280,7 +280,7 @@ fn dragging_a_box_with_the_mouse_changes_the_verdict() {
     let Some(tmux) = Tmux::start("drag", "aabb-aabb") else {
         return;
     };
-    tmux.wait_for("6/9 aabb-aabb");
+    tmux.wait_for("6/10 aabb-aabb");
     sleep(Duration::from_millis(200));
     let flags = tmux.pane.format("#{mouse_any_flag}#{mouse_sgr_flag}");
     assert_eq!(flags.trim(), "11", "the lab asks for SGR mouse reports");
@@ -330,7 +330,7 @@ fn no_mouse_leaves_the_mouse_alone() {
     let Some(tmux) = Tmux::start_with("no-mouse", &["lab", "aabb-aabb", "--no-mouse"]) else {
         return;
     };
-    tmux.wait_for("6/9 aabb-aabb");
+    tmux.wait_for("6/10 aabb-aabb");
     sleep(Duration::from_millis(200));
     assert_eq!(tmux.pane.format("#{mouse_any_flag}").trim(), "0");
     let lab = Lab::new(SceneId::AabbAabb);
@@ -355,7 +355,7 @@ fn the_lab_draws_in_ascii_when_asked_either_way() {
         let Some(tmux) = Tmux::start_with(name, args) else {
             return;
         };
-        let screen = tmux.wait_for("1/9 disk-aabb");
+        let screen = tmux.wait_for("1/10 disk-aabb");
         sleep(Duration::from_millis(200));
         let screen = if screen.contains("oooo") {
             screen

@@ -235,7 +235,7 @@ fn the_lab_suspends_on_ctrl_z_and_quits_on_ctrl_backslash_like_the_game() {
     let dir = TempDir::new("lab-keys");
     let pane = Pane::shell("lab-keys", &dir.0);
     pane.keys(&["\"$SOKOSHOT\" lab", "Enter"]);
-    pane.wait_for("1/9 disk-aabb");
+    pane.wait_for("1/10 disk-aabb");
     pane.assert_raw("the lab");
     pane.keys(&["C-z"]);
     pane.wait_for("Stopped");
@@ -249,7 +249,7 @@ fn the_lab_suspends_on_ctrl_z_and_quits_on_ctrl_backslash_like_the_game() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    pane.wait_for("1/9 disk-aabb");
+    pane.wait_for("1/10 disk-aabb");
     pane.assert_raw("the lab after fg");
     pane.keys(&["C-\\"]);
     wait_for_exit(&pane);

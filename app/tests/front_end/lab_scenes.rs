@@ -4,17 +4,26 @@
 use proptest::prelude::*;
 use sokoshot::tui::lab_view::bounds;
 use sokoshot_core::geom::{
-    Disk, Intersects, Obb, Triangle, Vec2, cast_segment_aabb, cast_segment_disk, cast_segment_obb,
-    cast_segment_triangle, region_edges, sat_obb_obb, sweep_aabb_aabb, triangle_region,
+    Aabb, Convex, Disk, Intersects, Obb, Triangle, Vec2, cast_segment_aabb, cast_segment_disk,
+    cast_segment_obb, cast_segment_triangle, contact_disk_aabb, contact_disk_obb,
+    contact_disk_triangle, proximity, region_edges, sat_obb_obb, sweep_aabb_aabb, sweep_disk_aabb,
+    sweep_disk_obb, sweep_disk_triangle, triangle_region,
 };
-use sokoshot_core::lab::{Figure, Ink, Key, Lab, Outcome, Picture, SPEEDS, SceneId, Verdict};
+use sokoshot_core::lab::{
+    Figure, Ink, Key, Lab, Outcome, Picture, SPEEDS, SceneId, TOUCH_TOLERANCE, Verdict,
+};
 
 /// The canvas of an 80×24 terminal: everything left of the 31-column panel.
 const CANVAS: (u16, u16) = (49, 24);
 
 /// The shape the keys move, as drawn (in the cast scene, the segment, drawn as an arrow).
 fn subject(picture: &Picture) -> Figure {
-    let solid = |f: &&Figure| matches!(f, Figure::Disk(_) | Figure::Obb(_) | Figure::Aabb(_));
+    let solid = |f: &&Figure| {
+        matches!(
+            f,
+            Figure::Disk(_) | Figure::Obb(_) | Figure::Aabb(_) | Figure::Triangle(_)
+        )
+    };
     let segment = |f: &&Figure| matches!(f, Figure::Arrow(_));
     picture
         .with_ink(Ink::Subject)
@@ -57,7 +66,95 @@ fn hits(a: &Figure, b: &Figure) -> bool {
         (Figure::Arrow(s), Figure::Obb(x)) => cast_segment_obb(s, x).is_some(),
         (Figure::Arrow(s), Figure::Disk(x)) => cast_segment_disk(s, x).is_some(),
         (Figure::Arrow(s), Figure::Triangle(x)) => cast_segment_triangle(s, x).is_some(),
-        other => panic!("no test for {other:?}"),
+        (a, b) => match (convex(a), convex(b)) {
+            (Some(a), Some(b)) => proximity(&a, &b).distance <= 0.0,
+            other => panic!("no test for {other:?}"),
+        },
+    }
+}
+
+/// Whether the drawn shapes are within the touch tolerance of touching, where the lab calls
+/// them touching whatever `geom`'s exact test says: a signed gap within it, a path starting
+/// within it, or a path that comes within it without the exact cast meeting the shape.
+fn at_the_tolerance(a: &Figure, b: &Figure) -> bool {
+    let near = |gap: f32| gap.abs() <= TOUCH_TOLERANCE * 1.01;
+    let tip = |s: &sokoshot_core::geom::Segment| Disk::new(s.a, TOUCH_TOLERANCE * 1.01);
+    let dot = |s: &sokoshot_core::geom::Segment| Disk::new(s.a, 0.0);
+    match (a, b) {
+        (Figure::Disk(d), Figure::Aabb(x)) => near(contact_disk_aabb(d, x).distance),
+        (Figure::Disk(d), Figure::Obb(x)) => near(contact_disk_obb(d, x).distance),
+        (Figure::Disk(d), Figure::Triangle(x)) => near(contact_disk_triangle(d, x).distance),
+        (Figure::Obb(o), Figure::Obb(x)) => near(
+            sat_obb_obb(o, x)
+                .axes
+                .iter()
+                .map(|a| a.gap())
+                .fold(f32::MIN, f32::max),
+        ),
+        (Figure::Aabb(a), Figure::Aabb(x)) => {
+            near((x.min - a.max).max(a.min - x.max).max_element())
+        }
+        (Figure::Arrow(s), Figure::Aabb(x)) => {
+            near(contact_disk_aabb(&dot(s), x).distance)
+                || sweep_disk_aabb(&tip(s), s.b - s.a, x).is_some()
+                    != cast_segment_aabb(s, x).is_some()
+        }
+        (Figure::Arrow(s), Figure::Obb(x)) => {
+            near(contact_disk_obb(&dot(s), x).distance)
+                || sweep_disk_obb(&tip(s), s.b - s.a, x).is_some()
+                    != cast_segment_obb(s, x).is_some()
+        }
+        (Figure::Arrow(s), Figure::Triangle(x)) => {
+            near(contact_disk_triangle(&dot(s), x).distance)
+                || sweep_disk_triangle(&tip(s), s.b - s.a, x).is_some()
+                    != cast_segment_triangle(s, x).is_some()
+        }
+        (Figure::Arrow(s), Figure::Disk(x)) => {
+            let grown = Disk::new(x.center, x.radius + TOUCH_TOLERANCE * 1.01);
+            near(s.a.distance(x.center) - x.radius)
+                || cast_segment_disk(s, &grown).is_some() != cast_segment_disk(s, x).is_some()
+        }
+        (a, b) => match (convex(a), convex(b)) {
+            (Some(a), Some(b)) => near(proximity(&a, &b).distance),
+            _ => false,
+        },
+    }
+}
+
+/// Whether the picture's moved shape is within the touch tolerance of anything drawn.
+fn near_touching(picture: &Picture) -> bool {
+    let moved = subject(picture);
+    if let Figure::Aabb(b) = moved
+        && let Some(Figure::Arrow(path)) = picture
+            .with_ink(Ink::Subject)
+            .find(|f| matches!(f, Figure::Arrow(s) if s.a.distance(b.center()) < 1e-3))
+    {
+        let delta = path.b - path.a;
+        let tol = TOUCH_TOLERANCE * 1.01;
+        return others(picture).iter().any(|other| match other {
+            Figure::Aabb(x) => {
+                let grown = Aabb::new(x.min - tol, x.max + tol);
+                let start = (x.min - b.max).max(b.min - x.max).max_element();
+                start.abs() <= tol
+                    || sweep_aabb_aabb(&b, delta, &grown).is_some()
+                        != sweep_aabb_aabb(&b, delta, x).is_some()
+            }
+            _ => false,
+        });
+    }
+    others(picture)
+        .iter()
+        .any(|other| at_the_tolerance(&moved, other))
+}
+
+/// A drawn shape as `geom`'s convex shape, for the distance scene's pairs.
+fn convex(figure: &Figure) -> Option<Convex> {
+    match figure {
+        Figure::Disk(d) => Some(Convex::Disk(*d)),
+        Figure::Aabb(b) => Some(Convex::Aabb(*b)),
+        Figure::Obb(b) => Some(Convex::Obb(*b)),
+        Figure::Triangle(t) => Some(Convex::Triangle(*t)),
+        _ => None,
     }
 }
 
@@ -224,14 +321,15 @@ fn turning_in_flight_turns_from_the_current_heading() {
 fn tab_shift_tab_and_digits_switch_scenes() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     let mut seen = vec![lab.scene_id()];
-    for _ in 0..9 {
+    let count = SceneId::ALL.len();
+    for _ in 0..count {
         lab.press(Key::Tab);
         seen.push(lab.scene_id());
     }
-    assert_eq!(&seen[..9], &SceneId::ALL);
-    assert_eq!(seen[9], SceneId::DiskAabb, "Tab wraps around");
+    assert_eq!(&seen[..count], &SceneId::ALL);
+    assert_eq!(seen[count], SceneId::DiskAabb, "Tab wraps around");
     lab.press(Key::BackTab);
-    assert_eq!(lab.scene_id(), SceneId::Shot, "Shift-Tab wraps back");
+    assert_eq!(lab.scene_id(), SceneId::Distance, "Shift-Tab wraps back");
     for (digit, scene) in ['1', '2', '3', '4', '5', '6', '7', '8', '9']
         .into_iter()
         .zip(SceneId::ALL)
@@ -581,7 +679,11 @@ proptest! {
             }
             prop_assert_eq!(lab.scene_id(), scene);
             let picture = lab.picture();
-            prop_assert_eq!(lab.readout().verdict, geom_verdict(&picture));
+            // Within the touch tolerance of touching, the lab calls it touching (a HIT), or a
+            // path that starts touching and moves away a MISS, whatever the exact test says.
+            if !near_touching(&picture) {
+                prop_assert_eq!(lab.readout().verdict, geom_verdict(&picture));
+            }
         }
     }
 }

@@ -1,11 +1,11 @@
 //! Snapshots of every lab scene with its steps shown, rendered into ratatui's `TestBackend`
 //! at 80×24 in colour, without colour (`NO_COLOR`) and in `--ascii`. Each snapshot is the
 //! screen's text and, for colour, a second grid with one letter per cell for its colour, so
-//! that a change of ink shows as a diff. The files live in `app/tests/snapshots/`; run with
-//! `UPDATE_SNAPSHOTS=1` to write them after a deliberate change, and read the diff.
+//! that a change of ink shows as a diff. They are insta snapshots in `app/tests/snapshots/`
+//! (`lab__*.snap`): review a change with `cargo insta review`, or write them with
+//! `INSTA_UPDATE=always` after a deliberate one, and read the diff.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -76,25 +76,13 @@ fn snapshot(buf: &Buffer, palette: Palette) -> String {
 }
 
 fn check(name: &str, actual: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(format!("{name}.txt"));
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
-            path.display()
-        )
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, actual);
     });
-    assert!(
-        expected == actual,
-        "{name} differs from {}:\n{actual}",
-        path.display()
-    );
 }
 
 /// Each scene, moved to where its steps have something to say, with the steps shown and
@@ -111,6 +99,7 @@ fn scene_with_steps(scene: SceneId) -> Lab {
         SceneId::Cast => &[('l', 9), ('c', 3), ('k', 1)],
         SceneId::Sweep => &[('l', 2), ('r', 3)],
         SceneId::Shot => &[],
+        SceneId::Distance => &[('l', 4), ('k', 1)],
     };
     for &(key, times) in keys {
         for _ in 0..times {
@@ -166,7 +155,7 @@ fn every_scene_with_its_steps_in_colour_no_color_and_ascii() {
         for (mode, palette) in palettes {
             let buf = render(&lab, palette);
             check(
-                &format!("lab_{}_{mode}", scene.name()),
+                &format!("lab__{}_{mode}", scene.name()),
                 &snapshot(&buf, palette),
             );
         }

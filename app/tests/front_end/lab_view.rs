@@ -81,7 +81,7 @@ fn the_panel_of_the_first_scene_reads_as_expected() {
         })
         .collect();
     let want = [
-        "│ 1/9 disk-aabb",
+        "│ 1/10 disk-aabb",
         "│ active disk",
         "│ MISS",
         "│ y up, as its page",
@@ -231,21 +231,22 @@ fn the_disk_looks_round_on_two_to_one_cells() {
 #[test]
 fn the_panel_shows_the_prompt_as_typed_and_then_its_answer() {
     let mut lab = Lab::new(SceneId::DiskAabb);
+    lab.press(Key::Char('a'));
     lab.press(Key::Char(':'));
-    for c in "size 2 2".chars() {
+    for c in "radius 2".chars() {
         lab.press(Key::Char(c));
     }
     let all = text(&render(&lab, COLOR, 80, 24));
-    assert!(all.contains(":size 2 2_"), "{all}");
+    assert!(all.contains(":radius 2_"), "{all}");
     lab.press(Key::Enter);
     let all = text(&render(&lab, COLOR, 80, 24));
-    assert!(all.contains("the disk has no size"), "{all}");
-    assert!(all.contains("active disk"), "{all}");
+    assert!(all.contains("the box has no radius"), "{all}");
+    assert!(all.contains("active box"), "{all}");
     lab.press(Key::Char('a'));
     let all = text(&render(&lab, COLOR, 80, 24));
-    assert!(all.contains("active box"), "{all}");
+    assert!(all.contains("active disk"), "{all}");
     assert!(
-        !all.contains("has no size"),
+        !all.contains("has no radius"),
         "the next key clears the answer"
     );
 }
@@ -297,6 +298,97 @@ fn the_legend_is_whole_at_80_by_24_in_every_scene_and_step() {
                     "{scene} after {keys:?}: no {:?} in\n{all}",
                     ink.name()
                 );
+            }
+        }
+    }
+}
+
+/// The panel's words (the columns right of the canvas), row by row.
+fn panel_words(buf: &ratatui::buffer::Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .flat_map(|y| {
+            let line: String = (buf.area.width - 30..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect();
+            line.split_whitespace()
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_panel_never_cuts_a_number_at_80_by_24_or_larger() {
+    // Reported: `overlap 1.37e-` in the two-box scene, `overlap 0 (tou` for two boxes at
+    // (-6, 0); and the steps pushed depth, normal and toi off the screen.
+    let placements: &[(SceneId, &[&str])] = &[
+        (
+            SceneId::ObbObb,
+            &[
+                "a",
+                ":size 2 2",
+                ":angle 0",
+                "a",
+                ":size 2 2",
+                ":angle 45",
+                ":pos 0 2.4142",
+            ],
+        ),
+        (
+            SceneId::ObbObb,
+            &[
+                "a",
+                ":size 2 2",
+                ":angle 0",
+                "a",
+                ":size 2 2",
+                ":angle 45",
+                ":pos 0 2.4142136",
+            ],
+        ),
+        (SceneId::AabbAabb, &[":pos -6 0"]),
+        (SceneId::Cast, &[":pos 0 0"]),
+        (SceneId::Sweep, &[":pos -2 0"]),
+    ];
+    let mut cases: Vec<(SceneId, Vec<&str>)> = placements
+        .iter()
+        .map(|(scene, inputs)| (*scene, inputs.to_vec()))
+        .collect();
+    for scene in SceneId::ALL {
+        cases.push((scene, vec!["lllll", "e", "]]"]));
+    }
+    for (scene, inputs) in cases {
+        for steps in [false, true] {
+            let mut lab = Lab::new(scene);
+            for input in &inputs {
+                match input.strip_prefix(':') {
+                    Some(command) => {
+                        lab.press(Key::Char(':'));
+                        command.chars().for_each(|c| {
+                            lab.press(Key::Char(c));
+                        });
+                        lab.press(Key::Enter);
+                    }
+                    None => input.chars().for_each(|c| {
+                        lab.press(Key::Char(c));
+                    }),
+                }
+            }
+            if steps && lab.step().is_none() {
+                lab.press(Key::Char('e'));
+            }
+            for (w, h) in [(80, 24), (100, 30)] {
+                let words = panel_words(&render(&lab, COLOR, w, h));
+                for row in lab.readout().rows.iter().filter(|row| !row.input) {
+                    for word in row.value.split_whitespace() {
+                        assert!(
+                            words.iter().any(|shown| shown == word),
+                            "{scene} {inputs:?} at {w}×{h}: {:?} = {:?} not whole in {words:?}",
+                            row.label,
+                            row.value
+                        );
+                    }
+                }
             }
         }
     }

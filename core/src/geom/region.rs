@@ -60,10 +60,27 @@ fn crosses(t: &Triangle, p: Vec2) -> [f32; 3] {
 /// seed's order ([`Triangle::clockwise`]): `(p − a) × (b − a)`, `(p − b) × (c − b)`,
 /// `(p − c) × (a − c)`. Each code bit (ab, bc, ca from the highest) is 1 where its product is
 /// `>= 0`, that is where `p` lies on the inner side of that edge's line or on it.
+///
+/// They are worked out in `f64` from the `f32` inputs, so that each sign is the exact one (the
+/// differences and products of `f32` values in a sane range are exact in `f64`, and the one
+/// rounding of the last subtraction never flips a sign): a point on an edge's line gets 0,
+/// and the bit follows the rule.
 #[must_use]
 #[inline]
-pub fn region_crosses(t: &Triangle, p: Vec2) -> [f32; 3] {
-    crosses(&t.clockwise(), p)
+pub fn region_crosses(t: &Triangle, p: Vec2) -> [f64; 3] {
+    let t = t.clockwise();
+    let cross = |from: Vec2, to: Vec2| {
+        let (px, py) = (
+            f64::from(p.x) - f64::from(from.x),
+            f64::from(p.y) - f64::from(from.y),
+        );
+        let (ex, ey) = (
+            f64::from(to.x) - f64::from(from.x),
+            f64::from(to.y) - f64::from(from.y),
+        );
+        px * ey - py * ex
+    };
+    [cross(t.a, t.b), cross(t.b, t.c), cross(t.c, t.a)]
 }
 
 /// The seed's table: for each region code, the edges to test.
@@ -80,14 +97,16 @@ static TABLE: [&[usize]; 8] = [
 
 /// The seed's 3-bit region code of point `p` against triangle `t` (1..=7, 7 = inside or on
 /// the boundary), computed on [`Triangle::clockwise`]: bit 4 is set when `p` is on the inner
-/// side of line ab, bit 2 for line bc, bit 1 for line ca.
+/// side of line ab (or on it), bit 2 for line bc, bit 1 for line ca, from the exact signs of
+/// [`region_crosses`].
 ///
 /// A collinear triangle has no inside; its code is computed by the same formula (and can then
 /// be 0 or 7), and the intersection test then measures all three edges instead.
 #[must_use]
 #[inline]
 pub fn triangle_region(t: &Triangle, p: Vec2) -> u8 {
-    region_code(&t.clockwise(), p)
+    let [ab, bc, ca] = region_crosses(t, p).map(|cross| u8::from(cross >= 0.0));
+    ab << 2 | bc << 1 | ca
 }
 
 /// The edges (0 = ab, 1 = bc, 2 = ca of the clockwise triangle) that the seed's table tests

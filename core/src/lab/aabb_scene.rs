@@ -2,7 +2,8 @@
 //! B's left edge, A's left edge before B's right edge, and the same for top and bottom. Each
 //! comparison is drawn as the two edges it compares, lit when it holds; all four hold exactly
 //! when `geom` says the boxes intersect. The page's code uses `>` and `<`, so there touching
-//! boxes miss; `geom` counts touching as a hit, so the comparisons here are `>=` and `<=`.
+//! boxes miss; the lab counts touching as a hit, by its one touch tolerance, so the
+//! comparisons here are `>=` and `<=` with a margin within the tolerance counted as holding.
 //!
 //! On a hit the scene also shows how A would leave B, as noonat/intersect's `Hit` does
 //! (`push_out_aabb_aabb`): the shortest push-out of A, the normal of B's face it leaves
@@ -11,11 +12,12 @@
 use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2, push_out_aabb_aabb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::format::{fine, num, vec2};
+use super::format::{fine, num, signed, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text};
 use super::steps::Step;
+use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
 
 /// Where box A starts: left of B, on its centre line, off the step grid.
 const A_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -50,8 +52,16 @@ struct Comparison {
     text: &'static str,
     left: f32,
     right: f32,
+    /// How far the comparison holds by: `left − right` for `>=`, `right − left` for `<=`.
+    margin: f32,
     holds: bool,
     edges: [Segment; 2],
+}
+
+/// A comparison that holds when `margin` (how far it holds by) is not below minus the touch
+/// tolerance.
+fn holds(margin: f32) -> bool {
+    margin >= -TOUCH_TOLERANCE
 }
 
 impl AabbScene {
@@ -91,28 +101,32 @@ impl AabbScene {
                 text: "A.right >= B.left",
                 left: a.max.x,
                 right: b.min.x,
-                holds: a.max.x >= b.min.x,
+                margin: a.max.x - b.min.x,
+                holds: holds(a.max.x - b.min.x),
                 edges: [vertical(a.max.x, &a, o), vertical(b.min.x, &b, p)],
             },
             Comparison {
                 text: "A.left <= B.right",
                 left: a.min.x,
                 right: b.max.x,
-                holds: a.min.x <= b.max.x,
+                margin: b.max.x - a.min.x,
+                holds: holds(b.max.x - a.min.x),
                 edges: [vertical(a.min.x, &a, p), vertical(b.max.x, &b, o)],
             },
             Comparison {
                 text: "A.bottom >= B.top",
                 left: a.max.y,
                 right: b.min.y,
-                holds: a.max.y >= b.min.y,
+                margin: a.max.y - b.min.y,
+                holds: holds(a.max.y - b.min.y),
                 edges: [horizontal(a.max.y, &a, o), horizontal(b.min.y, &b, p)],
             },
             Comparison {
                 text: "A.top <= B.bottom",
                 left: a.min.y,
                 right: b.max.y,
-                holds: a.min.y <= b.max.y,
+                margin: b.max.y - a.min.y,
+                holds: holds(b.max.y - a.min.y),
                 edges: [horizontal(a.min.y, &a, p), horizontal(b.max.y, &b, o)],
             },
         ]
@@ -161,8 +175,7 @@ impl Scene for AabbScene {
     }
 
     fn hit(&self) -> bool {
-        let (a, b) = self.boxes();
-        a.intersects(&b)
+        self.comparisons().iter().all(|c| c.holds)
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -179,7 +192,10 @@ impl Scene for AabbScene {
                     if c.holds { "holds vs" } else { "fails vs" },
                     num(c.right)
                 ));
-                step.line(format!("margin {}", fine(c.left - c.right)));
+                step.line(format!("margin {}", signed(f64::from(c.margin))));
+                if c.margin.abs() <= TOUCH_TOLERANCE {
+                    step.line(format!("within {TOUCH_TOLERANCE_TEXT}: touching"));
+                }
                 let ink = if c.holds { Ink::Tested } else { Ink::Mark };
                 for edge in c.edges {
                     step.add(Figure::Line(edge), ink);
@@ -195,6 +211,8 @@ impl Scene for AabbScene {
         });
         last.line("(the page uses > and <:");
         last.line(" touching boxes miss there)");
+        last.line("on the page a hit removes");
+        last.line(" both the shot and the enemy");
         steps.push(last.deciding(self.hit()));
         steps
     }
@@ -234,25 +252,42 @@ impl Scene for AabbScene {
     fn readout(&self) -> Readout {
         let (a, b) = self.boxes();
         let mut readout = Readout::new(Verdict::of(self.hit()));
-        readout.row("test", "AABB × AABB");
+        readout.input("test", "AABB × AABB");
         for (label, c) in ["1", "2", "3", "4"].into_iter().zip(self.comparisons()) {
             let mark = if c.holds { "✓" } else { "✗" };
             readout.row(label, format!("{mark} {}", c.text));
         }
-        readout.row("A", vec2(a.center()));
-        readout.row("B", vec2(b.center()));
+        readout.input("A", vec2(a.center()));
+        readout.input("B", vec2(b.center()));
         let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
-        readout.row("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
-        match push_out_aabb_aabb(&b, &a) {
-            Some(push) => {
+        readout.input("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
+        let widest = self
+            .comparisons()
+            .iter()
+            .map(|c| -c.margin)
+            .fold(f32::NEG_INFINITY, f32::max);
+        match (Gap::of(widest), push_out_aabb_aabb(&b, &a)) {
+            (Gap::Apart(gap), _) => {
+                readout.row("gap", fine(gap));
+                readout.row("push A", "— (apart)");
+            }
+            (Gap::Overlap(_), Some(push)) => {
                 readout.row("depth", fine(push.depth));
                 readout.row("push A", vec2(push.delta));
                 readout.row("normal", format!("{} → A", vec2(push.normal)));
                 readout.row("point", vec2(push.point));
             }
-            None => readout.row("push A", "— (apart)"),
+            (_, Some(push)) => {
+                readout.row("depth", fine(0.0));
+                readout.row("normal", format!("{} → A", vec2(push.normal)));
+                readout.row("point", vec2(push.point));
+            }
+            (_, None) => {
+                readout.row("depth", fine(0.0));
+                readout.row("push A", "— (touching)");
+            }
         }
-        readout.row("note", "page: > < miss touch");
+        readout.input("note", "page: > < miss touch");
         readout.row("toi", time_text(false, None));
         readout
     }

@@ -1,7 +1,7 @@
 //! The window onto each scene: panned and zoomed per scene. A shape moved off the window
 //! (by the keys, the prompt or the mouse) pans it to follow; `}` and `{` zoom in and out by
 //! [`ZOOM_STEP`] within [`MAX_ZOOM`] steps either way; `0` goes back to the scene's own
-//! window. At the scene's own zoom or wider, the window also grows to fit every shape, so
+//! window; the arrow keys pan by [`PAN_FRACTION`] of the window's half size. At the scene's own zoom or wider, the window also grows to fit every shape, so
 //! nothing is hidden; zoomed in, what lies outside is off screen until `0`.
 
 use crate::geom::Vec2;
@@ -18,6 +18,9 @@ pub const MAX_ZOOM: i32 = 8;
 /// How far inside the window's edge a followed shape's centre is kept, as a fraction of the
 /// window's half size.
 const FOLLOW_MARGIN: f32 = 0.2;
+
+/// How far one press of an arrow key pans, as a fraction of the window's half size.
+pub const PAN_FRACTION: f32 = 0.5;
 
 /// A scene's pan and zoom.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -58,6 +61,14 @@ impl Lab {
         if outside.is_finite() {
             self.cameras[self.index()].pan += outside;
         }
+    }
+
+    /// Pans the window by a quarter of its size, `(dx, dy)` as seen on screen.
+    pub(crate) fn pan(&mut self, dx: i8, dy: i8) {
+        let view = self.camera().view(self.scene().picture().view);
+        let down = if self.y_up() { -1.0 } else { 1.0 };
+        let step = Vec2::new(f32::from(dx), f32::from(dy) * down) * view.half * PAN_FRACTION;
+        self.cameras[self.index()].pan += step;
     }
 
     /// Zooms in (`true`) or out by one step; at the limit, says so and changes nothing.

@@ -3,18 +3,74 @@
 //! stretch of its flight; the scene shows where it first meets the shape, as the fraction of
 //! the way along it, the point, and the shape's outward normal there, from the `geom` casts
 //! (`cast_segment_*`, the swept-disk tests with radius 0). It is drawn y down, as the game.
+//!
+//! The rules, by the lab's one touch tolerance (see `touch`), the same for every shape:
+//! - a segment that starts inside the shape (deeper than the tolerance) **starts inside**: the
+//!   scene says so, with the depth, and shows where it leaves (the cast of the reversed
+//!   segment: its fraction, point and outward normal), as parry's non-solid cast does;
+//! - a segment that starts touching (within the tolerance) and moves away, or along the
+//!   outward normal's side, never hits (as noonat's `sweepAABB`); moving in or along the
+//!   surface, it hits at fraction 0;
+//! - a segment that **grazes** (runs along an edge, or passes within the tolerance of the shape
+//!   without going deeper) hits, where it first comes within the tolerance: the cast of a disk
+//!   of the tolerance's radius, when the exact cast misses.
 
 use crate::geom::{
-    Aabb, Disk, Hit, Intersects, Obb, Segment, Triangle, Vec2, cast_segment_aabb,
-    cast_segment_disk, cast_segment_obb, cast_segment_triangle,
+    Aabb, Contact, Disk, Hit, Intersects, Obb, Segment, Triangle, Vec2, cast_segment_aabb,
+    cast_segment_disk, cast_segment_obb, cast_segment_triangle, contact_disk_aabb,
+    contact_disk_obb, contact_disk_triangle, sweep_disk_aabb, sweep_disk_obb, sweep_disk_triangle,
 };
 
 use super::edit::{self, Edit, EditError, not_applicable};
-use super::format::{degrees, fine, num, vec2};
+use super::format::{degrees, fine, fraction, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
+use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
+
+/// How many halvings the search for a path's deepest point takes.
+const DEEPEST_STEPS: u32 = 60;
+
+/// What a cast found, by the rules in the module header.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Cast {
+    /// The segment never comes within the tolerance of the shape.
+    Miss,
+    /// It starts touching and moves away: no hit.
+    Leaves,
+    /// It starts touching and moves in or along: a hit at fraction 0.
+    Touches(Hit),
+    /// It reaches the shape at the hit; `grazes` when it never goes deeper than the tolerance.
+    Reaches { hit: Hit, grazes: bool },
+    /// It starts this deep inside, and leaves at the exit (`None`: it ends inside).
+    Inside { depth: f32, exit: Option<Hit> },
+}
+
+impl Cast {
+    /// Whether the cast is a hit.
+    pub(crate) fn hit(self) -> bool {
+        !matches!(self, Cast::Miss | Cast::Leaves)
+    }
+}
+
+/// The deepest a path goes into a shape from fraction `from` to 1: the least signed gap of its
+/// points (the gap to a convex shape is convex along a line, so halving the bracket finds it).
+pub(crate) fn deepest(s: &Segment, from: f32, gap: impl Fn(Vec2) -> f32) -> f32 {
+    let (mut lo, mut hi) = (from, 1.0_f32);
+    for _ in 0..DEEPEST_STEPS {
+        let third = (hi - lo) / 3.0;
+        if third <= 0.0 {
+            break;
+        }
+        if gap(s.at(lo + third)) < gap(s.at(hi - third)) {
+            hi -= third;
+        } else {
+            lo += third;
+        }
+    }
+    gap(s.at(from)).min(gap(s.at(1.0))).min(gap(s.at(lo)))
+}
 
 /// Where the segment starts: left of the target, on its centre line, off the step grid.
 const START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -73,6 +129,8 @@ pub(crate) struct CastScene {
     center: Vec2,
     angle: f32,
     size: Vec2,
+    /// The spinner bar's width and height.
+    bar: Vec2,
 }
 
 impl CastScene {
@@ -85,6 +143,7 @@ impl CastScene {
             center: Vec2::ZERO,
             angle: 0.0,
             size: TARGET_SIZE,
+            bar: BAR_SIZE,
         }
     }
 
@@ -114,33 +173,116 @@ impl CastScene {
         Disk::new(self.center, self.size.x / 2.0)
     }
 
-    /// The target as drawn, and the cast against it.
-    fn cast(&self) -> (Figure, Option<Hit>) {
-        let s = self.segment();
+    /// The target as drawn.
+    fn figure(&self) -> Figure {
         match self.kind {
-            Kind::Box => {
-                let b = Aabb::from_center_size(self.center, self.size);
-                (Figure::Aabb(b), cast_segment_aabb(&s, &b))
+            Kind::Box => Figure::Aabb(Aabb::from_center_size(self.center, self.size)),
+            Kind::Turned => Figure::Obb(self.obb(self.size)),
+            Kind::Bar => Figure::Obb(self.obb(self.bar)),
+            Kind::Disk => Figure::Disk(self.disk()),
+            Kind::Slope => Figure::Triangle(self.slope()),
+        }
+    }
+
+    /// The exact cast of `s` at the target (`geom`'s `cast_segment_*`).
+    fn exact(&self, s: &Segment) -> Option<Hit> {
+        match self.figure() {
+            Figure::Aabb(b) => cast_segment_aabb(s, &b),
+            Figure::Obb(b) => cast_segment_obb(s, &b),
+            Figure::Disk(d) => cast_segment_disk(s, &d),
+            Figure::Triangle(t) => cast_segment_triangle(s, &t),
+            _ => None,
+        }
+    }
+
+    /// The cast of a disk of the tolerance's radius along `s`: where `s` first comes within
+    /// the tolerance of the target.
+    fn within_tolerance(&self, s: &Segment) -> Option<Hit> {
+        let tip = Disk::new(s.a, TOUCH_TOLERANCE);
+        let delta = s.b - s.a;
+        let hit = match self.figure() {
+            Figure::Aabb(b) => sweep_disk_aabb(&tip, delta, &b),
+            Figure::Obb(b) => sweep_disk_obb(&tip, delta, &b),
+            Figure::Disk(d) => {
+                cast_segment_disk(s, &Disk::new(d.center, d.radius + TOUCH_TOLERANCE))
             }
-            Kind::Turned => {
-                let b = self.obb(self.size);
-                (Figure::Obb(b), cast_segment_obb(&s, &b))
+            Figure::Triangle(t) => sweep_disk_triangle(&tip, delta, &t),
+            _ => None,
+        }?;
+        Some(Hit {
+            point: s.at(hit.toi),
+            ..hit
+        })
+    }
+
+    /// The contact of a point with the target: its signed gap (negative inside), the nearest
+    /// point of the boundary and the outward normal there.
+    fn contact(&self, p: Vec2) -> Contact {
+        let dot = Disk::new(p, 0.0);
+        match self.figure() {
+            Figure::Aabb(b) => contact_disk_aabb(&dot, &b),
+            Figure::Obb(b) => contact_disk_obb(&dot, &b),
+            Figure::Triangle(t) => contact_disk_triangle(&dot, &t),
+            Figure::Disk(d) => {
+                let out = (p - d.center).try_normalize().unwrap_or(Vec2::X);
+                Contact {
+                    distance: p.distance(d.center) - d.radius,
+                    point: d.center + out * d.radius,
+                    normal: out,
+                }
             }
-            Kind::Bar => {
-                let b = self.obb(BAR_SIZE);
-                (Figure::Obb(b), cast_segment_obb(&s, &b))
+            _ => Contact {
+                distance: f32::INFINITY,
+                point: p,
+                normal: Vec2::X,
+            },
+        }
+    }
+
+    /// The cast by the rules of the module header.
+    pub(crate) fn cast(&self) -> Cast {
+        let s = self.segment();
+        let delta = s.b - s.a;
+        let start = self.contact(s.a);
+        let gap = |p: Vec2| self.contact(p).distance;
+        match Gap::of(start.distance) {
+            Gap::Overlap(depth) => {
+                let back = Segment::new(s.b, s.a);
+                let exit = self
+                    .exact(&back)
+                    .filter(|hit| hit.toi > 0.0)
+                    .map(|hit| Hit {
+                        toi: 1.0 - hit.toi,
+                        point: hit.point,
+                        normal: hit.normal,
+                    });
+                Cast::Inside { depth, exit }
             }
-            Kind::Disk => {
-                let d = self.disk();
-                (Figure::Disk(d), cast_segment_disk(&s, &d))
+            Gap::Touching => {
+                let away = delta.normalize_or_zero().dot(start.normal);
+                if away > ALONG {
+                    return Cast::Leaves;
+                }
+                Cast::Touches(Hit {
+                    toi: 0.0,
+                    point: s.a,
+                    normal: start.normal,
+                })
             }
-            Kind::Slope => {
-                let t = self.slope();
-                (Figure::Triangle(t), cast_segment_triangle(&s, &t))
+            Gap::Apart(_) => {
+                let Some(hit) = self.exact(&s).or_else(|| self.within_tolerance(&s)) else {
+                    return Cast::Miss;
+                };
+                let grazes = deepest(&s, hit.toi, gap) >= -TOUCH_TOLERANCE;
+                Cast::Reaches { hit, grazes }
             }
         }
     }
 }
+
+/// How far a path's direction may point out of the surface it starts on and still count as
+/// running along it (the cosine of the angle from the surface).
+pub(crate) const ALONG: f32 = 1e-6;
 
 impl Scene for CastScene {
     fn shape_names(&self) -> &'static [&'static str] {
@@ -148,7 +290,14 @@ impl Scene for CastScene {
     }
 
     fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
-        let before = (self.start, self.aim, self.center, self.angle, self.size);
+        let before = (
+            self.start,
+            self.aim,
+            self.center,
+            self.angle,
+            self.size,
+            self.bar,
+        );
         match (which, edit) {
             (0, Edit::MoveBy(offset)) => {
                 move_by(&mut self.start, offset);
@@ -164,15 +313,30 @@ impl Scene for CastScene {
                 self.angle = turned(self.angle, delta);
             }
             (_, Edit::AngleTo(to)) if self.kind != Kind::Box => self.angle = turned(to, 0.0),
-            (1, Edit::Size(size)) if !matches!(self.kind, Kind::Disk | Kind::Bar) => {
+            (1, Edit::Size(size)) if self.kind == Kind::Bar => {
+                self.bar = edit::size_in_range(size)?;
+            }
+            (1, Edit::Size(size)) if self.kind != Kind::Disk => {
                 self.size = edit::size_in_range(size)?;
             }
             (1, Edit::Radius(r)) if self.kind == Kind::Disk => {
                 self.size = edit::size_in_range(Vec2::splat(r * 2.0))?;
             }
+            (1, Edit::Radius(_)) => {
+                return Err(edit::has_size(self.kind.name()));
+            }
+            (1, Edit::Size(_)) => return Err(edit::has_radius(self.kind.name())),
             _ => return Err(not_applicable(SHAPES[which.min(1)], edit)),
         }
-        Ok(before != (self.start, self.aim, self.center, self.angle, self.size))
+        Ok(before
+            != (
+                self.start,
+                self.aim,
+                self.center,
+                self.angle,
+                self.size,
+                self.bar,
+            ))
     }
 
     fn position(&self, which: usize) -> Vec2 {
@@ -191,7 +355,7 @@ impl Scene for CastScene {
     }
 
     fn hit(&self) -> bool {
-        self.cast().1.is_some()
+        self.cast().hit()
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -201,15 +365,41 @@ impl Scene for CastScene {
         swept.line(format!("from a = {}", vec2(s.a)));
         swept.line(format!("by b − a = {}", vec2(s.b - s.a)));
         let mut found = Step::new("first contact");
-        match self.cast().1 {
-            Some(hit) => {
-                found.line(format!("t = {}", fine(hit.toi)));
+        match self.cast() {
+            Cast::Reaches { hit, grazes } => {
+                found.line(format!("t = {}", fraction(hit.toi)));
                 found.line("point a + t(b − a):");
                 found.line(format!("  {}", vec2(hit.point)));
                 found.line("normal: out of the shape");
+                if grazes {
+                    found.line(format!("grazes: within {TOUCH_TOLERANCE_TEXT}"));
+                    found.line("and no deeper → HIT");
+                }
                 found.add(Figure::Dot(hit.point), Ink::Mark);
             }
-            None => found.line("none in [0, 1] → MISS"),
+            Cast::Touches(_) => {
+                found.line("a touches it already,");
+                found.line("moving in or along → HIT");
+                found.line("at t = 0");
+            }
+            Cast::Leaves => {
+                found.line("a touches it already,");
+                found.line("moving away → no hit");
+            }
+            Cast::Inside { depth, exit } => {
+                found.line(format!("a is inside, {} deep", fine(depth)));
+                match exit {
+                    Some(exit) => {
+                        found.line("it leaves where the");
+                        found.line("reversed cast enters:");
+                        found.line(format!("t = {}", fraction(exit.toi)));
+                        found.line(format!("  {}", vec2(exit.point)));
+                        found.add(Figure::Dot(exit.point), Ink::Mark);
+                    }
+                    None => found.line("and b too: no exit"),
+                }
+            }
+            Cast::Miss => found.line("none in [0, 1] → MISS"),
         }
         vec![swept, found.deciding(true)]
     }
@@ -230,13 +420,17 @@ impl Scene for CastScene {
     }
 
     fn picture(&self) -> Picture {
-        let (figure, hit) = self.cast();
         let s = self.segment();
         let mut picture = Picture::new(VIEW);
-        picture.add(figure, Ink::Target);
+        picture.add(self.figure(), Ink::Target);
         picture.add(Figure::Arrow(s), Ink::Subject);
         picture.add(Figure::Dot(s.a), Ink::Subject);
-        if let Some(hit) = hit {
+        let shown = match self.cast() {
+            Cast::Reaches { hit, .. } | Cast::Touches(hit) => Some(hit),
+            Cast::Inside { exit, .. } => exit,
+            Cast::Miss | Cast::Leaves => None,
+        };
+        if let Some(hit) = shown {
             picture.add(
                 Figure::Arrow(Segment::new(
                     hit.point,
@@ -250,30 +444,59 @@ impl Scene for CastScene {
     }
 
     fn readout(&self) -> Readout {
-        let (_, hit) = self.cast();
+        let cast = self.cast();
         let s = self.segment();
-        let mut readout = Readout::new(Verdict::of(hit.is_some()));
-        readout.row("test", format!("segment × {}", self.kind.name()));
-        readout.row("from", vec2(s.a));
-        readout.row("to", vec2(s.b));
-        readout.row("aim", degrees(self.aim.to_radians()));
-        readout.row("target", vec2(self.center));
+        let mut readout = Readout::new(Verdict::of(cast.hit()));
+        readout.input("test", format!("segment × {}", self.kind.name()));
+        readout.input("from", vec2(s.a));
+        readout.input("to", vec2(s.b));
+        readout.input("aim", degrees(self.aim.to_radians()));
+        readout.input("target", vec2(self.center));
         let shape = match self.kind {
             Kind::Disk => format!("radius {}", num(self.size.x / 2.0)),
-            Kind::Bar => format!("{} × {}", num(BAR_SIZE.x), num(BAR_SIZE.y)),
+            Kind::Bar => format!("{} × {}", num(self.bar.x), num(self.bar.y)),
             _ => format!("{} × {}", num(self.size.x), num(self.size.y)),
         };
-        readout.row("size", shape);
+        readout.input("size", shape);
         if self.kind != Kind::Box && self.kind != Kind::Disk {
-            readout.row("angle", degrees(self.angle.to_radians()));
+            readout.input("angle", degrees(self.angle.to_radians()));
         }
-        match hit {
-            Some(hit) => {
-                readout.row("frac", fine(hit.toi));
-                readout.row("hit at", vec2(hit.point));
-                readout.row("normal", format!("{} out", vec2(hit.normal)));
+        let hit_rows = |readout: &mut Readout, hit: &Hit| {
+            readout.row("frac", fraction(hit.toi));
+            readout.row("hit at", vec2(hit.point));
+            readout.row("normal", format!("{} out", vec2(hit.normal)));
+        };
+        match cast {
+            Cast::Reaches { hit, grazes } => {
+                let how = if grazes {
+                    format!("grazes (within {TOUCH_TOLERANCE_TEXT})")
+                } else {
+                    "enters".to_owned()
+                };
+                readout.row("start", "apart");
+                readout.row("path", how);
+                hit_rows(&mut readout, &hit);
             }
-            None => readout.row("frac", "— (no contact)"),
+            Cast::Touches(hit) => {
+                readout.row("start", "touching, moves in");
+                hit_rows(&mut readout, &hit);
+            }
+            Cast::Leaves => {
+                readout.row("start", "touching, moves away");
+                readout.row("frac", "— (no hit)");
+            }
+            Cast::Inside { depth, exit } => {
+                readout.row("start", format!("inside, depth {}", fine(depth)));
+                match exit {
+                    Some(exit) => {
+                        readout.row("exit", fraction(exit.toi));
+                        readout.row("leaves", vec2(exit.point));
+                        readout.row("normal", format!("{} out", vec2(exit.normal)));
+                    }
+                    None => readout.row("exit", "— (ends inside)"),
+                }
+            }
+            Cast::Miss => readout.row("frac", "— (no contact)"),
         }
         readout.row("toi", time_text(false, None));
         readout

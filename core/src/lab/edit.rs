@@ -160,6 +160,30 @@ pub(crate) fn not_applicable(shape: &'static str, edit: Edit) -> EditError {
     EditError::NotApplicable { shape, what }
 }
 
+/// The error for `:radius` on a shape that has a width and height instead.
+pub(crate) fn has_size(shape: &'static str) -> EditError {
+    EditError::NotApplicable {
+        shape,
+        what: "radius (it has a size: size W H)",
+    }
+}
+
+/// The error for `:size` on a shape that has a radius instead.
+pub(crate) fn has_radius(shape: &'static str) -> EditError {
+    EditError::NotApplicable {
+        shape,
+        what: "size (it has a radius: radius R)",
+    }
+}
+
+/// The error for `:size` or `:radius` on a shape whose size is fixed.
+pub(crate) fn fixed_size(shape: &'static str) -> EditError {
+    EditError::NotApplicable {
+        shape,
+        what: "size or radius to set (its size is fixed)",
+    }
+}
+
 /// A size kept within [`SIZE_RANGE`] on both sides (key and mouse edits are not checked).
 pub(crate) fn checked_size(size: Vec2) -> Vec2 {
     size.clamp(Vec2::splat(SIZE_RANGE.0), Vec2::splat(SIZE_RANGE.1))

@@ -3,6 +3,7 @@
 use crate::geom::{Contact, Vec2};
 
 use super::picture::Readout;
+use super::touch::{Gap, TOUCH_TOLERANCE};
 
 /// A number with two decimals; values that round to zero print as `0.00`, never `-0.00`.
 pub(crate) fn num(x: f32) -> String {
@@ -14,17 +15,42 @@ pub(crate) fn num(x: f32) -> String {
     }
 }
 
-/// A distance near a boundary: two decimals while that shows it, and otherwise as many
-/// significant digits as it takes, so that a gap that is not zero never prints as `0.00`.
+/// A distance, gap or depth by the one touch tolerance: within [`TOUCH_TOLERANCE`] of zero
+/// it is `0 (touching)`; otherwise two decimals while that shows it, and four below a
+/// hundredth (the tolerance is a ten-thousandth, so a gap that is not touching never prints
+/// as zero).
 pub(crate) fn fine(x: f32) -> String {
-    if x == 0.0 {
+    if x.abs() <= TOUCH_TOLERANCE {
         "0 (touching)".to_owned()
     } else if x.abs() >= 0.01 {
         num(x)
-    } else if x.abs() >= 1e-4 {
-        format!("{x:.5}")
     } else {
-        format!("{x:.2e}")
+        format!("{x:.4}")
+    }
+}
+
+/// A signed value whose sign decides something (a cross product, a margin), with its sign
+/// always shown: two decimals while that shows it, and otherwise three significant digits, so
+/// that a value that would round to zero still shows which side of zero it is (`-1.19e-7`).
+/// Only an exact zero prints as `0`.
+pub(crate) fn signed(x: f64) -> String {
+    if x == 0.0 {
+        "0".to_owned()
+    } else if x.abs() >= 0.01 {
+        format!("{x:+.2}")
+    } else {
+        format!("{x:+.2e}")
+    }
+}
+
+/// A fraction of a path, in `[0, 1]`: four decimals, so that a fraction is never taken for a
+/// touch (0 means the path's start).
+pub(crate) fn fraction(t: f32) -> String {
+    let text = format!("{t:.4}");
+    if text == "-0.0000" {
+        "0.0000".to_owned()
+    } else {
+        text
     }
 }
 
@@ -73,10 +99,9 @@ pub(crate) fn degrees(radians: f32) -> String {
 /// The rows every disk test shows: how far apart or how deep, the normal and which way it
 /// points (towards the disk, named `towards`), the closest point.
 pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact, towards: &str) {
-    if contact.distance > 0.0 {
-        readout.row("gap", fine(contact.distance));
-    } else {
-        readout.row("depth", fine(-contact.distance));
+    match Gap::of(contact.distance) {
+        Gap::Apart(gap) => readout.row("gap", fine(gap)),
+        gap => readout.row("depth", fine(gap.depth())),
     }
     readout.row("normal", format!("{} → {towards}", vec2(contact.normal)));
     readout.row("near", vec2(contact.point));
@@ -101,17 +126,35 @@ mod tests {
     }
 
     #[test]
-    fn distances_near_a_boundary_never_print_as_zero() {
+    fn distances_follow_the_touch_tolerance() {
         let cases = [
             ("plain", 0.25_f32, "0.25"),
             ("exactly touching", 0.0, "0 (touching)"),
-            ("thousandths", 0.004, "0.00400"),
-            ("millionths", 3e-6, "3.00e-6"),
-            ("negative", -0.002, "-0.00200"),
+            ("thousandths", 0.004, "0.0040"),
+            ("just past the tolerance", 2e-4, "0.0002"),
+            ("within the tolerance", 3e-6, "0 (touching)"),
+            ("within it, negative", -1.19e-7, "0 (touching)"),
+            ("negative", -0.002, "-0.0020"),
         ];
         for (name, x, want) in cases {
             assert_eq!(fine(x), want, "{name}");
         }
+    }
+
+    #[test]
+    fn signed_values_show_their_sign_even_when_tiny() {
+        let cases = [
+            ("plain", 0.25_f64, "+0.25"),
+            ("negative", -1.5, "-1.50"),
+            ("tiny negative", -1.19e-7, "-1.19e-7"),
+            ("tiny positive", 3.8e-8, "+3.80e-8"),
+            ("zero", 0.0, "0"),
+        ];
+        for (name, x, want) in cases {
+            assert_eq!(signed(x), want, "{name}");
+        }
+        assert_eq!(fraction(0.25), "0.2500");
+        assert_eq!(fraction(-0.0), "0.0000");
     }
 
     #[test]

@@ -113,6 +113,7 @@ impl Lab {
             SceneId::Cast => snap::snap(&mut self.cast, which, direction),
             SceneId::Sweep => snap::snap(&mut self.sweep, which, direction),
             SceneId::Shot => snap::snap(&mut self.shot, which, direction),
+            SceneId::Distance => snap::snap(&mut self.distance, which, direction),
         };
         self.message = Some(result);
     }

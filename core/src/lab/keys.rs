@@ -20,6 +20,8 @@ pub enum Key {
     Enter,
     /// Backspace.
     Backspace,
+    /// An arrow key: `(dx, dy)` on screen, +1 right or down.
+    Arrow(i8, i8),
 }
 
 /// A step of the moved shape, in units of the scene's step.
@@ -108,6 +110,8 @@ pub enum Action {
     ZoomOut,
     /// Go back to the scene's own view, grown to fit every shape.
     Fit,
+    /// Pan the view a quarter of its size: `(dx, dy)` on screen, +1 right or down.
+    Pan(i8, i8),
 }
 
 /// One line of help and the keys behind it.
@@ -317,6 +321,20 @@ pub(crate) const SWEEP: &[Binding] = &[
     QUIT,
 ];
 
+/// The keys of the distance scene.
+pub(crate) const DISTANCE: &[Binding] = &[
+    moves("move the active shape"),
+    FINE_MOVES,
+    turns("turn the active shape ↺ ↻"),
+    FINE_TURNS,
+    Binding {
+        keys: "c",
+        help: "next kind of active shape",
+        map: &[(Key::Char('c'), Action::Preset)],
+    },
+    QUIT,
+];
+
 /// The keys of the shot scene.
 pub(crate) const SHOT: &[Binding] = &[
     moves("move the shot's start"),
@@ -402,6 +420,16 @@ pub(crate) const COMMON: &[Binding] = &[
             (Key::Char('}'), Action::ZoomIn),
             (Key::Char('{'), Action::ZoomOut),
             (Key::Char('0'), Action::Fit),
+        ],
+    },
+    Binding {
+        keys: "arrows",
+        help: "pan the view",
+        map: &[
+            (Key::Arrow(-1, 0), Action::Pan(-1, 0)),
+            (Key::Arrow(1, 0), Action::Pan(1, 0)),
+            (Key::Arrow(0, -1), Action::Pan(0, -1)),
+            (Key::Arrow(0, 1), Action::Pan(0, 1)),
         ],
     },
     Binding {

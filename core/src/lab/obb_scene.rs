@@ -4,17 +4,18 @@
 //! boxes with both projection intervals on it, and the separating line across the gap. The
 //! steps (`e`) go through the four axes one by one.
 
-use crate::geom::{Intersects, Obb, Sat, Segment, Vec2, sat_obb_obb};
+use crate::geom::{Intersects, Obb, Sat, SatAxis, Segment, Vec2, sat_obb_obb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::format::{degrees, fine, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
-use super::obb_steps::{self, AXIS_NAMES, projections};
+use super::obb_steps::{self, AXIS_NAMES, gap_words, projections, separating};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
+use super::touch::{Gap, TOUCH_TOLERANCE};
 
 /// Where the blue box starts: left of the green one, on its centre line, off the step grid.
 const BLUE_START: Vec2 = Vec2::new(-10.25, 0.0);
@@ -107,17 +108,23 @@ impl ObbScene {
         let speed = self.motion.speed_bound(self.green_size.length() / 2.0);
         toi::first_time(HORIZON, speed, |t| {
             let sat = sat_obb_obb(&self.blue(), &self.green(&self.motion.at(t)));
-            sat.axes
-                .iter()
-                .map(|a| a.gap())
-                .fold(f32::NEG_INFINITY, f32::max)
+            widest(&sat) - TOUCH_TOLERANCE
         })
     }
 }
 
 /// The axis worth showing: the separating one, or else the one where the boxes overlap least.
 fn shown_axis(sat: &Sat) -> usize {
-    sat.separating.unwrap_or_else(|| widest_gap(sat))
+    separating(sat).unwrap_or_else(|| widest_gap(sat))
+}
+
+/// The widest gap over the four axes: the boxes touch or overlap when it is within the
+/// tolerance or below (the one number behind the verdict).
+fn widest(sat: &Sat) -> f32 {
+    sat.axes
+        .iter()
+        .map(SatAxis::gap)
+        .fold(f32::NEG_INFINITY, f32::max)
 }
 
 /// The axis with the widest gap (or, when all overlap, the shallowest overlap).
@@ -206,7 +213,8 @@ impl Scene for ObbScene {
     }
 
     fn hit(&self) -> bool {
-        self.blue().intersects(&self.green(&self.motion))
+        let sat = sat_obb_obb(&self.blue(), &self.green(&self.motion));
+        separating(&sat).is_none()
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -264,34 +272,32 @@ impl Scene for ObbScene {
     fn readout(&self) -> Readout {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
-        let hit = blue.intersects(&green);
-        let mut readout = Readout::new(Verdict::of(hit));
-        readout.row("test", "OBB × OBB, SAT");
+        let first = separating(&sat);
+        let mut readout = Readout::new(Verdict::of(first.is_none()));
+        readout.input("test", "OBB × OBB, SAT");
         for (i, axis) in sat.axes.iter().enumerate() {
-            let gap = axis.gap();
-            let what = if gap > 0.0 { "gap" } else { "overlap" };
             readout.row(
                 AXIS_LABELS[i],
-                format!("{:<8}{what} {}", AXIS_NAMES[i], fine(gap.abs())),
+                format!("{:<8}{}", AXIS_NAMES[i], gap_words(axis.gap())),
             );
         }
         let shown = shown_axis(&sat);
-        let separating = match sat.separating {
+        let separating = match first {
             Some(i) => format!("axis {} ({})", i + 1, AXIS_NAMES[i]),
             None => format!("none (axis {} shown)", shown + 1),
         };
         readout.row("sep", separating);
-        let widest = widest_gap(&sat);
-        if sat.separating.is_some() && widest != shown {
-            let gap = fine(sat.axes[widest].gap());
-            readout.row("widest", format!("axis {}, gap {gap}", widest + 1));
+        let widest_axis = widest_gap(&sat);
+        if first.is_some() && widest_axis != shown {
+            let gap = fine(sat.axes[widest_axis].gap());
+            readout.row("widest", format!("axis {}, gap {gap}", widest_axis + 1));
         }
         let turn = |b: &Obb| degrees(b.angle().rem_euclid(std::f32::consts::TAU));
-        readout.row("blue", vec2(blue.center));
-        readout.row("green", vec2(green.center));
+        readout.input("blue", vec2(blue.center));
+        readout.input("green", vec2(green.center));
         let size = |b: &Obb| format!("{}×{}", num(b.half_size.x * 2.0), num(b.half_size.y * 2.0));
-        readout.row("sizes", format!("{}, {}", size(&blue), size(&green)));
-        readout.row("angles", format!("{} / {}", turn(&blue), turn(&green)));
+        readout.input("sizes", format!("{}, {}", size(&blue), size(&green)));
+        readout.input("angles", format!("{} / {}", turn(&blue), turn(&green)));
         // The page projects every corner from the origin; `sat_obb_obb` measures from the
         // blue centre, so the panel adds the blue centre's projection back.
         let on = &sat.axes[shown];
@@ -301,15 +307,15 @@ impl Scene for ObbScene {
         };
         readout.row("proj B", span(on.a));
         readout.row("proj G", span(on.b));
-        if sat.separating.is_some() {
-            readout.row("gap", fine(on.gap()));
-        } else {
-            readout.row("depth", fine(-on.gap()));
+        // The gap on one axis is no distance between the boxes (it is at most that).
+        match Gap::of(widest(&sat)) {
+            Gap::Apart(gap) => readout.row("ax gap", format!("{} (≤ distance)", fine(gap))),
+            gap => readout.row("depth", fine(gap.depth())),
         }
         readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown))));
         readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };
-        readout.row("motion", format!("{state}, {}", self.motion.kind.name()));
+        readout.input("motion", format!("{state}, {}", self.motion.kind.name()));
         readout
     }
 

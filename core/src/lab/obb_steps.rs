@@ -8,6 +8,24 @@ use crate::geom::{Obb, Sat, SatAxis, Segment, Vec2};
 use super::format::{fine, num};
 use super::picture::{Figure, Ink, Picture, ViewBox};
 use super::steps::Step;
+use super::touch::{Gap, TOUCH_TOLERANCE_TEXT};
+
+/// The first axis whose gap is more than the touch tolerance: the one that separates the
+/// boxes. `None` means they touch or overlap (a HIT).
+pub(crate) fn separating(sat: &Sat) -> Option<usize> {
+    sat.axes
+        .iter()
+        .position(|axis| matches!(Gap::of(axis.gap()), Gap::Apart(_)))
+}
+
+/// An axis's gap in words, by the touch tolerance.
+pub(crate) fn gap_words(gap: f32) -> String {
+    match Gap::of(gap) {
+        Gap::Apart(g) => format!("gap {}", fine(g)),
+        Gap::Touching => "touching".to_owned(),
+        Gap::Overlap(d) => format!("overlap {}", fine(d)),
+    }
+}
 
 /// The names of the four candidate axes, in the order `sat_obb_obb` gives them.
 pub(crate) const AXIS_NAMES: [&str; 4] = ["blue x", "blue y", "green x", "green y"];
@@ -68,7 +86,7 @@ pub(crate) fn projections(
     };
     picture.add(span(a, side), Ink::SubjectSpan);
     picture.add(span(b, -side), Ink::TargetSpan);
-    if sat.axes[i].gap() > 0.0 {
+    if matches!(Gap::of(sat.axes[i].gap()), Gap::Apart(_)) {
         let middle = if b.0 > a.1 {
             (a.1 + b.0) / 2.0
         } else {
@@ -85,6 +103,7 @@ pub(crate) fn projections(
 
 /// One step per candidate axis, then the conclusion.
 pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<Step> {
+    let first = separating(sat);
     let mut steps = Vec::new();
     for (i, axis) in sat.axes.iter().enumerate() {
         let mut step = Step::new(format!("axis {}: {}", i + 1, AXIS_NAMES[i]));
@@ -102,31 +121,35 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<St
             num(b.0 + origin),
             num(b.1 + origin)
         ));
-        let gap = axis.gap();
-        if gap > 0.0 {
-            step.line(format!("gap {}: separates", fine(gap)));
-            if sat.separating == Some(i) {
-                step.line("first gap → MISS");
+        match Gap::of(axis.gap()) {
+            Gap::Apart(gap) => {
+                step.line(format!("gap {}: separates", fine(gap)));
+                if first == Some(i) {
+                    step.line("first gap → MISS");
+                }
             }
-        } else {
-            step.line(format!("overlap {}: go on", fine(-gap)));
+            Gap::Touching => {
+                step.line(format!("touching (within {TOUCH_TOLERANCE_TEXT})"));
+                step.line("no gap: go on");
+            }
+            Gap::Overlap(depth) => step.line(format!("overlap {}: go on", fine(depth))),
         }
         let mut picture = Picture::new(view);
         projections(&mut picture, (blue, green), sat, i, view);
         step.marks = picture.marks;
-        steps.push(step.alone().deciding(sat.separating == Some(i)));
+        steps.push(step.alone().deciding(first == Some(i)));
     }
     let mut last = Step::new("conclusion");
-    match sat.separating {
+    match first {
         Some(i) => last.line(format!("axis {} separates: MISS", i + 1)),
         None => {
-            last.line("all four overlap: HIT");
+            last.line("no axis has a gap: HIT");
             last.line("(x and y alone may overlap");
             last.line(" while another axis");
             last.line(" separates: c shows the");
             last.line(" page's case)");
         }
     }
-    steps.push(last.deciding(sat.separating.is_none()));
+    steps.push(last.deciding(first.is_none()));
     steps
 }

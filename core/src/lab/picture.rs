@@ -234,6 +234,9 @@ pub struct Row {
     pub label: &'static str,
     /// The value, already formatted.
     pub value: String,
+    /// Whether the row only repeats an input (a position, a size, an angle), which the panel
+    /// may leave out when it is short of room, rather than a result.
+    pub input: bool,
 }
 
 /// The verdict and the numbers behind it.
@@ -255,11 +258,21 @@ impl Readout {
         }
     }
 
-    /// Adds a row.
+    /// Adds a row of results.
     pub fn row(&mut self, label: &'static str, value: impl Into<String>) {
         self.rows.push(Row {
             label,
             value: value.into(),
+            input: false,
+        });
+    }
+
+    /// Adds a row that repeats an input (see [`Row::input`]).
+    pub fn input(&mut self, label: &'static str, value: impl Into<String>) {
+        self.rows.push(Row {
+            label,
+            value: value.into(),
+            input: true,
         });
     }
 

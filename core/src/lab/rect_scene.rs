@@ -15,6 +15,7 @@ use super::rect_steps;
 use super::scene::{Scene, SceneId, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
+use super::touch::{TOUCH_TOLERANCE, hits};
 
 /// The shapes the keys can change, in the order `a` cycles through them.
 const SHAPES: &[&str] = &["disk", "box"];
@@ -90,7 +91,7 @@ impl RectScene {
         let reach = self.size.length() / 2.0;
         let speed = self.motion.speed_bound(reach);
         toi::first_time(HORIZON, speed, |t| {
-            self.test(&self.motion.at(t)).contact.distance
+            self.test(&self.motion.at(t)).contact.distance - TOUCH_TOLERANCE
         })
     }
 
@@ -99,16 +100,22 @@ impl RectScene {
     fn test(&self, motion: &Motion) -> Test {
         let rect = self.rect(motion);
         match rect.as_aabb() {
-            Some(aabb) => Test {
-                shape: Tested::Aabb(aabb),
-                hit: self.disk.intersects(&aabb),
-                contact: contact_disk_aabb(&self.disk, &aabb),
-            },
-            None => Test {
-                shape: Tested::Obb(rect),
-                hit: self.disk.intersects(&rect),
-                contact: contact_disk_obb(&self.disk, &rect),
-            },
+            Some(aabb) => {
+                let contact = contact_disk_aabb(&self.disk, &aabb);
+                Test {
+                    shape: Tested::Aabb(aabb),
+                    hit: hits(contact.distance),
+                    contact,
+                }
+            }
+            None => {
+                let contact = contact_disk_obb(&self.disk, &rect);
+                Test {
+                    shape: Tested::Obb(rect),
+                    hit: hits(contact.distance),
+                    contact,
+                }
+            }
         }
     }
 }
@@ -134,7 +141,8 @@ impl Scene for RectScene {
                 move_by(&mut self.home, offset);
             }
             (_, Edit::MoveTo(at)) => self.home = at,
-            (1, Edit::Size(size)) => self.size = checked_size(size),
+            // The box has the size, as it has the angle, whichever shape is active.
+            (_, Edit::Size(size)) => self.size = checked_size(size),
             _ => return Err(not_applicable(name, edit)),
         }
         Ok(before != (self.disk, self.home, self.angle, self.size))
@@ -166,12 +174,14 @@ impl Scene for RectScene {
     fn steps(&self) -> Vec<Step> {
         // The steps take the box exactly as the verdict tested it: an AABB at a multiple of
         // 90° (so a turned frame's rounding cannot make them disagree with it).
-        match self.test(&self.motion).shape {
+        let test = self.test(&self.motion);
+        let gap = test.contact.distance;
+        match test.shape {
             Tested::Aabb(aabb) => {
                 let upright = Obb::new(aabb.center(), aabb.half_size() * 2.0, 0.0);
-                rect_steps::steps(&self.disk, &upright, false)
+                rect_steps::steps(&self.disk, &upright, false, gap)
             }
-            Tested::Obb(obb) => rect_steps::steps(&self.disk, &obb, true),
+            Tested::Obb(obb) => rect_steps::steps(&self.disk, &obb, true, gap),
         }
     }
 
@@ -224,36 +234,36 @@ impl Scene for RectScene {
         match test.shape {
             Tested::Aabb(aabb) => {
                 let size = aabb.half_size() * 2.0;
-                readout.row("test", "disk × AABB");
+                readout.input("test", "disk × AABB");
                 let swapped = if (size.x - self.size.x).abs() > 1e-3 {
                     " w↔h"
                 } else {
                     ""
                 };
-                readout.row("box", format!("{} × {}{swapped}", num(size.x), num(size.y)));
+                readout.input("box", format!("{} × {}{swapped}", num(size.x), num(size.y)));
             }
             Tested::Obb(_) => {
-                readout.row("test", "disk × OBB");
-                readout.row(
+                readout.input("test", "disk × OBB");
+                readout.input(
                     "box",
                     format!("{} × {}", num(self.size.x), num(self.size.y)),
                 );
             }
         }
-        readout.row(
+        readout.input(
             "angle",
             degrees(rect.angle().rem_euclid(std::f32::consts::TAU)),
         );
-        readout.row("disk", vec2(self.disk.center));
-        readout.row("radius", num(self.disk.radius));
-        readout.row("box at", vec2(rect.center));
+        readout.input("disk", vec2(self.disk.center));
+        readout.input("radius", num(self.disk.radius));
+        readout.input("box at", vec2(rect.center));
         contact_rows(&mut readout, &test.contact, "disk");
         if matches!(test.shape, Tested::Aabb(_)) && test.contact.distance.abs() < TOUCH_NOTE {
             readout.row("note", "seed: >= misses touch");
         }
         readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };
-        readout.row("motion", format!("{state}, {}", self.motion.kind.name()));
+        readout.input("motion", format!("{state}, {}", self.motion.kind.name()));
         readout
     }
 

@@ -4,14 +4,17 @@
 //!
 //! The seed's function answers in this order: outside the grown box (`>=`, so touching is a
 //! miss there) → MISS; inside the corner square, the squared distance to the corner against
-//! r² (`>=` again) → MISS or HIT; otherwise (in a strip along a side) → HIT. `geom` counts
-//! touching as a hit, so the comparisons shown here are `>` and `<=`.
+//! r² (`>=` again) → MISS or HIT; otherwise (in a strip along a side) → HIT. The lab counts
+//! touching as a hit, by its one touch tolerance: each comparison is shown as a signed
+//! margin, and a margin within the tolerance is touching. The verdict is the disk's contact
+//! gap from `geom` by that tolerance, the very number the panel prints.
 
 use crate::geom::{Aabb, Disk, Obb, Segment, Vec2};
 
-use super::format::{apart, num, vec2};
+use super::format::{apart, num, signed, vec2};
 use super::picture::{Figure, Ink};
 use super::steps::{Step, axis_arrow, frame_box, frame_point};
+use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT, hits};
 
 /// Which sub-test of the fold decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,34 +33,33 @@ pub(crate) struct Fold {
     pub q: Vec2,
     pub past: Vec2,
     pub decided: Decided,
-    pub hit: bool,
 }
 
-/// The seed's sub-tests, in its order, with `geom`'s convention that touching is a hit.
-pub(crate) fn fold(p: Vec2, half: Vec2, r: f32) -> Fold {
+/// The seed's sub-tests, in its order, for a disk whose contact gap is `gap`: touching (by
+/// the tolerance) is a hit, and the verdict is the gap's, so that the steps and the panel
+/// never disagree.
+pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: f32) -> Fold {
     let q = p.abs();
     let past = q - half;
-    let (decided, hit) = if q.x > half.x + r || q.y > half.y + r {
-        (Decided::OutsideGrown, false)
+    let hit = hits(gap);
+    let outside = past.x - r > TOUCH_TOLERANCE || past.y - r > TOUCH_TOLERANCE;
+    let decided = if outside && !hit {
+        Decided::OutsideGrown
     } else if past.x >= 0.0 && past.y >= 0.0 {
-        (Decided::Corner, past.length_squared() <= r * r)
+        Decided::Corner
     } else {
-        (Decided::Strip, true)
+        Decided::Strip
     };
-    Fold {
-        q,
-        past,
-        decided,
-        hit,
-    }
+    Fold { q, past, decided }
 }
 
-/// The steps for a disk against `rect` (an AABB when `turned` is false).
-pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
+/// The steps for a disk against `rect` (an AABB when `turned` is false), whose contact gap
+/// is `gap`.
+pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step> {
     let axes = rect.axes();
     let (c, half, r) = (rect.center, rect.half_size, disk.radius);
     let p = rect.in_frame(disk.center - c);
-    let f = fold(p, half, r);
+    let f = fold(p, half, r, gap);
     let mut steps = Vec::new();
     if turned {
         let mut local = Step::new("C − T on the box's axes");
@@ -104,15 +106,15 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
     );
     steps.push(folded);
     let mut grown = Step::new("outside the box grown by r?");
-    grown.line("q against w/2 + r, h/2 + r:");
+    grown.line("q past w/2 + r, h/2 + r:");
     for (name, q, edge) in [("x", f.q.x, half.x + r), ("y", f.q.y, half.y + r)] {
-        let (q_text, edge_text) = apart(q, edge);
-        grown.line(format!("q.{name} {q_text} {} {edge_text}", cmp(q, edge)));
+        let margin = f64::from(q) - f64::from(edge);
+        grown.line(format!("q.{name} − edge = {}", signed(margin)));
     }
     grown.line(if f.decided == Decided::OutsideGrown {
-        "outside → MISS".to_owned()
+        format!("one > {TOUCH_TOLERANCE_TEXT}: outside → MISS")
     } else {
-        "inside it: go on".to_owned()
+        format!("both ≤ {TOUCH_TOLERANCE_TEXT}: go on")
     });
     grown.line("(seed's >= misses touch)");
     grown.add(frame_box(c, axes, -half - r, half + r), Ink::Tested);
@@ -125,18 +127,13 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
         let r2 = r * r;
         let (d2_text, r2_text) = apart(d2, r2);
         corner.line(format!("ax² + ay² = {d2_text}"));
-        corner.line(format!(
-            "{} r² = {r2_text}: {}",
-            if f.hit { "<=" } else { ">" },
-            if f.hit { "HIT" } else { "MISS" }
-        ));
-        if d2 == r2 {
-            corner.line("(touching: the seed's >= r²");
-            corner.line(" misses it; geom hits it)");
-        }
+        corner.line(format!("r² = {r2_text}"));
+        corner.line(format!("√(ax² + ay²) − r = {}", signed(f64::from(gap))));
+        corner.line(gap_verdict(gap));
     } else if f.decided == Decided::Strip {
         corner.line("ax < 0 or ay < 0:");
-        corner.line("in a strip → HIT");
+        corner.line(format!("side gap − r = {}", signed(f64::from(gap))));
+        corner.line(gap_verdict(gap));
     } else {
         corner.line("not reached");
     }
@@ -154,15 +151,19 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool) -> Vec<Step> {
     steps
 }
 
-/// `>` or `<=`, as the values compare.
-fn cmp(a: f32, b: f32) -> &'static str {
-    if a > b { ">" } else { "<=" }
+/// The verdict of a contact gap, in words, by the touch tolerance.
+fn gap_verdict(gap: f32) -> String {
+    match Gap::of(gap) {
+        Gap::Apart(_) => format!("> {TOUCH_TOLERANCE_TEXT}: MISS"),
+        Gap::Touching => format!("within {TOUCH_TOLERANCE_TEXT}: touching, HIT"),
+        Gap::Overlap(_) => "overlapping: HIT".to_owned(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geom::Intersects;
+    use crate::geom::{Intersects, contact_disk_obb};
 
     #[test]
     fn the_fold_agrees_with_geom_on_a_grid_around_a_box() {
@@ -171,8 +172,13 @@ mod tests {
             for j in -30..=30 {
                 let disk = Disk::new(Vec2::new(i as f32 * 0.13, j as f32 * 0.11), 1.0);
                 let p = rect.in_frame(disk.center - rect.center);
-                let f = fold(p, rect.half_size, disk.radius);
-                assert_eq!(f.hit, disk.intersects(&rect), "{}", disk.center);
+                let gap = contact_disk_obb(&disk, &rect).distance;
+                let f = fold(p, rect.half_size, disk.radius, gap);
+                if gap.abs() > TOUCH_TOLERANCE {
+                    assert_eq!(hits(gap), disk.intersects(&rect), "{}", disk.center);
+                }
+                let outside = f.decided == Decided::OutsideGrown;
+                assert!(!(outside && hits(gap)), "{}", disk.center);
             }
         }
     }
@@ -194,8 +200,13 @@ mod tests {
             ("touching side", Vec2::new(4.0, 0.0), Decided::Strip, true),
         ];
         for (name, p, decided, hit) in cases {
-            let f = fold(p, half, 1.0);
-            assert_eq!((f.decided, f.hit), (decided, hit), "{name}");
+            let gap = crate::geom::contact_disk_aabb(
+                &Disk::new(p, 1.0),
+                &Aabb::from_center_size(Vec2::ZERO, half * 2.0),
+            )
+            .distance;
+            let f = fold(p, half, 1.0, gap);
+            assert_eq!((f.decided, hits(gap)), (decided, hit), "{name}");
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The nine scenes by name, and what every scene can do.
+//! The scenes by name, and what every scene can do.
 
 use std::fmt;
 use std::str::FromStr;
@@ -32,11 +32,13 @@ pub enum SceneId {
     Sweep,
     /// The game's shot through a small piece of level, with each bounce's time and normal.
     Shot,
+    /// The distance (GJK) or penetration between any two convex shapes.
+    Distance,
 }
 
 impl SceneId {
     /// Every scene, in order.
-    pub const ALL: [SceneId; 9] = [
+    pub const ALL: [SceneId; 10] = [
         SceneId::DiskAabb,
         SceneId::DiskObb,
         SceneId::ObbObb,
@@ -46,6 +48,7 @@ impl SceneId {
         SceneId::Cast,
         SceneId::Sweep,
         SceneId::Shot,
+        SceneId::Distance,
     ];
 
     /// The name used on the command line and in the panel title.
@@ -61,6 +64,7 @@ impl SceneId {
             SceneId::Cast => "cast",
             SceneId::Sweep => "sweep",
             SceneId::Shot => "shot",
+            SceneId::Distance => "distance",
         }
     }
 
@@ -93,6 +97,7 @@ impl SceneId {
             SceneId::Cast => 6,
             SceneId::Sweep => 7,
             SceneId::Shot => 8,
+            SceneId::Distance => 9,
         }
     }
 }
@@ -107,7 +112,7 @@ impl fmt::Display for SceneId {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
-     aabb-aabb, cast, sweep, shot"
+     aabb-aabb, cast, sweep, shot, distance"
 )]
 pub struct UnknownScene(pub String);
 

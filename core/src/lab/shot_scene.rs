@@ -8,7 +8,7 @@
 //! the game.
 
 use crate::game::{SHOT_LIFETIME, SHOT_RADIUS, TICKS_PER_SECOND, World, cell_aabb, slope_triangle};
-use crate::geom::{Disk, Intersects, Obb, Segment, Vec2};
+use crate::geom::{CONTACT_GAP, Disk, Intersects, Obb, Segment, Vec2};
 use crate::level::{Level, Pos, Tile};
 
 use super::edit::{Edit, EditError, not_applicable};
@@ -48,6 +48,8 @@ const SHAPES: &[&str] = &["shot"];
 struct Bounce {
     /// The tick (from 1) in which the shot bounced.
     tick: u32,
+    /// When in that tick it touched the surface, as a fraction of the tick.
+    toi: f32,
     /// Where the shot was at the end of that tick.
     at: Vec2,
     /// The surface's unit normal, out of it.
@@ -105,10 +107,12 @@ impl ShotScene {
             };
             flight.path.push(after.pos);
             if after.bounces > before.bounces {
+                let normal = (after.velocity - before.velocity).normalize_or_zero();
                 flight.bounces.push(Bounce {
                     tick,
+                    toi: contact_fraction(before.pos, before.velocity, after.pos, after.velocity),
                     at: after.pos,
-                    normal: (after.velocity - before.velocity).normalize_or_zero(),
+                    normal,
                 });
             }
         }
@@ -123,6 +127,22 @@ impl ShotScene {
                 (pos, level.tile(pos))
             })
         })
+    }
+}
+
+/// When in its tick a shot that bounced once touched the surface, as a fraction of the tick,
+/// read back from where it started (`p`, moving `v` per tick) and ended (`end`, moving `w`):
+/// it flew `v·t`, was set `CONTACT_GAP` off the surface along the normal (`w − v` made unit),
+/// and flew on `w·(1 − t)`, so `end − p − w − gap·n = t·(v − w)`.
+fn contact_fraction(p: Vec2, v: Vec2, end: Vec2, w: Vec2) -> f32 {
+    let turn = v - w;
+    let normal = (w - v).normalize_or_zero();
+    let rest = end - p - w - normal * CONTACT_GAP;
+    let len2 = turn.length_squared();
+    if len2 > 0.0 {
+        (rest.dot(turn) / len2).clamp(0.0, 1.0)
+    } else {
+        1.0
     }
 }
 
@@ -242,19 +262,17 @@ impl Scene for ShotScene {
     fn readout(&self) -> Readout {
         let flight = self.flight();
         let mut readout = Readout::new(Verdict::of(!flight.bounces.is_empty()));
-        readout.row("test", "the game's shot");
-        readout.row("from", vec2(self.start));
-        readout.row("aim", degrees(self.aim.to_radians()));
+        readout.input("test", "the game's shot");
+        readout.input("from", vec2(self.start));
+        readout.input("aim", degrees(self.aim.to_radians()));
         if flight.path.is_empty() {
             readout.row("shot", "not placed: in a solid");
             return readout;
         }
         readout.row("bounce", flight.bounces.len().to_string());
         for (label, bounce) in LISTED.iter().zip(&flight.bounces) {
-            readout.row(
-                label,
-                format!("{:.3}s {}", seconds(bounce.tick), vec2(bounce.normal)),
-            );
+            let at = seconds(bounce.tick) - (1.0 - bounce.toi) / TICKS_PER_SECOND as f32;
+            readout.row(label, format!("{at:.3}s {}", vec2(bounce.normal)));
         }
         if flight.bounces.len() > LISTED.len() {
             readout.row("more", format!("{}", flight.bounces.len() - LISTED.len()));

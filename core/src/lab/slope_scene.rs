@@ -9,7 +9,7 @@ use crate::geom::{
 };
 
 use super::TICK;
-use super::edit::{Edit, EditError, not_applicable};
+use super::edit::{self, Edit, EditError};
 use super::format::{contact_rows, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::HORIZON;
@@ -20,6 +20,7 @@ use super::slope_world::{
     Bounce, Jump, SLOPE_SIDE, contact, obstacle_name, obstacles, shape_figure, slope, touches,
 };
 use super::steps::Step;
+use super::touch::hits;
 
 /// Where the ball starts: left of the slope, on the line through the slope's middle.
 const BALL_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -133,7 +134,11 @@ impl SlopeScene {
     /// The indices of the obstacles the ball touches now.
     fn touching(&self) -> Vec<usize> {
         (0..self.obstacles.len())
-            .filter(|&i| touches(&self.ball, &self.obstacles[i].shape))
+            .filter(|&i| {
+                let shape = &self.obstacles[i].shape;
+                contact(&self.ball, shape)
+                    .map_or_else(|| touches(&self.ball, shape), |c| hits(c.distance))
+            })
             .collect()
     }
 
@@ -201,7 +206,8 @@ impl Scene for SlopeScene {
             (_, Edit::MoveTo(at)) => self.place_slope(at, angle),
             (_, Edit::TurnBy(delta)) => self.place_slope(center, angle + delta),
             (_, Edit::AngleTo(to)) => self.place_slope(center, to),
-            _ => Err(not_applicable(SHAPES[which.min(1)], edit)),
+            (0, Edit::Size(_)) => Err(edit::has_radius("ball")),
+            (_, Edit::Size(_) | Edit::Radius(_)) => Err(edit::fixed_size("slope")),
         }
     }
 
@@ -346,13 +352,13 @@ impl Scene for SlopeScene {
                 Shape::Aabb(_) => "disk × AABB",
                 _ => "disk × triangle",
             };
-            readout.row("test", test);
+            readout.input("test", test);
             readout.row("with", obstacle_name(i));
             contact_rows(&mut readout, &contact, "ball");
         }
-        readout.row("ball", vec2(self.ball.center));
-        readout.row("radius", num(self.ball.radius));
-        readout.row(
+        readout.input("ball", vec2(self.ball.center));
+        readout.input("radius", num(self.ball.radius));
+        readout.input(
             "slope",
             format!(
                 "{} {}",
@@ -360,7 +366,7 @@ impl Scene for SlopeScene {
                 degrees(self.slope_angle.to_radians())
             ),
         );
-        readout.row(
+        readout.input(
             "aim",
             degrees(self.heading().to_angle().rem_euclid(std::f32::consts::TAU)),
         );
@@ -384,7 +390,7 @@ impl Scene for SlopeScene {
             Some(_) => format!("point, jumps of {} s", num(POINT_PERIOD)),
             None => "ball".to_owned(),
         };
-        readout.row("mode", mode);
+        readout.input("mode", mode);
         readout
     }
 

@@ -1,7 +1,7 @@
 //! `z`: move the active shape along its last move until the two shapes just touch.
 //!
-//! The search steps along the direction in [`SNAP_STEP`] units up to [`SNAP_REACH`] (forward
-//! from a miss to the first hit, backward from a hit to the first miss), then bisects the
+//! The search steps along the direction in [`SNAP_STEP`] units up to [`SNAP_REACH`] (from a
+//! miss to the first hit, or from a hit on to the first miss, always along the last move), then bisects the
 //! last step until the two ends are neighbouring floats (at most [`SNAP_BISECTIONS`] halvings),
 //! and ends on the hit side: the last place the scene's own test calls a hit, one float step
 //! from a miss, so the panel's depth there is zero or within rounding of it.
@@ -27,8 +27,8 @@ pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec
     };
     let start = scene.position(which);
     let hit_now = scene.hit();
-    // Moving forward from a miss, or backward from a hit, until the verdict flips.
-    let dir = if hit_now { -dir } else { dir };
+    // Always along the last move: from a miss on to the first hit, from a hit on until the
+    // verdict flips (out through the far side), ending on the hit side.
     // A place the scene refuses (a ball pushed into a wall) lies past touching.
     let probe = |s: f32| -> bool {
         let mut trial = scene.clone();

@@ -3,11 +3,20 @@
 //! shows the moving box's ghost at the time of impact, the point where they first touch and
 //! the still box's outward normal there, from [`sweep_aabb_aabb`]. It is drawn y down, as
 //! the game.
+//!
+//! It follows the cast scene's rules, by the lab's one touch tolerance: boxes that start
+//! overlapping (deeper than the tolerance) say so, with the depth and where the moving box
+//! leaves; boxes that start touching and move apart never hit (as noonat's `sweepAABB`), and
+//! moving in or along they hit at 0; a box that only grazes the other (slides along a face,
+//! or passes within the tolerance) hits where it first comes within the tolerance.
 
 use crate::geom::{Aabb, Disk, Hit, Intersects, Segment, Vec2, sweep_aabb_aabb};
 
+use super::cast_scene::{ALONG, Cast, deepest};
+use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
+
 use super::edit::{self, Edit, EditError, not_applicable};
-use super::format::{degrees, fine, num, vec2};
+use super::format::{degrees, fine, fraction, num, vec2};
 use super::keys::{self, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -79,8 +88,86 @@ impl SweepScene {
         path.b - path.a
     }
 
-    fn sweep(&self) -> Option<Hit> {
-        sweep_aabb_aabb(&self.moving(), self.delta(), &self.still())
+    /// The signed gap between the still box and the moving one with its centre at `center`:
+    /// the widest of the four edge gaps (negative: the least overlap).
+    fn gap_at(&self, center: Vec2) -> f32 {
+        let a = Aabb::from_center_size(center, self.size);
+        let b = self.still();
+        (b.min - a.max).max(a.min - b.max).max_element()
+    }
+
+    /// The unit normal of the still box's face nearest the moving box, towards it.
+    fn face_normal(&self) -> Vec2 {
+        let (a, b) = (self.moving(), self.still());
+        let gaps = [
+            b.min.x - a.max.x,
+            a.min.x - b.max.x,
+            b.min.y - a.max.y,
+            a.min.y - b.max.y,
+        ];
+        let normals = [-Vec2::X, Vec2::X, -Vec2::Y, Vec2::Y];
+        let mut best = 0;
+        for i in 1..4 {
+            if gaps[i] > gaps[best] {
+                best = i;
+            }
+        }
+        normals[best]
+    }
+
+    /// The sweep by the rules of the module header.
+    fn sweep(&self) -> Cast {
+        let moving = self.moving();
+        let delta = self.delta();
+        let still = self.still();
+        let path = self.path();
+        let gap = |c: Vec2| self.gap_at(c);
+        match Gap::of(self.gap_at(self.start)) {
+            Gap::Overlap(depth) => {
+                let end = moving.translated(delta);
+                let exit = sweep_aabb_aabb(&end, -delta, &still)
+                    .filter(|hit| hit.toi > 0.0)
+                    .map(|hit| Hit {
+                        toi: 1.0 - hit.toi,
+                        ..hit
+                    });
+                Cast::Inside { depth, exit }
+            }
+            Gap::Touching => {
+                let normal = self.face_normal();
+                if delta.normalize_or_zero().dot(normal) > ALONG {
+                    return Cast::Leaves;
+                }
+                let point =
+                    sweep_aabb_aabb(&moving, delta, &still).map_or(moving.center(), |h| h.point);
+                Cast::Touches(Hit {
+                    toi: 0.0,
+                    point,
+                    normal,
+                })
+            }
+            Gap::Apart(_) => {
+                let grown = Aabb {
+                    min: still.min - TOUCH_TOLERANCE,
+                    max: still.max + TOUCH_TOLERANCE,
+                };
+                let Some(hit) = sweep_aabb_aabb(&moving, delta, &still)
+                    .or_else(|| sweep_aabb_aabb(&moving, delta, &grown))
+                else {
+                    return Cast::Miss;
+                };
+                let grazes = deepest(&path, hit.toi, gap) >= -TOUCH_TOLERANCE;
+                Cast::Reaches { hit, grazes }
+            }
+        }
+    }
+}
+
+/// The time of a sweep's first contact, if it has one to draw.
+fn contact(cast: Cast) -> Option<Hit> {
+    match cast {
+        Cast::Reaches { hit, .. } | Cast::Touches(hit) => Some(hit),
+        Cast::Miss | Cast::Leaves | Cast::Inside { .. } => None,
     }
 }
 
@@ -138,7 +225,7 @@ impl Scene for SweepScene {
     }
 
     fn hit(&self) -> bool {
-        self.sweep().is_some()
+        self.sweep().hit()
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -155,15 +242,34 @@ impl Scene for SweepScene {
         let mut found = Step::new("cast A's centre at it");
         found.line(format!("from {}", vec2(self.start)));
         found.line(format!("by {}", vec2(self.delta())));
-        match self.sweep() {
-            Some(hit) => {
+        let cast = self.sweep();
+        match (cast, contact(cast)) {
+            (Cast::Inside { depth, exit }, _) => {
+                found.line("it starts inside: the");
+                found.line(format!("boxes overlap {} deep", fine(depth)));
+                if let Some(exit) = exit {
+                    let at = self.start + self.delta() * exit.toi;
+                    found.line(format!("they part at t = {}", fraction(exit.toi)));
+                    found.line(format!("centre then {}", vec2(at)));
+                    found.add(Figure::Dot(at), Ink::Mark);
+                }
+                found.add(Figure::Aabb(grown), Ink::Guide);
+            }
+            (Cast::Leaves, _) => {
+                found.line("it starts on the edge,");
+                found.line("moving away → no hit");
+            }
+            (_, Some(hit)) => {
                 let at = self.start + self.delta() * hit.toi;
-                found.line(format!("t = {}", fine(hit.toi)));
+                found.line(format!("t = {}", fraction(hit.toi)));
                 found.line(format!("centre then {}", vec2(at)));
+                if matches!(cast, Cast::Reaches { grazes: true, .. }) {
+                    found.line(format!("grazes: within {TOUCH_TOLERANCE_TEXT}"));
+                }
                 found.add(Figure::Aabb(grown), Ink::Guide);
                 found.add(Figure::Dot(at), Ink::Mark);
             }
-            None => found.line("no entry in [0, 1] → MISS"),
+            _ => found.line("no entry in [0, 1] → MISS"),
         }
         vec![sum, found.deciding(true)]
     }
@@ -183,7 +289,12 @@ impl Scene for SweepScene {
         let moving = self.moving();
         let delta = self.delta();
         picture.add(Figure::Aabb(self.still()), Ink::Target);
-        if let Some(hit) = self.sweep() {
+        let cast = self.sweep();
+        let shown = match cast {
+            Cast::Inside { exit, .. } => exit,
+            other => contact(other),
+        };
+        if let Some(hit) = shown {
             let shift = delta * hit.toi;
             let ghost = Aabb::new(moving.min + shift, moving.max + shift);
             picture.add(Figure::Aabb(ghost), Ink::Ghost);
@@ -202,29 +313,55 @@ impl Scene for SweepScene {
     }
 
     fn readout(&self) -> Readout {
-        let hit = self.sweep();
-        let mut readout = Readout::new(Verdict::of(hit.is_some()));
-        readout.row("test", "swept box × box");
-        readout.row("A from", vec2(self.start));
-        readout.row("by", vec2(self.delta()));
-        readout.row("aim", degrees(self.aim.to_radians()));
-        readout.row(
+        let cast = self.sweep();
+        let mut readout = Readout::new(Verdict::of(cast.hit()));
+        readout.input("test", "swept box × box");
+        readout.input("A from", vec2(self.start));
+        readout.input("by", vec2(self.delta()));
+        readout.input("aim", degrees(self.aim.to_radians()));
+        readout.input(
             "A size",
             format!("{} × {}", num(self.size.x), num(self.size.y)),
         );
-        readout.row("B at", vec2(self.center));
-        readout.row(
+        readout.input("B at", vec2(self.center));
+        readout.input(
             "B size",
             format!("{} × {}", num(self.still_size.x), num(self.still_size.y)),
         );
-        match hit {
-            Some(hit) => {
-                readout.row("toi", fine(hit.toi));
-                readout.row("ghost", vec2(self.start + self.delta() * hit.toi));
-                readout.row("hit at", vec2(hit.point));
-                readout.row("normal", format!("{} out", vec2(hit.normal)));
+        let hit_rows = |readout: &mut Readout, hit: &Hit| {
+            readout.row("toi", fraction(hit.toi));
+            readout.row("ghost", vec2(self.start + self.delta() * hit.toi));
+            readout.row("hit at", vec2(hit.point));
+            readout.row("normal", format!("{} out", vec2(hit.normal)));
+        };
+        match cast {
+            Cast::Reaches { hit, grazes } => {
+                readout.row("start", "apart");
+                if grazes {
+                    readout.row("path", format!("grazes (within {TOUCH_TOLERANCE_TEXT})"));
+                }
+                hit_rows(&mut readout, &hit);
             }
-            None => readout.row("toi", "— (none in [0, 1])"),
+            Cast::Touches(hit) => {
+                readout.row("start", "touching, moves in");
+                hit_rows(&mut readout, &hit);
+            }
+            Cast::Leaves => {
+                readout.row("start", "touching, moves away");
+                readout.row("toi", "— (no hit)");
+            }
+            Cast::Inside { depth, exit } => {
+                readout.row("start", format!("overlap, depth {}", fine(depth)));
+                match exit {
+                    Some(exit) => {
+                        readout.row("parts", fraction(exit.toi));
+                        readout.row("ghost", vec2(self.start + self.delta() * exit.toi));
+                        readout.row("normal", format!("{} out", vec2(exit.normal)));
+                    }
+                    None => readout.row("parts", "— (ends overlapping)"),
+                }
+            }
+            Cast::Miss => readout.row("toi", "— (none in [0, 1])"),
         }
         readout.row("moves", time_text(false, None));
         readout

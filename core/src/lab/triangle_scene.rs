@@ -17,6 +17,7 @@ use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
+use super::touch::hits;
 use super::triangle_steps::{self, EDGE_NAMES, region_labels};
 
 /// Where the disk starts: left of the triangle, on the line through its centroid.
@@ -150,7 +151,7 @@ impl Scene for TriangleScene {
     }
 
     fn hit(&self) -> bool {
-        self.disk.intersects(&self.triangle())
+        hits(contact_disk_triangle(&self.disk, &self.triangle()).distance)
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -214,8 +215,8 @@ impl Scene for TriangleScene {
 
     fn readout(&self) -> Readout {
         let t = self.triangle();
-        let mut readout = Readout::new(Verdict::of(self.disk.intersects(&t)));
-        readout.row("test", "disk × triangle");
+        let mut readout = Readout::new(Verdict::of(self.hit()));
+        readout.input("test", "disk × triangle");
         let code = triangle_region(&t, self.disk.center);
         readout.row("region", format!("{code} ({code:03b})"));
         readout.row("edges", edge_list(code));
@@ -224,10 +225,10 @@ impl Scene for TriangleScene {
             readout.row(EDGE_NAMES[i], format!("centre {} away", num(d)));
         }
         contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t), "disk");
-        readout.row("disk", vec2(self.disk.center));
-        readout.row("radius", num(self.disk.radius));
-        readout.row("tri at", vec2(self.center));
-        readout.row(
+        readout.input("disk", vec2(self.disk.center));
+        readout.input("radius", num(self.disk.radius));
+        readout.input("tri at", vec2(self.center));
+        readout.input(
             "shape",
             format!(
                 "{} × {}, {}",

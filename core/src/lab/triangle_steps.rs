@@ -8,9 +8,21 @@ use crate::geom::{
     sq_distance_point_segment, triangle_region,
 };
 
-use super::format::{fine, num};
+use super::format::{fine, num, signed};
 use super::picture::{Figure, Ink};
 use super::steps::Step;
+use super::touch::{Gap, TOUCH_TOLERANCE_TEXT, hits};
+
+/// The gap between a disk of radius `r` and an edge at squared distance `d2` from its centre,
+/// as `geom`'s contact works it out: `(d² − r²) / (d + r)`, whose sign is that of `d² − r²`.
+pub(crate) fn edge_gap(d2: f32, r: f32) -> f32 {
+    let d = d2.sqrt();
+    if d + r > 0.0 {
+        (d2 - r * r) / (d + r)
+    } else {
+        d - r
+    }
+}
 
 /// The edges' names, in the order of [`Triangle::edge`].
 pub(crate) const EDGE_NAMES: [&str; 3] = ["AB", "BC", "CA"];
@@ -25,11 +37,12 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
     let mut signs = Step::new("three cross products");
     for (i, cross) in crosses.iter().enumerate() {
         let bit = u8::from(*cross >= 0.0);
-        signs.line(format!("{}: {} → {bit}", EDGE_NAMES[i], num(*cross)));
+        signs.line(format!("{}: {} → {bit}", EDGE_NAMES[i], signed(*cross)));
         let ink = if bit == 1 { Ink::Guide } else { Ink::Tested };
         signs.add(Figure::Line(t.edge(i)), ink);
     }
-    signs.line("1: on the inner side");
+    signs.line("≥ 0 sets the bit: on the");
+    signs.line("inner side, or on the line");
     let mut region = Step::new("region code");
     region.line(format!(
         "{}·4 + {}·2 + {} = {code}",
@@ -57,13 +70,15 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         let last = k + 1 == edges.len();
         let edge = t.edge(i);
         let d2 = sq_distance_point_segment(p, &edge);
+        let gap = edge_gap(d2, disk.radius);
         let mut step = Step::new(format!("edge {}: squared distance", EDGE_NAMES[i]));
-        step.line(format!("d² = {}", fine(d2)));
-        step.line(format!(
-            "r² = {}: {}",
-            num(r2),
-            if d2 <= r2 { "HIT" } else { "miss" }
-        ));
+        step.line(format!("d² = {}, r² = {}", num(d2), num(r2)));
+        step.line(format!("d − r = {}", signed(f64::from(gap))));
+        step.line(match Gap::of(gap) {
+            Gap::Apart(g) => format!("apart by {}: miss", fine(g)),
+            Gap::Touching => format!("within {TOUCH_TOLERANCE_TEXT}: touching, HIT"),
+            Gap::Overlap(_) => "overlapping: HIT".to_owned(),
+        });
         let (closest, _) = closest_point_on_segment(p, &edge);
         step.add(Figure::Line(edge), Ink::Tested);
         step.add(Figure::Line(Segment::new(closest, p)), Ink::Normal);
@@ -71,7 +86,7 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         if last && !hit {
             step.line("no edge within r → MISS");
         }
-        steps.push(step.deciding(d2 <= r2 || (last && !hit)));
+        steps.push(step.deciding(hits(gap) || (last && !hit)));
     }
     steps.push(grown(disk, t, hit));
     steps
@@ -91,8 +106,10 @@ fn grown(disk: &Disk, t: &Triangle, hit: bool) -> Step {
             out
         };
         let shift = out * disk.radius;
-        step.add(Figure::Line(edge.translated(shift)), Ink::Guide);
-        step.add(Figure::Disk(Disk::new(edge.a, disk.radius)), Ink::Guide);
+        // The grown shape in the tested ink: the edge lines are guides, and in `--ascii`
+        // each ink has its own character.
+        step.add(Figure::Line(edge.translated(shift)), Ink::Tested);
+        step.add(Figure::Disk(Disk::new(edge.a, disk.radius)), Ink::Tested);
     }
     step.add(Figure::Dot(disk.center), Ink::Mark);
     step.line("centre in the grown shape?");

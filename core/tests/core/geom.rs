@@ -4,6 +4,7 @@
 mod carry;
 mod cases;
 mod cast;
+mod distance;
 mod invariants;
 mod parry;
 mod push;

@@ -101,16 +101,18 @@ fn z_snaps_to_just_touching_along_the_last_move_in_every_scene() {
             Verdict::Miss,
             "{scene}: just touching"
         );
-        // From a hit, z backs out along the last move to touching.
+        // From a hit, z goes on along the last move (never against it) to where they part.
         press(&mut lab, "lllll");
         assert_eq!(lab.readout().verdict, Verdict::Hit, "{scene}");
+        let before = lab.readout().rows.clone();
         press(&mut lab, "z");
         assert_eq!(lab.readout().verdict, Verdict::Hit, "{scene}");
-        press(&mut lab, "H");
+        assert_ne!(lab.readout().rows, before, "{scene}: it moved");
+        press(&mut lab, "L");
         assert_eq!(
             lab.readout().verdict,
             Verdict::Miss,
-            "{scene}: backed out to touching"
+            "{scene}: went on to the far side"
         );
     }
 }

@@ -20,7 +20,7 @@ fn the_swept_box_meets_the_still_box_when_the_hand_calculation_says() {
     let readout = lab.readout();
     assert_eq!(readout.verdict, Verdict::Hit);
     assert_eq!(readout.value("A from"), Some("(-6.75, 0.00)"));
-    assert_eq!(readout.value("toi"), Some("0.85"));
+    assert_eq!(readout.value("toi"), Some("0.8500"));
     assert_eq!(readout.value("ghost"), Some("(-2.50, 0.00)"));
     assert_eq!(readout.value("hit at"), Some("(-1.50, 0.00)"));
     assert_eq!(readout.value("normal"), Some("(-1.00, 0.00) out"));

@@ -16,10 +16,12 @@ mod geom;
 #[path = "../../benches/support/hostile.rs"]
 mod hostile;
 mod lab_boundaries;
+mod lab_distance;
 mod lab_input;
 mod lab_shot;
 mod lab_sweep;
 mod lab_toi;
+mod lab_touch;
 mod layering;
 mod level_errors;
 mod level_formats;

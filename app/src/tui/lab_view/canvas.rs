@@ -65,7 +65,7 @@ pub fn world_at(picture: &Picture, area: Rect, column: u16, row: u16) -> Option<
 fn pattern(ink: Ink) -> u8 {
     match ink {
         Ink::Subject => 0b1111_1111,
-        Ink::Target => 0b1111_1100,
+        Ink::Target => 0b1110_0000,
         Ink::Solid => 0b1101_1011,
         Ink::Guide => 0b1000_1000,
         Ink::Normal => 0b1110_1110,

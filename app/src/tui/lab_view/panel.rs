@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use sokoshot_core::lab::{Action, Binding, Lab, Readout, SceneId};
+use sokoshot_core::lab::{Action, Lab, Readout, SceneId, TOUCH_TOLERANCE_TEXT};
 
 use super::Palette;
 
@@ -38,31 +38,77 @@ pub fn render(lab: &Lab, readout: &Readout, palette: Palette, area: Rect, buf: &
             palette.verdict(readout.verdict),
         )),
     ];
+    let width = usize::from(inner.width);
+    let mut step_lines = Vec::new();
     if let Some((shown, steps)) = lab.step() {
         if let Some(step) = steps.get(shown) {
             let decides = if step.decides { " ◀ decides" } else { "" };
-            lines.push(Line::from(Span::styled(
+            step_lines.push(Line::from(Span::styled(
                 format!(" step {}/{}{decides}", shown + 1, steps.len()),
                 bold,
             )));
-            lines.push(Line::from(Span::styled(format!(" {}", step.title), bold)));
-            lines.extend(step.lines.iter().map(|l| Line::from(format!("  {l}"))));
-            lines.push(Line::from(" ] next · [ back · e hide"));
+            for text in indented(&step.title, 1, 2, width) {
+                step_lines.push(Line::from(Span::styled(text, bold)));
+            }
+            for line in &step.lines {
+                step_lines.extend(indented(line, 2, 4, width).into_iter().map(Line::from));
+            }
+            step_lines.push(Line::from(" ] next · [ back · e hide"));
         }
     } else {
-        lines.push(Line::from(format!(" {}", lab.axes())));
+        step_lines.push(Line::from(format!(" {}", lab.axes())));
     }
-    lines.extend(
-        readout
-            .rows
-            .iter()
-            .map(|row| Line::from(format!(" {:<LABEL_WIDTH$}{}", row.label, row.value))),
-    );
+    let room = usize::from(body.height).saturating_sub(lines.len() + step_lines.len());
+    lines.extend(step_lines);
+    lines.extend(row_lines(readout, width, room).into_iter().map(Line::from));
     Paragraph::new(lines).render(body, buf);
     let hint = format!(" ? keys · Tab scene · {} quit", quit_key(lab));
     let mut footer_lines: Vec<Line> = status.into_iter().map(Line::from).collect();
     footer_lines.push(Line::from(hint));
     Paragraph::new(footer_lines).render(footer, buf);
+}
+
+/// `text` wrapped to `width` columns, its first line indented by `first` spaces and the rest by
+/// `rest`, so that no word (and no number) is cut at the panel's edge.
+fn indented(text: &str, first: usize, rest: usize, width: usize) -> Vec<String> {
+    let room = width.saturating_sub(rest).max(1);
+    let mut out = Vec::new();
+    for (i, line) in wrap(text, room).into_iter().enumerate() {
+        let pad = if i == 0 { first } else { rest };
+        out.push(format!("{:pad$}{line}", ""));
+    }
+    out
+}
+
+/// The readout's rows as panel lines `width` columns wide, each value wrapped under its own
+/// column rather than cut. When they need more than `room` lines, the rows that only repeat
+/// an input (positions, sizes, angles) are left out, so that the results stay on screen.
+fn row_lines(readout: &Readout, width: usize, room: usize) -> Vec<String> {
+    let lines_of = |keep_inputs: bool| -> Vec<String> {
+        readout
+            .rows
+            .iter()
+            .filter(|row| keep_inputs || !row.input)
+            .flat_map(|row| {
+                let column = 1 + LABEL_WIDTH;
+                let values = wrap(&row.value, width.saturating_sub(column).max(1));
+                values
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, value)| {
+                        let label = if i == 0 { row.label } else { "" };
+                        format!(" {label:<LABEL_WIDTH$}{value}")
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let all = lines_of(true);
+    if all.len() <= room {
+        all
+    } else {
+        lines_of(false)
+    }
 }
 
 /// The most rows a message may take at the foot of the panel.
@@ -146,17 +192,31 @@ fn quit_key(lab: &Lab) -> &'static str {
     }
 }
 
-/// Draws the key help of the scene on screen over `area`.
+/// How wide the keys column of the help's left half is.
+const OWN_KEYS_WIDTH: usize = 9;
+
+/// The widest the help gets: two columns of keys side by side.
+const HELP_WIDTH: u16 = 80;
+
+/// Draws the key help of the scene on screen over `area`: the scene's own keys and the touch
+/// tolerance on the left, the keys every scene shares on the right.
 pub fn render_help(lab: &Lab, area: Rect, buf: &mut Buffer) {
     let [own, common] = lab.bindings();
-    let mut lines = Vec::new();
-    lines.extend(own.iter().map(help_line));
-    lines.push(Line::from(""));
-    lines.extend(common.iter().map(help_line));
-    let width = area.width.min(44);
-    let height = area
-        .height
-        .min(u16::try_from(lines.len() + 2).unwrap_or(u16::MAX));
+    let mut left: Vec<String> = own
+        .iter()
+        .map(|b| format!(" {:<OWN_KEYS_WIDTH$}{}", b.keys, b.help))
+        .collect();
+    left.push(String::new());
+    left.push(format!(" touching: within {TOUCH_TOLERANCE_TEXT} of"));
+    left.push(" each other, in every scene".to_owned());
+    left.push(" (a HIT with depth 0)".to_owned());
+    let right: Vec<String> = common
+        .iter()
+        .map(|b| format!(" {:<KEYS_WIDTH$}{}", b.keys, b.help))
+        .collect();
+    let width = area.width.min(HELP_WIDTH);
+    let rows = left.len().max(right.len());
+    let height = area.height.min(u16::try_from(rows + 2).unwrap_or(u16::MAX));
     let popup = Rect {
         x: area.x + (area.width - width) / 2,
         y: area.y + (area.height - height) / 2,
@@ -165,13 +225,14 @@ pub fn render_help(lab: &Lab, area: Rect, buf: &mut Buffer) {
     };
     Clear.render(popup, buf);
     let title = format!(" keys: {} ", lab.scene_id().name());
-    Paragraph::new(lines)
-        .block(Block::bordered().title(title))
-        .render(popup, buf);
-}
-
-fn help_line(binding: &Binding) -> Line<'static> {
-    Line::from(format!(" {:<KEYS_WIDTH$}{}", binding.keys, binding.help))
+    let block = Block::bordered().title(title);
+    let inner = block.inner(popup);
+    block.render(popup, buf);
+    let half = inner.width / 2;
+    let [west, east] =
+        Layout::horizontal([Constraint::Length(half), Constraint::Fill(1)]).areas(inner);
+    Paragraph::new(left.into_iter().map(Line::from).collect::<Vec<_>>()).render(west, buf);
+    Paragraph::new(right.into_iter().map(Line::from).collect::<Vec<_>>()).render(east, buf);
 }
 
 #[cfg(test)]

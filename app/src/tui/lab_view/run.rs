@@ -142,20 +142,12 @@ pub fn pointer_of(lab: &Lab, area: Rect, mouse: MouseEvent) -> Option<Pointer> {
 }
 
 /// The lab's key for a terminal key event, if it has one. Ctrl-C is [`Key::CtrlC`]; other
-/// keys with Ctrl or Alt mean nothing to the lab. The arrow keys are `h j k l` (with Shift,
-/// `H J K L`).
+/// keys with Ctrl or Alt mean nothing to the lab. The arrow keys pan the view.
 #[must_use]
 pub fn key_of(event: KeyEvent) -> Option<Key> {
     let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
     let alt = event.modifiers.contains(KeyModifiers::ALT);
     let shift = event.modifiers.contains(KeyModifiers::SHIFT);
-    let arrow = |plain: char| {
-        Some(Key::Char(if shift {
-            plain.to_ascii_uppercase()
-        } else {
-            plain
-        }))
-    };
     match event.code {
         KeyCode::Char('c' | 'C') if ctrl => Some(Key::CtrlC),
         _ if ctrl || alt => None,
@@ -166,10 +158,10 @@ pub fn key_of(event: KeyEvent) -> Option<Key> {
         KeyCode::Esc => Some(Key::Esc),
         KeyCode::Enter => Some(Key::Enter),
         KeyCode::Backspace => Some(Key::Backspace),
-        KeyCode::Left => arrow('h'),
-        KeyCode::Down => arrow('j'),
-        KeyCode::Up => arrow('k'),
-        KeyCode::Right => arrow('l'),
+        KeyCode::Left => Some(Key::Arrow(-1, 0)),
+        KeyCode::Down => Some(Key::Arrow(0, 1)),
+        KeyCode::Up => Some(Key::Arrow(0, -1)),
+        KeyCode::Right => Some(Key::Arrow(1, 0)),
         _ => None,
     }
 }
@@ -224,13 +216,13 @@ mod tests {
                 "arrow",
                 KeyCode::Left,
                 KeyModifiers::NONE,
-                Some(Key::Char('h')),
+                Some(Key::Arrow(-1, 0)),
             ),
             (
                 "shift arrow",
                 KeyCode::Up,
                 KeyModifiers::SHIFT,
-                Some(Key::Char('K')),
+                Some(Key::Arrow(0, -1)),
             ),
             ("function key", KeyCode::F(1), KeyModifiers::NONE, None),
         ];

@@ -1,0 +1,83 @@
+//! The lab's one touch tolerance: shapes whose gap is within [`TOUCH_TOLERANCE`] of zero
+//! touch. Every scene decides its verdict, words and printed numbers by it: a signed gap
+//! (positive apart, negative overlapping) above the tolerance is a MISS with that gap; within
+//! it, the shapes touch (a HIT, overlap 0); below it, they overlap (a HIT with that depth).
+//! A depth is never negative.
+//!
+//! The tolerance is far above the rounding of `f32` at the lab's sizes (positions within
+//! ±40, so a few ulps are below `1e-5`), so a verdict never depends on how a sum rounds, and
+//! far below what the screen shows (a ten-thousandth of a cell).
+
+/// How close to zero a gap must be for the lab to call the shapes touching, in world units.
+pub const TOUCH_TOLERANCE: f32 = 1e-4;
+
+/// The tolerance as the help, the panel and the README write it.
+pub const TOUCH_TOLERANCE_TEXT: &str = "1e-4";
+
+/// How two shapes stand, by the one tolerance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Gap {
+    /// Apart by more than the tolerance: this far.
+    Apart(f32),
+    /// Within the tolerance of touching.
+    Touching,
+    /// Overlapping by more than the tolerance: this deep.
+    Overlap(f32),
+}
+
+impl Gap {
+    /// A signed gap (positive apart, negative overlapping) by the tolerance. NaN is apart.
+    pub(crate) fn of(signed: f32) -> Self {
+        if signed.is_nan() {
+            Gap::Apart(f32::NAN)
+        } else if signed > TOUCH_TOLERANCE {
+            Gap::Apart(signed)
+        } else if signed < -TOUCH_TOLERANCE {
+            Gap::Overlap(-signed)
+        } else {
+            Gap::Touching
+        }
+    }
+
+    /// Whether the shapes touch or overlap: the verdict HIT.
+    pub(crate) fn hit(self) -> bool {
+        !matches!(self, Gap::Apart(_))
+    }
+
+    /// The depth of the overlap: 0 when touching or apart, never negative.
+    pub(crate) fn depth(self) -> f32 {
+        match self {
+            Gap::Overlap(d) => d,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Whether a signed gap is a hit by the tolerance.
+pub(crate) fn hits(signed: f32) -> bool {
+    Gap::of(signed).hit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gaps_split_in_three_at_the_tolerance() {
+        let cases = [
+            ("apart", 0.5_f32, Gap::Apart(0.5)),
+            ("just apart", 2e-4, Gap::Apart(2e-4)),
+            ("touching from outside", 3.8e-8, Gap::Touching),
+            ("exactly", 0.0, Gap::Touching),
+            ("touching from inside", -1.19e-7, Gap::Touching),
+            ("at the tolerance", TOUCH_TOLERANCE, Gap::Touching),
+            ("overlap", -0.5, Gap::Overlap(0.5)),
+        ];
+        for (name, signed, want) in cases {
+            assert_eq!(Gap::of(signed), want, "{name}");
+        }
+        assert!(!hits(f32::NAN));
+        assert_eq!(Gap::of(-1e-6).depth(), 0.0);
+        assert_eq!(Gap::of(3.0).depth(), 0.0);
+    }
+}
