@@ -212,3 +212,54 @@ fn a_huge_attribute_is_read_and_quoted_short() {
             .collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn many_attributes_are_read_in_one_pass_and_a_repeated_one_refused() {
+    // 200,000 attributes on one `<Level>`: each name used to be compared with every one
+    // before it. Read now with a set of the names seen, so this reads at once.
+    let many: String = (0..200_000).map(|i| format!(" a{i}=\"\"")).collect();
+    let text = collection(&format!(
+        "<Level{many} Id=\"last\" Width=\"5\">\n<L>#####</L>\n<L>#@$.#</L>\n<L>#####</L>\n</Level>\n"
+    ));
+    let report = parse_pack(&text);
+    assert!(report.is_valid(), "{:?}", messages(&report));
+    assert_eq!(report.levels.len(), 1);
+    assert_eq!(report.levels[0].title.as_deref(), Some("last"));
+    let cases = [
+        ("at the end", format!("<Level{many} a0=\"x\">")),
+        ("side by side", "<Level Id=\"a\" Id=\"b\">".to_owned()),
+        (
+            "on the collection",
+            "<LevelCollection x=\"\" x=\"\">".to_owned(),
+        ),
+    ];
+    for (name, start) in cases {
+        let text = if start.starts_with("<LevelCollection") {
+            collection("").replace("<LevelCollection>", &start)
+        } else {
+            collection(&GOOD.replace("<Level Id=\"a\" Width=\"5\" Height=\"3\">", &start))
+        };
+        let message = only_error(&text);
+        assert!(message.contains("is given twice"), "{name}: {message}");
+    }
+}
+
+#[test]
+fn rows_with_elements_after_their_text_are_placed_where_they_are() {
+    // `<L>#<a/></L>`: the element after the row's text once sent the reading back to the
+    // top of the file for every row. The places must still be each row's own.
+    let rows = "<L>#####</L>\n<L>#@$.#</L><x/>\n<L>#X<a/></L>\n<L>\n#####<a/></L>\n";
+    let text = collection(&format!("<Level Id=\"a\">\n{rows}</Level>\n"));
+    let report = parse_pack(&text);
+    let all = messages(&report);
+    assert!(
+        all.iter().any(|m| m.starts_with("8:5:")),
+        "the X is at line 8, column 5: {all:?}"
+    );
+    let many = collection(&format!(
+        "<Level>{}</Level>\n",
+        "<L>#<a/></L>".repeat(200_000)
+    ));
+    let report = parse_pack(&many);
+    assert_eq!(report.levels.len(), 1, "{:?}", messages(&report));
+}
