@@ -110,6 +110,8 @@ fn read<'a>(xml: &'a str, cursor: &mut Cursor<'a>) -> Result<Slc, Diagnostic> {
         level: None,
         noted: false,
         root_seen: false,
+        unlisted: None,
+        listed_without_rows: 0,
     };
     loop {
         let before = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
@@ -169,6 +171,10 @@ fn read<'a>(xml: &'a str, cursor: &mut Cursor<'a>) -> Result<Slc, Diagnostic> {
     if !reading.root_seen {
         return Err(reading.error(xml.len(), "it holds no element".to_owned()));
     }
+    if let Some((count, at)) = reading.unlisted {
+        let error = LevelError::SlcMoreLevelsWithoutRows { count };
+        reading.file.push(file_diag(at.line, at.col, error));
+    }
     Ok(Slc {
         text: reading.out.text,
         origins: reading.out.origins,
@@ -179,6 +185,10 @@ fn read<'a>(xml: &'a str, cursor: &mut Cursor<'a>) -> Result<Slc, Diagnostic> {
 
 /// The most elements open at once in an SLC file (it needs four).
 pub const MAX_XML_DEPTH: usize = 64;
+
+/// The most SLC `Level` elements without rows listed one warning each; the rest are counted
+/// in one last warning, so that a file of nothing but empty levels keeps little.
+pub const MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED: usize = 100;
 
 /// The state of one pass over the XML.
 struct Reading<'a, 'c> {
@@ -192,6 +202,10 @@ struct Reading<'a, 'c> {
     /// Whether notes were written since the last blank line.
     noted: bool,
     root_seen: bool,
+    /// Levels without rows past those listed, and where the first of them is.
+    unlisted: Option<(usize, Origin)>,
+    /// Levels without rows listed one warning each.
+    listed_without_rows: usize,
 }
 
 impl Reading<'_, '_> {
@@ -398,8 +412,13 @@ impl Reading<'_, '_> {
         };
         let at = level.at;
         if level.rows == 0 {
-            self.file
-                .push(file_diag(at.line, at.col, LevelError::SlcLevelWithoutRows));
+            if self.listed_without_rows < MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED {
+                self.listed_without_rows += 1;
+                self.file
+                    .push(file_diag(at.line, at.col, LevelError::SlcLevelWithoutRows));
+            } else {
+                self.unlisted.get_or_insert((0, at)).0 += 1;
+            }
             return;
         }
         let mut warnings = Vec::new();

@@ -2,7 +2,8 @@
 //! the XML, and hostile XML refused with one clear error for that file.
 
 use sokoshot_core::level::{
-    LevelError, MAX_XML_DEPTH, PackReport, check_file, parse_pack, parse_pack_bytes,
+    LevelError, MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED, MAX_XML_DEPTH, PackReport, check_file,
+    parse_pack, parse_pack_bytes,
 };
 
 const MICROBAN: &str = include_str!("../../../levels/microban.xsb");
@@ -262,4 +263,54 @@ fn rows_with_elements_after_their_text_are_placed_where_they_are() {
     ));
     let report = parse_pack(&many);
     assert_eq!(report.levels.len(), 1, "{:?}", messages(&report));
+}
+
+#[test]
+fn levels_without_rows_are_listed_up_to_a_bound_and_the_rest_counted() {
+    // 2,000,000 empty `<Level/>` (16 MB) once kept a warning each, 478 MB in all.
+    let max = MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED;
+    for (name, empties, with_good) in [
+        ("a few", 3, true),
+        ("exactly the bound", max, false),
+        ("one past the bound", max + 1, true),
+        ("two million", 2_000_000, false),
+    ] {
+        let levels = format!(
+            "{}{}",
+            "<Level/>".repeat(empties),
+            if with_good { GOOD } else { "" }
+        );
+        let report = parse_pack(&collection(&levels));
+        assert_eq!(report.levels.len(), usize::from(with_good), "{name}");
+        let listed = report
+            .file_diagnostics
+            .iter()
+            .filter(|d| d.error == LevelError::SlcLevelWithoutRows)
+            .count();
+        assert_eq!(listed, empties.min(max), "{name}");
+        let more: Vec<_> = report
+            .file_diagnostics
+            .iter()
+            .filter_map(|d| match d.error {
+                LevelError::SlcMoreLevelsWithoutRows { count } => Some(count),
+                _ => None,
+            })
+            .collect();
+        let left = empties.saturating_sub(max);
+        assert_eq!(more, if left > 0 { vec![left] } else { vec![] }, "{name}");
+        // The listed ones, the count of the rest, and the file's own (it holds no level).
+        assert!(
+            report.file_diagnostics.len() <= max + 2,
+            "{name}: {:?}",
+            messages(&report).iter().rev().take(3).collect::<Vec<_>>()
+        );
+    }
+    let report = parse_pack(&collection(&"<Level/>".repeat(max + 5)));
+    let last = messages(&report).pop().unwrap_or_default();
+    assert!(
+        last.ends_with(&format!(
+            "… and 5 more SLC `<Level>`s without `<L>` rows from here on, skipped (only the first {max} are listed)"
+        )),
+        "{last}"
+    );
 }
