@@ -10,6 +10,11 @@
 //! (XML), each read the same way and two hostile SLC files of the same size, one attribute of all of it and nothing but
 //! empty elements (each written to `DIR/NAME.txt`).
 //!
+//! `cargo run --release --example level_worst -- --slc-growth [N ...]`: instead, three
+//! hostile SLC shapes at N repeats each (10,000, 50,000 and 200,000 without a number): N
+//! attributes on one `<Level>`, N rows written `<L>#<a/></L>`, and 10×N empty `<Level/>`
+//! elements; the time should grow with N, not with its square.
+//!
 //! Peak memory is the process's high-water mark (`VmHWM`), reset before reading through
 //! `/proc/self/clear_refs` (Linux), so building the input does not count.
 
@@ -32,15 +37,21 @@ fn main() -> ExitCode {
     let mut names = Vec::new();
     let mut write_to = None;
     let mut slc = false;
+    let mut growth = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--write" {
             write_to = args.next();
         } else if arg == "--slc" {
             slc = true;
+        } else if arg == "--slc-growth" {
+            growth = true;
         } else {
             names.push(arg);
         }
+    }
+    if growth {
+        return slc_growth(&names);
     }
     if slc {
         return slc_against_xsb(write_to.as_deref());
@@ -197,6 +208,63 @@ fn slc_against_xsb(write_to: Option<&str>) -> ExitCode {
             took.as_secs_f64() * 1000.0,
             peak as f64 / 1024.0
         );
+    }
+    ExitCode::SUCCESS
+}
+
+/// Three hostile SLC shapes at each size in `sizes` (10,000, 50,000 and 200,000 when empty),
+/// read and measured in turn.
+fn slc_growth(sizes: &[String]) -> ExitCode {
+    let mut counts = Vec::new();
+    for size in sizes {
+        match size.replace(',', "").parse::<usize>() {
+            Ok(n) => counts.push(n),
+            Err(_) => {
+                eprintln!("not a count: {size}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if counts.is_empty() {
+        counts = vec![10_000, 50_000, 200_000];
+    }
+    let head = "<SokobanLevels><LevelCollection>";
+    let tail = "</LevelCollection></SokobanLevels>";
+    let board = "<L>#####</L><L>#@$.#</L><L>#####</L>";
+    println!(
+        "| shape | N | input bytes | levels read | diagnostics | read ms | peak MiB while reading |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for &n in &counts {
+        let attributes: String = (0..n).map(|i| format!(" a{i}=\"\"")).collect();
+        let shapes = [
+            (
+                "attributes on one Level",
+                n,
+                format!("{head}<Level{attributes}>{board}</Level>{tail}"),
+            ),
+            (
+                "rows `<L>#<a/></L>`",
+                n,
+                format!("{head}<Level>{}</Level>{tail}", "<L>#<a/></L>".repeat(n)),
+            ),
+            (
+                "empty `<Level/>`",
+                n * 10,
+                format!("{head}{}{tail}", "<Level/>".repeat(n * 10)),
+            ),
+        ];
+        for (name, count, text) in shapes {
+            let (report, took, peak) = measure(&text);
+            println!(
+                "| {name} | {count} | {} | {} | {} | {:.0} | {:.1} |",
+                text.len(),
+                report.levels.len(),
+                report.diagnostics().len(),
+                took.as_secs_f64() * 1000.0,
+                peak as f64 / 1024.0
+            );
+        }
     }
     ExitCode::SUCCESS
 }

@@ -242,6 +242,16 @@ pub enum LevelError {
     /// An SLC `Level` element with no `L` rows (warning); it is skipped.
     #[error("this SLC `<Level>` has no `<L>` rows; it is skipped")]
     SlcLevelWithoutRows,
+    /// More SLC `Level` elements without rows than are listed one by one (warning); they
+    /// are skipped like the ones listed.
+    #[error(
+        "… and {count} more SLC `<Level>`s without `<L>` rows from here on, skipped (only the first {max} are listed)",
+        max = crate::level::MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED
+    )]
+    SlcMoreLevelsWithoutRows {
+        /// How many were left out of the list.
+        count: usize,
+    },
     /// An SLC `Level` whose `Width` or `Height` disagrees with its rows (warning); the rows
     /// are read.
     #[error(
@@ -269,6 +279,7 @@ impl LevelError {
             | Self::NotUtf8
             | Self::TooManySolutions { .. }
             | Self::SlcLevelWithoutRows
+            | Self::SlcMoreLevelsWithoutRows { .. }
             | Self::SlcSizeDisagrees { .. } => Severity::Warning,
             Self::MoreProblems { severity, .. } => *severity,
             _ => Severity::Error,

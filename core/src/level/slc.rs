@@ -45,14 +45,28 @@ enum Kind {
 }
 
 /// The text of the element being read, with where it starts and whether it is as written.
+///
+/// Places are kept as lines and columns, found when the reading passes them: the cursor
+/// only ever walks forward, so that each byte of the file is walked over once.
 #[derive(Debug, Default)]
 struct Text {
     value: String,
     /// Where the element starts.
-    element: usize,
+    element: Option<Origin>,
     /// Where its first text starts.
-    start: Option<usize>,
+    start: Option<Origin>,
     verbatim: bool,
+}
+
+impl Text {
+    /// Where the text starts, or the element when it has none.
+    fn origin(&self) -> Origin {
+        self.start.or(self.element).unwrap_or(Origin {
+            line: 1,
+            col: 1,
+            verbatim: false,
+        })
+    }
 }
 
 /// The `Level` being read.
@@ -76,10 +90,15 @@ struct OpenLevel {
 /// DTD or an entity XML does not define itself, nests elements more than [`MAX_XML_DEPTH`]
 /// deep, or its root is not `SokobanLevels`: one diagnostic at the place in the XML.
 pub(super) fn convert(xml: &str) -> Result<Slc, Diagnostic> {
+    read(xml, &mut Cursor::new(xml))
+}
+
+/// [`convert`] with the cursor that places are found with, so that its walk can be counted.
+fn read<'a>(xml: &'a str, cursor: &mut Cursor<'a>) -> Result<Slc, Diagnostic> {
     let mut reader = quick_xml::Reader::from_str(xml);
     reader.config_mut().check_end_names = true;
     let mut reading = Reading {
-        cursor: Cursor::new(xml),
+        cursor,
         out: Writer {
             text: String::new(),
             origins: Vec::new(),
@@ -91,6 +110,8 @@ pub(super) fn convert(xml: &str) -> Result<Slc, Diagnostic> {
         level: None,
         noted: false,
         root_seen: false,
+        unlisted: None,
+        listed_without_rows: 0,
     };
     loop {
         let before = usize::try_from(reader.buffer_position()).unwrap_or(usize::MAX);
@@ -150,6 +171,10 @@ pub(super) fn convert(xml: &str) -> Result<Slc, Diagnostic> {
     if !reading.root_seen {
         return Err(reading.error(xml.len(), "it holds no element".to_owned()));
     }
+    if let Some((count, at)) = reading.unlisted {
+        let error = LevelError::SlcMoreLevelsWithoutRows { count };
+        reading.file.push(file_diag(at.line, at.col, error));
+    }
     Ok(Slc {
         text: reading.out.text,
         origins: reading.out.origins,
@@ -161,9 +186,13 @@ pub(super) fn convert(xml: &str) -> Result<Slc, Diagnostic> {
 /// The most elements open at once in an SLC file (it needs four).
 pub const MAX_XML_DEPTH: usize = 64;
 
+/// The most SLC `Level` elements without rows listed one warning each; the rest are counted
+/// in one last warning, so that a file of nothing but empty levels keeps little.
+pub const MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED: usize = 100;
+
 /// The state of one pass over the XML.
-struct Reading<'a> {
-    cursor: Cursor<'a>,
+struct Reading<'a, 'c> {
+    cursor: &'c mut Cursor<'a>,
     out: Writer,
     declared: Vec<Declared>,
     file: Vec<Diagnostic>,
@@ -173,9 +202,13 @@ struct Reading<'a> {
     /// Whether notes were written since the last blank line.
     noted: bool,
     root_seen: bool,
+    /// Levels without rows past those listed, and where the first of them is.
+    unlisted: Option<(usize, Origin)>,
+    /// Levels without rows listed one warning each.
+    listed_without_rows: usize,
 }
 
-impl Reading<'_> {
+impl Reading<'_, '_> {
     /// The error at byte `offset`.
     fn error(&mut self, offset: usize, reason: String) -> Diagnostic {
         let (line, col) = self.cursor.at(offset);
@@ -216,21 +249,41 @@ impl Reading<'_> {
             _ => Kind::Other,
         };
         self.root_seen = true;
-        let mut attributes = Vec::new();
+        // Only the attributes an SLC file means are kept. quick-xml's own check for a
+        // repeated name compares each name with every one before it (quadratic in their
+        // number), so names are checked here against a set of those seen instead.
+        let mut attributes: Vec<(&str, String)> = Vec::new();
         if matches!(kind, Kind::Collection | Kind::Level) {
-            for attribute in e.attributes() {
+            let mut seen = std::collections::HashSet::new();
+            let mut all = e.attributes();
+            all.with_checks(false);
+            for attribute in all {
                 let attribute = attribute.map_err(|err| self.error(at, err.to_string()))?;
-                let key = String::from_utf8_lossy(attribute.key.local_name().as_ref()).into_owned();
+                let key = attribute.key.into_inner();
+                if !seen.insert(key) {
+                    let reason = format!(
+                        "its attribute `{}` is given twice on one element",
+                        short_title(&String::from_utf8_lossy(key))
+                    );
+                    return Err(self.error(at, reason));
+                }
+                let local = attribute.key.local_name();
+                let Some(&name) = ["Id", "Width", "Height", "Copyright"]
+                    .iter()
+                    .find(|n| n.as_bytes() == local.as_ref())
+                else {
+                    continue;
+                };
                 let value = attribute
                     .unescape_value()
                     .map_err(|err| self.error(at, err.to_string()))?;
-                attributes.push((key, value.into_owned()));
+                attributes.push((name, value.into_owned()));
             }
         }
         let attribute = |name: &str| {
             attributes
                 .iter()
-                .find(|(k, _)| k == name)
+                .find(|(k, _)| *k == name)
                 .map(|(_, v)| v.clone())
         };
         let origin = self.cursor.origin(at, false);
@@ -265,7 +318,7 @@ impl Reading<'_> {
         if matches!(kind, Kind::Title | Kind::Note | Kind::Row) {
             self.text = Text {
                 value: String::new(),
-                element: at,
+                element: Some(origin),
                 start: None,
                 verbatim: true,
             };
@@ -286,7 +339,7 @@ impl Reading<'_> {
             return;
         }
         if self.text.start.is_none() {
-            self.text.start = Some(at);
+            self.text.start = Some(self.cursor.origin(at, false));
         } else {
             self.text.verbatim = false;
         }
@@ -308,17 +361,13 @@ impl Reading<'_> {
             Kind::Title => {
                 let title = one_line(&text.value);
                 if !title.is_empty() {
-                    let at = self
-                        .cursor
-                        .origin(text.start.unwrap_or(text.element), false);
+                    let at = text.origin();
                     self.out.line(&format!("Collection: {title}"), at);
                     self.noted = true;
                 }
             }
             Kind::Note => {
-                let at = self
-                    .cursor
-                    .origin(text.start.unwrap_or(text.element), false);
+                let at = text.origin();
                 for line in text.value.trim().lines() {
                     self.out.line(&format!(":: {}", line.trim_end()), at);
                     self.noted = true;
@@ -330,23 +379,29 @@ impl Reading<'_> {
         }
     }
 
-    /// A row of the open level.
+    /// A row of the open level: a line of the converted text for each line of its text.
+    /// Text as written maps column for column: its first line starts where the text does,
+    /// each later one at column 1 of the next line.
     fn row(&mut self, text: &Text) {
         let Some(level) = &mut self.level else { return };
-        let start = text.start.unwrap_or(text.element);
-        let mut piece_start = 0;
-        for piece in text.value.split('\n') {
-            let offset = if text.verbatim {
-                start + piece_start
-            } else {
-                start
+        let start = text.origin();
+        for (k, piece) in text.value.split('\n').enumerate() {
+            let origin = match k {
+                0 => Origin {
+                    verbatim: text.verbatim,
+                    ..start
+                },
+                _ if text.verbatim => Origin {
+                    line: start.line + k,
+                    col: 1,
+                    verbatim: true,
+                },
+                _ => start,
             };
-            let origin = self.cursor.origin(offset, text.verbatim);
             let piece = piece.strip_suffix('\r').unwrap_or(piece);
             self.out.line(piece, origin);
             level.widest = level.widest.max(piece.chars().count());
             level.rows += 1;
-            piece_start += piece.len() + 1;
         }
     }
 
@@ -357,8 +412,13 @@ impl Reading<'_> {
         };
         let at = level.at;
         if level.rows == 0 {
-            self.file
-                .push(file_diag(at.line, at.col, LevelError::SlcLevelWithoutRows));
+            if self.listed_without_rows < MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED {
+                self.listed_without_rows += 1;
+                self.file
+                    .push(file_diag(at.line, at.col, LevelError::SlcLevelWithoutRows));
+            } else {
+                self.unlisted.get_or_insert((0, at)).0 += 1;
+            }
             return;
         }
         let mut warnings = Vec::new();
@@ -393,4 +453,52 @@ impl Reading<'_> {
 /// A text made one line: its lines joined by spaces, trimmed.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cursor, read};
+
+    /// Reads `xml` and answers how many bytes the cursor walked over to place things.
+    fn walked(xml: &str) -> usize {
+        let mut cursor = Cursor::new(xml);
+        let slc = read(xml, &mut cursor);
+        assert!(slc.is_ok(), "{slc:?}");
+        cursor.walked()
+    }
+
+    /// A named way to write `n` rows.
+    type Shape = (&'static str, fn(usize) -> String);
+
+    const HEAD: &str = "<SokobanLevels><Title>t<a/></Title><Description>d<a/>e</Description><LevelCollection><Level>";
+    const TAIL: &str = "</Level></LevelCollection></SokobanLevels>";
+
+    #[test]
+    fn places_are_found_walking_the_file_once() {
+        // Each shape puts an element after text, which once sent the cursor back to the
+        // top of the file for every row: the walk grew with the square of the rows.
+        let shapes: [Shape; 4] = [
+            ("rows with an element after the text", |n| {
+                "<L>#<a/></L>".repeat(n)
+            }),
+            ("rows of text over lines", |n| {
+                "<L>\n#\r\n#<a/></L>".repeat(n)
+            }),
+            ("rows of text and references", |n| {
+                "<L>#&amp;<a/>#</L>".repeat(n)
+            }),
+            ("plain rows", |n| "<L>#@$.#</L>".repeat(n)),
+        ];
+        for (name, shape) in shapes {
+            for n in [1, 10, 1_000, 20_000] {
+                let xml = format!("{HEAD}{}{TAIL}", shape(n));
+                let walked = walked(&xml);
+                assert!(
+                    walked <= xml.len(),
+                    "{name} at {n}: {walked} bytes walked for {} of XML",
+                    xml.len()
+                );
+            }
+        }
+    }
 }

@@ -34,7 +34,8 @@
 //! are, so later versions can add to the format.
 //!
 //! Reading never changes the file, and takes at most [`MAX_PROGRESS_BYTES`] from a regular
-//! file. A line that cannot be read is skipped with a warning and written back as it was.
+//! file; saving writes at most [`MAX_PROGRESS_WRITE_BYTES`], below it, dropping games to
+//! resume (oldest first), then kept solutions, to fit, never a result. A line that cannot be read is skipped with a warning and written back as it was.
 //! Saving holds an advisory lock (`progress.txt.lock`) while it re-reads the file, merges it
 //! with what the game has (keeping the best of both), writes a temporary file, flushes it to
 //! disk and renames it over the old one; temporary files left by a crash are removed then. A
@@ -47,10 +48,12 @@ use std::fmt::Write as _;
 use crate::level::{Level, Slope, Tile};
 
 mod file;
+mod fit;
 mod format;
 mod kept;
 
 pub use file::{SaveFile, data_dir};
+pub use fit::{MAX_PROGRESS_WRITE_BYTES, TooBig};
 pub use format::ProgressError;
 use format::{escape, unescape};
 pub use kept::{Kept, MAX_RESUME_BYTES, MAX_SOLUTION_BYTES, Resume, Solution};
@@ -62,7 +65,7 @@ const HEADER: &str = "sokoshot-progress 1";
 pub const BUILT_IN: &str = "built-in:";
 
 /// The largest progress file read (16 MiB, as for level files); a bigger one is left alone and
-/// not overwritten.
+/// not overwritten. Files are written at most [`MAX_PROGRESS_WRITE_BYTES`], below this.
 pub const MAX_PROGRESS_BYTES: u64 = crate::level::MAX_FILE_BYTES;
 
 /// The group a pack is resumed in: all built-in packs are one group, each file its own.

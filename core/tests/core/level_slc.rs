@@ -2,7 +2,8 @@
 //! the XML, and hostile XML refused with one clear error for that file.
 
 use sokoshot_core::level::{
-    LevelError, MAX_XML_DEPTH, PackReport, check_file, parse_pack, parse_pack_bytes,
+    LevelError, MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED, MAX_XML_DEPTH, PackReport, check_file,
+    parse_pack, parse_pack_bytes,
 };
 
 const MICROBAN: &str = include_str!("../../../levels/microban.xsb");
@@ -210,5 +211,106 @@ fn a_huge_attribute_is_read_and_quoted_short() {
             .iter()
             .map(String::len)
             .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn many_attributes_are_read_in_one_pass_and_a_repeated_one_refused() {
+    // 200,000 attributes on one `<Level>`: each name used to be compared with every one
+    // before it. Read now with a set of the names seen, so this reads at once.
+    let many: String = (0..200_000).map(|i| format!(" a{i}=\"\"")).collect();
+    let text = collection(&format!(
+        "<Level{many} Id=\"last\" Width=\"5\">\n<L>#####</L>\n<L>#@$.#</L>\n<L>#####</L>\n</Level>\n"
+    ));
+    let report = parse_pack(&text);
+    assert!(report.is_valid(), "{:?}", messages(&report));
+    assert_eq!(report.levels.len(), 1);
+    assert_eq!(report.levels[0].title.as_deref(), Some("last"));
+    let cases = [
+        ("at the end", format!("<Level{many} a0=\"x\">")),
+        ("side by side", "<Level Id=\"a\" Id=\"b\">".to_owned()),
+        (
+            "on the collection",
+            "<LevelCollection x=\"\" x=\"\">".to_owned(),
+        ),
+    ];
+    for (name, start) in cases {
+        let text = if start.starts_with("<LevelCollection") {
+            collection("").replace("<LevelCollection>", &start)
+        } else {
+            collection(&GOOD.replace("<Level Id=\"a\" Width=\"5\" Height=\"3\">", &start))
+        };
+        let message = only_error(&text);
+        assert!(message.contains("is given twice"), "{name}: {message}");
+    }
+}
+
+#[test]
+fn rows_with_elements_after_their_text_are_placed_where_they_are() {
+    // `<L>#<a/></L>`: the element after the row's text once sent the reading back to the
+    // top of the file for every row. The places must still be each row's own.
+    let rows = "<L>#####</L>\n<L>#@$.#</L><x/>\n<L>#X<a/></L>\n<L>\n#####<a/></L>\n";
+    let text = collection(&format!("<Level Id=\"a\">\n{rows}</Level>\n"));
+    let report = parse_pack(&text);
+    let all = messages(&report);
+    assert!(
+        all.iter().any(|m| m.starts_with("8:5:")),
+        "the X is at line 8, column 5: {all:?}"
+    );
+    let many = collection(&format!(
+        "<Level>{}</Level>\n",
+        "<L>#<a/></L>".repeat(200_000)
+    ));
+    let report = parse_pack(&many);
+    assert_eq!(report.levels.len(), 1, "{:?}", messages(&report));
+}
+
+#[test]
+fn levels_without_rows_are_listed_up_to_a_bound_and_the_rest_counted() {
+    // 2,000,000 empty `<Level/>` (16 MB) once kept a warning each, 478 MB in all.
+    let max = MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED;
+    for (name, empties, with_good) in [
+        ("a few", 3, true),
+        ("exactly the bound", max, false),
+        ("one past the bound", max + 1, true),
+        ("two million", 2_000_000, false),
+    ] {
+        let levels = format!(
+            "{}{}",
+            "<Level/>".repeat(empties),
+            if with_good { GOOD } else { "" }
+        );
+        let report = parse_pack(&collection(&levels));
+        assert_eq!(report.levels.len(), usize::from(with_good), "{name}");
+        let listed = report
+            .file_diagnostics
+            .iter()
+            .filter(|d| d.error == LevelError::SlcLevelWithoutRows)
+            .count();
+        assert_eq!(listed, empties.min(max), "{name}");
+        let more: Vec<_> = report
+            .file_diagnostics
+            .iter()
+            .filter_map(|d| match d.error {
+                LevelError::SlcMoreLevelsWithoutRows { count } => Some(count),
+                _ => None,
+            })
+            .collect();
+        let left = empties.saturating_sub(max);
+        assert_eq!(more, if left > 0 { vec![left] } else { vec![] }, "{name}");
+        // The listed ones, the count of the rest, and the file's own (it holds no level).
+        assert!(
+            report.file_diagnostics.len() <= max + 2,
+            "{name}: {:?}",
+            messages(&report).iter().rev().take(3).collect::<Vec<_>>()
+        );
+    }
+    let report = parse_pack(&collection(&"<Level/>".repeat(max + 5)));
+    let last = messages(&report).pop().unwrap_or_default();
+    assert!(
+        last.ends_with(&format!(
+            "… and 5 more SLC `<Level>`s without `<L>` rows from here on, skipped (only the first {max} are listed)"
+        )),
+        "{last}"
     );
 }

@@ -40,4 +40,5 @@ mod solve_hint;
 mod store_folder;
 mod store_host_key;
 mod store_packs;
+mod store_progress;
 mod store_watch;

@@ -40,12 +40,15 @@ pub(crate) struct Slc {
 }
 
 /// Walks the XML forward, turning byte offsets into lines and columns; going back starts
-/// over from the top, which reading in document order never needs.
+/// over from the top, which reading in document order never needs (only an error's place
+/// can be behind, and there is one error).
 pub(crate) struct Cursor<'a> {
     text: &'a str,
     offset: usize,
     line: usize,
     col: usize,
+    /// Bytes walked over in all, going back included.
+    walked: usize,
 }
 
 impl<'a> Cursor<'a> {
@@ -55,15 +58,27 @@ impl<'a> Cursor<'a> {
             offset: 0,
             line: 1,
             col: 1,
+            walked: 0,
         }
+    }
+
+    /// Bytes walked over so far, going back included: at most the text's length when
+    /// nothing went back.
+    #[cfg(test)]
+    pub(crate) fn walked(&self) -> usize {
+        self.walked
     }
 
     /// The line and column of byte `offset`.
     pub(crate) fn at(&mut self, offset: usize) -> (usize, usize) {
         if offset < self.offset {
-            *self = Self::new(self.text);
+            *self = Self {
+                walked: self.walked,
+                ..Self::new(self.text)
+            };
         }
         let end = offset.min(self.text.len());
+        self.walked += end.saturating_sub(self.offset);
         for ch in self.text.get(self.offset..end).unwrap_or("").chars() {
             if ch == '\n' {
                 self.line += 1;

@@ -172,6 +172,18 @@ impl SaveFile {
     /// When the file on disk cannot be read (it is then left as it is), or the directory or
     /// the file cannot be written.
     pub fn save(&self, progress: &Progress) -> io::Result<Progress> {
+        self.save_telling(progress).map(|(merged, _)| merged)
+    }
+
+    /// [`SaveFile::save`], held to [`super::MAX_PROGRESS_WRITE_BYTES`] so that the file is
+    /// always read back: games to resume are dropped first (oldest first), then kept
+    /// solutions, never a result ([`Progress::fitted`]). Returns the progress as saved, and
+    /// what was dropped to fit (a message for the player), if anything was.
+    ///
+    /// # Errors
+    /// As [`SaveFile::save`], and when the results alone would pass the cap (nothing is
+    /// written then).
+    pub fn save_telling(&self, progress: &Progress) -> io::Result<(Progress, Option<String>)> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         fs::create_dir_all(dir)?;
         let lock = fs::OpenOptions::new()
@@ -194,9 +206,11 @@ impl SaveFile {
             }
         }
         atomic::remove_stale_temporaries(&self.path);
-        let text = merged.to_string();
+        let (merged, text, notice) = merged
+            .fitted(super::MAX_PROGRESS_WRITE_BYTES)
+            .map_err(io::Error::other)?;
         self.room(&self.path, text.len() as u64)?;
         atomic::write(&self.path, text.as_bytes())?;
-        Ok(merged)
+        Ok((merged, notice))
     }
 }
