@@ -107,8 +107,8 @@ impl Strategy {
             Self::GoalRooms => 10,
             Self::PullNearest => 24,
             Self::PullMatching => 12,
-            Self::Nearest => 5,
-            Self::Matching => 3,
+            Self::Nearest => 2,
+            Self::Matching => 2,
         }
     }
 

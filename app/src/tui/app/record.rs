@@ -40,8 +40,13 @@ impl App {
         let Some(save) = &self.save else {
             return;
         };
-        match save.save(&self.progress) {
-            Ok(merged) => self.progress = merged,
+        match save.save_telling(&self.progress) {
+            Ok((merged, dropped)) => {
+                self.progress = merged;
+                if let Some(dropped) = dropped {
+                    self.tell(dropped, true);
+                }
+            }
             Err(err) => {
                 let text = format!("cannot save progress to {}: {err}", save.path().display());
                 self.tell(text, true);
