@@ -79,6 +79,8 @@ struct Candidate {
     mv: MacroMove,
     features: Features,
     bound: u32,
+    /// The child's hash, worked out when it was looked up.
+    hash: u64,
 }
 
 /// The state of one FESS search.
@@ -269,7 +271,7 @@ impl<'c> FessSearch<'c> {
                 weight,
                 bound: c.bound,
             };
-            let stored = self.store(&child, c.mv.player, node, c.features, budget);
+            let stored = self.store(&child, c, node, budget);
             flip(&mut child, c.mv.from);
             flip(&mut child, c.mv.to);
             match stored {
@@ -320,6 +322,7 @@ impl<'c> FessSearch<'c> {
             mv,
             features,
             bound,
+            hash,
         });
         work
     }
@@ -329,27 +332,25 @@ impl<'c> FessSearch<'c> {
     fn store(
         &mut self,
         child: &[u64],
-        player: u32,
+        candidate: &Candidate,
         node: Node,
-        features: Features,
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         // `weigh` looked the child up, and no two moves of one position lead to the same
         // child (see `macros`): it is new.
         let words = self.ctx.words;
         self.key[..words].copy_from_slice(child);
-        self.key[words] = u64::from(player);
-        let hash = self.hash(child, player);
+        self.key[words] = u64::from(candidate.mv.player);
         let held = self.bytes() - self.table.bytes() + self.others;
         let id = self
             .table
-            .insert(&self.key, hash, room(budget, held))
+            .insert(&self.key, candidate.hash, room(budget, held))
             .map_err(|_| Stop::Memory)?;
         self.nodes.push(node);
         if node.bound == 0 {
             return Ok(Some(id));
         }
-        self.enqueue(features, &node, id);
+        self.enqueue(candidate.features, &node, id);
         Ok(None)
     }
 
@@ -644,6 +645,7 @@ mod tests {
             mv: mv(pushes),
             features: Features { packed, regions },
             bound: 5,
+            hash: 0,
         };
         let cases = [
             (
