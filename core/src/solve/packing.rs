@@ -16,6 +16,11 @@
 use std::collections::VecDeque;
 
 use super::context::{Context, NONE};
+use super::limits::{Budget, Stop};
+
+mod plan;
+
+use plan::Plan;
 
 /// The fewest goals an area has for its order to be worked out and used.
 pub(crate) const MIN_AREA_GOALS: usize = 3;
@@ -31,6 +36,8 @@ pub(crate) struct Packing {
     entrance_of: Vec<u32>,
     /// Each area's goals in the order to fill them.
     orders: Vec<Vec<u32>>,
+    /// The order to fill every goal with the boxes outside counted, if worked out.
+    plan: Option<Plan>,
 }
 
 impl Packing {
@@ -41,6 +48,7 @@ impl Packing {
             area_of: vec![NONE; ctx.len()],
             entrance_of: vec![NONE; ctx.len()],
             orders: Vec::new(),
+            plan: None,
         };
         let mut seen = vec![false; ctx.len()];
         for &g in &ctx.goals {
@@ -67,6 +75,33 @@ impl Packing {
             packing.orders.push(order);
         }
         packing
+    }
+
+    /// Works out the packing plan (see `plan`) for the boxes starting on `starts`, within
+    /// its own bound and `budget`.
+    pub(crate) fn with_plan(
+        mut self,
+        ctx: &Context,
+        starts: &[u32],
+        budget: &Budget<'_>,
+    ) -> Result<Self, Stop> {
+        self.plan = Plan::new(ctx, starts, budget)?;
+        Ok(self)
+    }
+
+    /// Boxes home in order: by the packing plan where there is one; else in each goal
+    /// room, the goals filled from its first, and elsewhere boxes on goals.
+    pub(crate) fn packed(&self, ctx: &Context, has_box: impl Fn(u32) -> bool) -> usize {
+        if let Some(plan) = &self.plan {
+            return plan.packed(has_box);
+        }
+        let in_rooms: usize = (0..self.areas()).map(|k| self.filled(k, &has_box)).sum();
+        let elsewhere = ctx
+            .goals
+            .iter()
+            .filter(|&&g| self.area_of(g).is_none() && has_box(g))
+            .count();
+        in_rooms + elsewhere
     }
 
     /// Whether any area has an order.
@@ -220,6 +255,12 @@ impl Puller {
 
     /// The lowest cell the player reaches from `start` around `boxes`.
     fn lowest(&mut self, ctx: &Context, boxes: &[bool], start: u32) -> u32 {
+        self.lowest_counted(ctx, boxes, start).0
+    }
+
+    /// The lowest cell the player reaches from `start` around `boxes`, and the cells the
+    /// flood visited; the cells reached are stamped with the current generation.
+    fn lowest_counted(&mut self, ctx: &Context, boxes: &[bool], start: u32) -> (u32, u64) {
         self.generation += 1;
         let generation = self.generation;
         self.queue.clear();
@@ -238,7 +279,7 @@ impl Puller {
                 }
             }
         }
-        lowest
+        (lowest, self.queue.len() as u64)
     }
 
     /// The fewest pulls that take the box on `goal` to an entrance, the player starting in

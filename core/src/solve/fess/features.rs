@@ -80,15 +80,7 @@ impl Features {
 
 /// Boxes home in the packing order (see [`Features::packed`]).
 pub(crate) fn packed(ctx: &Context, packing: &Packing, bits: &[u64]) -> u16 {
-    let in_rooms: usize = (0..packing.areas())
-        .map(|k| packing.filled(k, |c| has(bits, c)))
-        .sum();
-    let elsewhere = ctx
-        .goals
-        .iter()
-        .filter(|&&g| packing.area_of(g).is_none() && has(bits, g))
-        .count();
-    u16::try_from(in_rooms + elsewhere).unwrap_or(u16::MAX)
+    u16::try_from(packing.packed(ctx, |c| has(bits, c))).unwrap_or(u16::MAX)
 }
 
 #[cfg(test)]
