@@ -371,7 +371,7 @@ fn classic(
     } else {
         &settings.strategies
     };
-    let packing = if strategies
+    let mut packing = if strategies
         .iter()
         .any(|s| matches!(s, Strategy::GoalRooms | Strategy::Fess))
     {
@@ -379,6 +379,12 @@ fn classic(
     } else {
         packing::Packing::default()
     };
+    if strategies.contains(&Strategy::Fess) {
+        packing = match packing.with_plan(&ctx, &boxes, budget) {
+            Ok(packing) => packing,
+            Err(stop) => return Ok(Outcome::GaveUp(stop)),
+        };
+    }
     let start = portfolio::Start {
         ctx: &ctx,
         packing: &packing,

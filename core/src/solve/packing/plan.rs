@@ -22,8 +22,9 @@ use super::super::context::{Context, NONE};
 use super::super::limits::{Budget, Stop};
 use super::{MAX_PULL_STATES, Puller};
 
-/// The most cells the plan's floods may visit in all before it gives up.
-pub(crate) const MAX_PLAN_WORK: u64 = 1 << 26;
+/// The most cells the plan's floods may visit in all before it gives up (XSokoban's
+/// plans take at most about 51,000).
+pub(crate) const MAX_PLAN_WORK: u64 = 1 << 22;
 
 /// The fill order of every goal, per 4-connected group of goals.
 #[derive(Debug, Clone, Default)]
@@ -51,6 +52,7 @@ impl Plan {
     ) -> Result<Option<Self>, Stop> {
         let mut planner = Planner {
             ctx,
+            budget,
             boxes: ctx.is_goal.clone(),
             start: vec![false; ctx.len()],
             puller: Puller::new(ctx.len()),
@@ -64,12 +66,10 @@ impl Plan {
         let mut on_goals: Vec<u32> = ctx.goals.clone();
         let mut left = Vec::with_capacity(on_goals.len());
         while !on_goals.is_empty() {
-            let before = planner.work;
-            let step = match planner.best(&on_goals, Target::Start) {
+            let step = match planner.best(&on_goals, Target::Start)? {
                 Some(found) => Some(found),
-                None => planner.best(&on_goals, Target::OffGoals),
+                None => planner.best(&on_goals, Target::OffGoals)?,
             };
-            budget.spend(planner.work - before)?;
             if planner.work > MAX_PLAN_WORK {
                 return Ok(None);
             }
@@ -131,8 +131,9 @@ impl Plan {
 }
 
 /// The backward position the plan works on.
-struct Planner<'c> {
+struct Planner<'c, 'b> {
     ctx: &'c Context,
+    budget: &'c Budget<'b>,
     /// The cells holding a box.
     boxes: Vec<bool>,
     /// The cells where a box starts, off the goals.
@@ -142,25 +143,25 @@ struct Planner<'c> {
     work: u64,
 }
 
-impl Planner<'_> {
+impl Planner<'_, '_> {
     /// Of the boxes on `on_goals`, the one that reaches `target` in the fewest pulls: its
     /// index in `on_goals`.
-    fn best(&mut self, on_goals: &[u32], target: Target) -> Option<usize> {
+    fn best(&mut self, on_goals: &[u32], target: Target) -> Result<Option<usize>, Stop> {
         let mut best: Option<(u32, usize)> = None;
         for (i, &g) in on_goals.iter().enumerate() {
             if !self.can_move(g) {
                 continue;
             }
-            if let Some(pulls) = self.pull(g, target)
+            if let Some(pulls) = self.pull(g, target)?
                 && best.is_none_or(|(p, _)| pulls < p)
             {
                 best = Some((pulls, i));
             }
             if self.work > MAX_PLAN_WORK {
-                return None;
+                return Ok(None);
             }
         }
-        best.map(|(_, i)| i)
+        Ok(best.map(|(_, i)| i))
     }
 
     /// Whether the box on `b` can be pulled one step at all.
@@ -176,7 +177,7 @@ impl Planner<'_> {
 
     /// The fewest pulls that take the box on `goal` to a cell of `target`, the player
     /// starting anywhere free, the other boxes standing still.
-    fn pull(&mut self, goal: u32, target: Target) -> Option<u32> {
+    fn pull(&mut self, goal: u32, target: Target) -> Result<Option<u32>, Stop> {
         let ctx = self.ctx;
         let mut seen = HashSet::new();
         let mut queue = VecDeque::new();
@@ -207,6 +208,11 @@ impl Planner<'_> {
             self.boxes[b as usize] = true;
             let (at, visited) = self.puller.lowest_counted(ctx, &self.boxes, player);
             self.work += visited;
+            if let Err(stop) = self.budget.spend(visited) {
+                self.boxes[b as usize] = false;
+                self.boxes[goal as usize] = true;
+                return Err(stop);
+            }
             if seen.insert((b, at)) {
                 let generation = self.puller.generation;
                 for dir in 0..4 {
@@ -227,7 +233,7 @@ impl Planner<'_> {
             }
         }
         self.boxes[goal as usize] = true;
-        answer
+        Ok(answer)
     }
 }
 
