@@ -43,9 +43,11 @@ use super::table::{Table, zobrist_keys};
 
 mod features;
 mod macros;
+mod walls;
 
 use features::Features;
 use macros::{MacroMove, Macros};
+use walls::{NO_WALLS, Walls};
 
 /// The weight of a move no advisor suggested (an advisor's weighs 0).
 const PLAIN_WEIGHT: u32 = 1;
@@ -61,6 +63,8 @@ struct Node {
     dir: u8,
     weight: u32,
     bound: u32,
+    /// Its set of boxes frozen on goals (see `walls`).
+    walls: u32,
 }
 
 /// One cell of the feature space: its positions not yet expanded, as (weight, [`NEWEST`]
@@ -79,6 +83,8 @@ struct Candidate {
     mv: MacroMove,
     features: Features,
     bound: u32,
+    /// The child's set of boxes frozen on goals.
+    walls: u32,
     /// The child's hash, worked out when it was looked up.
     hash: u64,
 }
@@ -95,6 +101,7 @@ pub(crate) struct FessSearch<'c> {
     /// The feature cell visited next.
     turn: usize,
     macros: Macros,
+    walls: Walls,
     reach: Reach,
     matcher: Matcher,
     cur: Vec<u64>,
@@ -119,6 +126,7 @@ impl<'c> FessSearch<'c> {
             index: HashMap::new(),
             turn: 0,
             macros: Macros::new(ctx.len()),
+            walls: Walls::default(),
             reach: Reach::new(ctx.len()),
             matcher: Matcher::default(),
             cur: vec![0; ctx.words],
@@ -150,6 +158,7 @@ impl<'c> FessSearch<'c> {
             dir: 0,
             weight: 0,
             bound,
+            walls: NO_WALLS,
         };
         self.key[..self.ctx.words].copy_from_slice(bits);
         self.key[self.ctx.words] = u64::from(lowest);
@@ -192,6 +201,7 @@ impl<'c> FessSearch<'c> {
             + self.index.capacity() * 24
             + self.zobrist.capacity() * 8
             + self.macros.bytes()
+            + self.walls.bytes()
             + self.ctx.len() * 8
             + self.candidates.capacity() * std::mem::size_of::<Candidate>()
     }
@@ -238,10 +248,11 @@ impl<'c> FessSearch<'c> {
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         let mut child = self.cur.clone();
+        let walls = self.nodes[id as usize].walls;
         for &mv in &moves {
             flip(&mut child, mv.from);
             flip(&mut child, mv.to);
-            let kept = self.weigh(&child, mv, &mut candidates);
+            let kept = self.weigh(&child, mv, walls, &mut candidates);
             flip(&mut child, mv.from);
             flip(&mut child, mv.to);
             if let Err(stop) = budget.spend(kept) {
@@ -270,6 +281,7 @@ impl<'c> FessSearch<'c> {
                 dir: c.mv.dir,
                 weight,
                 bound: c.bound,
+                walls: c.walls,
             };
             let stored = self.store(&child, c, node, budget);
             flip(&mut child, c.mv.from);
@@ -290,9 +302,16 @@ impl<'c> FessSearch<'c> {
         result
     }
 
-    /// Tests the child `child` reached by `mv`; keeps it among `candidates` when it is new
-    /// and not lost. Returns the work it took.
-    fn weigh(&mut self, child: &[u64], mv: MacroMove, candidates: &mut Vec<Candidate>) -> u64 {
+    /// Tests the child `child` reached by `mv` from a parent with the frozen goal boxes
+    /// `walls`; keeps it among `candidates` when it is new and not lost. Returns the work it
+    /// took.
+    fn weigh(
+        &mut self,
+        child: &[u64],
+        mv: MacroMove,
+        walls: u32,
+        candidates: &mut Vec<Candidate>,
+    ) -> u64 {
         let ctx = self.ctx;
         let words = ctx.words;
         self.key[..words].copy_from_slice(child);
@@ -304,6 +323,16 @@ impl<'c> FessSearch<'c> {
         if frozen_off_goal(ctx, &Bits(child), mv.to).is_some() {
             return super::freeze::MAX_VISITS as u64;
         }
+        // A box frozen on a goal stays so: the child keeps its parent's walls unless the
+        // move may have frozen another.
+        let (walls, walls_work) = if Walls::may_freeze(ctx, child, mv.to) {
+            self.walls.of(ctx, child)
+        } else {
+            (walls, 0)
+        };
+        if self.walls.loses(walls, child) {
+            return walls_work + ctx.words as u64;
+        }
         let bound = match self.matcher.bound_moved(ctx, mv.from, mv.to) {
             Some(bound) => bound,
             None => {
@@ -313,7 +342,10 @@ impl<'c> FessSearch<'c> {
             }
         };
         let n = self.boxes.len() as u64;
-        let work = n * ctx.goals.len() as u64 + ctx.len() as u64 + super::freeze::MAX_VISITS as u64;
+        let work = n * ctx.goals.len() as u64
+            + ctx.len() as u64
+            + super::freeze::MAX_VISITS as u64
+            + walls_work;
         let Some(bound) = bound else {
             return work;
         };
@@ -322,6 +354,7 @@ impl<'c> FessSearch<'c> {
             mv,
             features,
             bound,
+            walls,
             hash,
         });
         work
@@ -645,6 +678,7 @@ mod tests {
             mv: mv(pushes),
             features: Features { packed, regions },
             bound: 5,
+            walls: NO_WALLS,
             hash: 0,
         };
         let cases = [

@@ -23,9 +23,16 @@ pub(crate) const MAX_VISITS: usize = 1024;
 
 /// Whether the box on `cell` can never move again.
 pub(crate) fn is_frozen(ctx: &Context, boxes: &impl Occupancy, cell: u32) -> bool {
+    is_frozen_counted(ctx, boxes, cell).0
+}
+
+/// Whether the box on `cell` can never move again, and the boxes the test looked at (at
+/// most [`MAX_VISITS`] and one).
+pub(crate) fn is_frozen_counted(ctx: &Context, boxes: &impl Occupancy, cell: u32) -> (bool, usize) {
     let mut held = Vec::with_capacity(8);
     let mut visits = 0;
-    frozen(ctx, boxes, cell, &mut held, &mut visits)
+    let frozen = frozen(ctx, boxes, cell, &mut held, &mut visits);
+    (frozen, visits)
 }
 
 /// Whether the box on `cell` is frozen and off a goal, or frozen together with a box off a
