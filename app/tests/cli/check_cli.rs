@@ -1,15 +1,11 @@
 //! `sokoshot check` end to end: the real binary, its output lines and its exit status.
 
-use std::path::PathBuf;
+use crate::common::TestFile;
 use std::process::{Command, Output};
 
 /// Writes `text` to a fresh file named after the test and returns its path.
-fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write test file");
-    path
+fn file(name: &str, text: &str) -> TestFile {
+    TestFile::new(name, text)
 }
 
 fn check(args: &[&str]) -> Output {

@@ -2,11 +2,10 @@
 
 use std::process::Command;
 
+use crate::common::TestFile;
+
 fn replay_cli(level: &str, moves: &str) -> (String, Option<i32>) {
-    let dir = std::env::temp_dir().join(format!("sokoshot-deadlock-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{}.xsb", moves.len()));
-    std::fs::write(&path, level).unwrap();
+    let path = TestFile::new("level.xsb", level);
     let out = Command::new(env!("CARGO_BIN_EXE_sokoshot"))
         .args(["replay", path.to_str().unwrap(), "--moves", moves])
         .output()

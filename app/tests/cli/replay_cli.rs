@@ -1,6 +1,6 @@
 //! `sokoshot replay FILE [--level N] --moves TEXT`: output and exit status, run as a user would.
 
-use std::path::PathBuf;
+use crate::common::TestFile;
 use std::process::{Command, Output};
 
 const MICROBAN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../levels/microban.xsb");
@@ -12,12 +12,9 @@ fn sokoshot(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Writes `text` to a file of its own in the temporary directory.
-fn level_file(name: &str, text: &str) -> PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("sokoshot-replay-{}-{name}.xsb", std::process::id()));
-    std::fs::write(&path, text).expect("temp file");
-    path
+/// Writes `text` to a file of its own in a temporary folder.
+fn level_file(name: &str, text: &str) -> TestFile {
+    TestFile::new(&format!("{name}.xsb"), text)
 }
 
 fn stdout(out: &Output) -> String {

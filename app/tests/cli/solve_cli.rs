@@ -1,14 +1,10 @@
 //! `sokoshot solve` and `check --solve` end to end: the real binary's lines and exit status.
 
-use std::path::PathBuf;
+use crate::common::TestFile;
 use std::process::{Command, Output};
 
-fn file(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write test file");
-    path
+fn file(name: &str, text: &str) -> TestFile {
+    TestFile::new(name, text)
 }
 
 fn sokoshot(args: &[&str]) -> Output {

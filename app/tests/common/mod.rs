@@ -1,9 +1,12 @@
-//! What the test binaries share: the fixtures (`TWO_LEVELS`, [`PATIENCE`]) and the one rule
-//! for a test that needs a tool the machine may lack ([`require`]).
+//! What the test binaries share: the fixtures (`TWO_LEVELS`, [`PATIENCE`]), files in
+//! folders of their own that go when the test ends ([`TestFile`]), and the one rule for a
+//! test that needs a tool the machine may lack ([`require`]).
 
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -19,6 +22,47 @@ Title: Second push
 #@ $.#
 ######
 ";
+
+/// A file named `name` holding `text`, alone in a temporary folder that is removed when the
+/// value is dropped; it reads as its path.
+pub struct TestFile {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl TestFile {
+    /// # Panics
+    /// When the temporary folder or the file cannot be made.
+    pub fn new(name: &str, text: &str) -> Self {
+        let dir = tempfile::Builder::new()
+            .prefix("sokoshot-test-")
+            .tempdir()
+            .expect("a temporary folder");
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("the test file is written");
+        Self { path, _dir: dir }
+    }
+}
+
+impl std::ops::Deref for TestFile {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TestFile {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<OsStr> for TestFile {
+    fn as_ref(&self) -> &OsStr {
+        self.path.as_os_str()
+    }
+}
 
 /// How long to wait for something to appear before failing (liveness, not speed).
 pub const PATIENCE: Duration = Duration::from_secs(20);

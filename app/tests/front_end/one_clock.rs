@@ -5,8 +5,6 @@
 //! hints solves every campaign level with shots or spinners, also after a hinted shot is
 //! skipped. Hint searches are bounded by positions, never by time.
 
-use std::path::PathBuf;
-
 use crate::support;
 
 use sokoshot::tui::app::{App, Place};
@@ -38,12 +36,9 @@ fn campaign() -> Vec<Level> {
     built_in()[0].levels.to_vec()
 }
 
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-clock-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A fresh, empty folder for one test, removed when it is dropped.
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary folder")
 }
 
 fn app_at(level: usize, progress: Progress, save: Option<SaveFile>) -> App {
@@ -185,8 +180,8 @@ fn after_every_key_the_world_is_the_one_a_replay_of_the_keys_so_far_reaches() {
 
 #[test]
 fn every_campaign_solution_typed_as_keys_solves_it_live_and_is_kept_as_a_solution_that_replays() {
-    let dir = temp_dir("typed");
-    let path = dir.join("progress.txt");
+    let dir = temp_dir();
+    let path = dir.path().join("progress.txt");
     let packs = built_in();
     let key = packs[0].key.clone();
     for (i, level) in campaign().iter().enumerate() {
@@ -226,7 +221,8 @@ fn a_resumed_level_comes_back_at_the_same_position_and_clock() {
             continue;
         }
         let name = format!("level {}", i + 1);
-        let path = temp_dir(&format!("resume-{i}")).join("progress.txt");
+        let dir = temp_dir();
+        let path = dir.path().join("progress.txt");
         let mut app = app_at(i, Progress::default(), Some(SaveFile::at(path.clone())));
         let letters = spelled_out(level.solution.as_deref().expect("stored solution"));
         // Half the solution, a wait, a run and an undo: then quit.
