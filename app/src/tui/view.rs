@@ -27,6 +27,10 @@ pub use waiting::Waiting;
 /// Rows taken by the status line and the hint line.
 pub const CHROME_ROWS: u16 = 2;
 
+/// The smallest screen on which cells are drawn twice the size (four columns by two rows):
+/// below it the board keeps the look every 80×24 terminal knows.
+pub const MIN_BIG_SCREEN: (u16, u16) = (100, 30);
+
 /// The terminal size needed to play the level in play: its board plus the two text lines.
 #[must_use]
 pub fn needed_size(app: &App) -> (u16, u16) {
@@ -95,9 +99,12 @@ impl Widget for &App {
 
 impl App {
     /// How many times its size a cell is drawn on `area`: twice (four columns by two rows)
-    /// where the board at that size, the status, tip and hint lines and the tallest panel
-    /// below the board all fit; else once.
+    /// on a screen of at least [`MIN_BIG_SCREEN`] where the board at that size, the status,
+    /// tip and hint lines and the tallest panel below the board all fit; else once.
     fn board_scale(&self, area: Rect) -> u16 {
+        if area.width < MIN_BIG_SCREEN.0 || area.height < MIN_BIG_SCREEN.1 {
+            return 1;
+        }
         let (w, h) = board_size(self.shown_world().level());
         let tip = status::Tip { app: self }.rows_wanted(area.width);
         let rows = h

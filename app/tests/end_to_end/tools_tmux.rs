@@ -135,11 +135,15 @@ fn a_push_onto_a_dead_square_shows_the_deadlock_warning_and_a_dead_box() {
         !screen.contains("░░"),
         "no dead squares unless asked:\n{screen}"
     );
-    pane.keys(&["d"]);
-    let screen = pane.wait_for("dead squares shown");
+    // The dead squares and the warnings are turned in the options.
+    pane.keys(&["o", "j", "Space"]);
+    pane.wait_for("dead squares shown");
+    pane.keys(&["Escape"]);
     // The right-hand column and the top row are dead; the goal's column is not.
-    assert!(screen.contains("██░░░░░░░░██"), "{screen}");
-    pane.keys(&["D", "l"]);
+    pane.wait_for("██░░░░░░░░██");
+    pane.keys(&["o", "Space"]);
+    pane.wait_for("deadlock warnings off");
+    pane.keys(&["Escape", "l"]);
     let screen = pane.wait_for("Moves 1  Pushes 1");
     assert!(!screen.contains("deadlock"), "warnings are off:\n{screen}");
     pane.keys(&["u", "q"]);
@@ -499,7 +503,7 @@ fn pastes_are_never_typed_as_keys_and_snapshots_come_back_after_a_quit() {
     pane.wait_for("Moves 0");
     // Prose with a `q` in it: refused, the game goes on.
     pane.paste("quite random text");
-    let screen = pane.wait_for("a paste plays a level");
+    let screen = pane.wait_for("a paste is a level or moves");
     assert!(screen.contains("Moves 0"), "{screen}");
     // A LURD string: played as one undo step, no setting turned (`D` was a setting's key).
     pane.paste("rRD");

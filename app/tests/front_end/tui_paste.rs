@@ -39,7 +39,7 @@ fn a_paste_plays_a_level_plays_moves_as_one_step_or_is_refused_in_one_line() {
             0,
             0,
             false,
-            "a paste plays a level",
+            "a paste is a level or moves",
         ),
         (
             "prose of move letters and others",
@@ -47,7 +47,7 @@ fn a_paste_plays_a_level_plays_moves_as_one_step_or_is_refused_in_one_line() {
             0,
             0,
             false,
-            "character 1, `h`",
+            "`h` at 1",
         ),
         (
             "a LURD solution",
@@ -79,10 +79,10 @@ fn a_paste_plays_a_level_plays_moves_as_one_step_or_is_refused_in_one_line() {
             0,
             0,
             false,
-            "character 1, `S`",
+            "`S` at 1",
         ),
-        ("mixed text", "rR then R", 0, 0, false, "character 4, `t`"),
-        ("vim keys", "lljjk", 0, 0, false, "character 3, `j`"),
+        ("mixed text", "rR then R", 0, 0, false, "`t` at 4"),
+        ("vim keys", "lljjk", 0, 0, false, "`j` at 3"),
         ("shots and waits", "fw", 0, 0, false, "played 2 letters"),
     ];
     for (name, text, want_moves, want_pushes, solved, says) in cases {

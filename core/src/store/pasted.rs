@@ -55,8 +55,7 @@ pub enum Paste {
 }
 
 /// What a paste can be, as the refusal says it.
-pub const REFUSED: &str =
-    "a paste plays a level (XSB text) or moves (l u r d, L U R D, f, w, counts)";
+pub const REFUSED: &str = "a paste is a level or moves (lurdLURD fw, counts)";
 
 /// Whether `text` looks like a level (see the module header).
 #[must_use]
@@ -109,7 +108,7 @@ fn read_moves(text: &str) -> Paste {
     match crate::game::parse_moves(text) {
         Ok(_) => Paste::Moves(text.to_owned()),
         Err(crate::game::ReplayError::UnknownLetter { letter, at }) => Paste::Refused(format!(
-            "{REFUSED}: character {at}, `{}`, is neither",
+            "{REFUSED}: `{}` at {at} is neither",
             letter.escape_debug()
         )),
         Err(err) => Paste::Refused(format!("{REFUSED}: {err}")),
@@ -306,9 +305,9 @@ mod tests {
     #[test]
     fn a_refused_paste_is_one_line_naming_what_a_paste_can_be_and_the_first_odd_character() {
         let cases = [
-            ("prose", "quite random text", "character 1, `q`"),
-            ("moves then prose", "rrR then", "character 5, `t`"),
-            ("a newline in prose", "ll\nok", "character 4, `o`"),
+            ("prose", "quite random text", "`q` at 1"),
+            ("moves then prose", "rrR then", "`t` at 5"),
+            ("a newline in prose", "ll\nok", "`o` at 4"),
         ];
         for (name, text, want) in cases {
             let Paste::Refused(why) = read_paste(text) else {

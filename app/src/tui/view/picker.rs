@@ -41,7 +41,7 @@ fn panel(app: &App, heading: &str, rows: Vec<String>, footer: &str, area: Rect, 
         })
         .collect();
     lines.push(Line::raw(""));
-    lines.push(Line::styled(footer.to_owned(), theme.dim()));
+    lines.push(Line::styled(format!(" {footer} "), theme.dim()));
     let width = lines
         .iter()
         .map(Line::width)
