@@ -276,3 +276,20 @@ fn a_level_solved_by_a_pasted_solution_keeps_it() {
     assert!(app.world().is_solved());
     assert!(app.best(app.place()).is_some());
 }
+
+#[test]
+fn a_deadlock_warning_fits_one_line_at_80_columns_and_points_at_the_dead_box() {
+    // A push into the corner: the box can never move again.
+    let mut app = app("######\n#    #\n# @$ #\n#  . #\n######\n", PLAIN);
+    press(&mut app, "l");
+    let shown = rows(&render(&app, 80, 10));
+    let warning = shown
+        .iter()
+        .find(|row| row.starts_with("deadlock:"))
+        .unwrap_or_else(|| panic!("{shown:#?}"));
+    assert!(
+        warning.contains("××") && warning.ends_with("u undoes"),
+        "{warning}"
+    );
+    assert!(warning.chars().count() <= 80, "{warning}");
+}

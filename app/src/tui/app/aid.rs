@@ -127,7 +127,20 @@ impl App {
     pub fn deadlock_warning(&self) -> Option<String> {
         let aid = &self.tools.aid;
         let lost = aid.lost.filter(|_| !aid.warnings_off)?;
-        Some(format!("deadlock: {lost} · u undoes (o: options)"))
+        // The box a warning is about is drawn dead on the board: the warning points at its
+        // mark rather than at coordinates, so that it fits one line at 80 columns.
+        let mark = self.theme.glyph(crate::tui::theme::Thing::DeadBox);
+        let what = match lost {
+            Lost::DeadSquare { .. } => format!("the box {mark} can never reach a goal"),
+            Lost::Frozen { .. } => {
+                format!("the box {mark} can never move again and is not on a goal")
+            }
+            Lost::ShutIn { .. } => {
+                format!("the boxes shut in with {mark} can never all reach goals")
+            }
+            other => other.to_string(),
+        };
+        Some(format!("deadlock: {what} · u undoes"))
     }
 
     /// The boxes drawn as dead: those on dead squares and the one a frozen deadlock names.
