@@ -418,10 +418,19 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
                 level::MAX_FILE_PROBLEMS
             );
         }
-        if let Some(settings) = &settings {
-            invalid |= check_solve(&name, &report, settings, &cancel);
-        }
+        let unsolvable = settings
+            .as_ref()
+            .map_or(0, |settings| check_solve(&name, &report, settings, &cancel));
+        invalid |= unsolvable > 0;
         let mut summary = level::summary(&name, &report);
+        // A level with no solution is read and valid, but the summary must not end on that.
+        if unsolvable > 0 {
+            let verb = if unsolvable == 1 { "has" } else { "have" };
+            summary.push_str(&format!(
+                "; {} {verb} no solution",
+                count(unsolvable, "level")
+            ));
+        }
         if let Some((replayed, failures)) = replays {
             summary.push_str(&format!(
                 "; {} replayed, {} failed",
@@ -453,17 +462,17 @@ fn serve(options: &sokoshot::serve::Options) -> ExitCode {
 }
 
 /// `check --solve`: one line per loaded level with the solver's verdict: an error for no
-/// solution, a warning when the limit came first, the solution's size otherwise. `true` when
-/// any level has no solution.
+/// solution, a warning when the limit came first, the solution's size otherwise. Returns how
+/// many levels have no solution.
 fn check_solve(
     name: &str,
     report: &level::PackReport,
     settings: &sokoshot_core::solve::Settings,
     cancel: &std::sync::atomic::AtomicBool,
-) -> bool {
+) -> usize {
     use sokoshot_core::solve::Verdict;
     let line = solve_cmd::ProgressLine::new();
-    let mut unsolvable = false;
+    let mut unsolvable = 0;
     for entry in report.levels.iter().filter(|e| e.is_valid()) {
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             break;
@@ -476,7 +485,7 @@ fn check_solve(
                     println!("{at}: solved: {}", figures(c.moves, c.pushes, c.shots));
                 }
                 Verdict::NoSolution => {
-                    unsolvable = true;
+                    unsolvable += 1;
                     println!(
                         "{at}: no solution (all {} searched)",
                         count(r.positions, "position")

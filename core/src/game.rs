@@ -14,6 +14,7 @@
 //!   way is `Err(RuleError::Blocked)`. Neither counts as a move.
 //! - Touching counts as intersecting, as in [`geom`](crate::geom).
 
+mod batch;
 mod board;
 mod cell;
 mod clock;
@@ -25,6 +26,7 @@ mod shots;
 mod state;
 mod world;
 
+pub use batch::Batch;
 pub use board::{
     BAR_GRAZE, SPINNER_THICKNESS, TICKS_PER_SECOND, bar_covers, cell_aabb, cell_center,
     slope_edges, slope_triangle, spinner_obb,

@@ -14,17 +14,20 @@ mod blocked;
 mod browse;
 mod history;
 mod news;
+mod options;
 mod paste;
 mod playback;
 mod pointer;
 mod record;
 mod reload;
 mod share;
+mod snapshots;
 mod tools;
 
 pub use aid::keys_for;
 pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX, NOTHING_TURNS};
 pub use browse::{Filter, MAX_SEARCH_CHARS, Row, WHEEL_ROWS};
+pub use options::Choice;
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;
 pub use share::MAX_CLIPBOARD_BYTES;
@@ -98,6 +101,11 @@ pub struct App {
     quit: bool,
     /// How far the help overlay is scrolled.
     pub(crate) help_scroll: u16,
+    /// The row selected in the options or the snapshots.
+    picked_row: usize,
+    /// The hub the message below the board points at (marked on the board until the next
+    /// key).
+    pub(crate) marked_hub: Option<sokoshot_core::level::Pos>,
     /// The size of the screen, when known: keys for the board are ignored while it does not
     /// fit.
     screen: Option<(u16, u16)>,
@@ -147,6 +155,8 @@ impl App {
             gone: Vec::new(),
             quit: false,
             help_scroll: 0,
+            picked_row: 0,
+            marked_hub: None,
             screen: None,
         };
         app.read_aid_settings();
@@ -280,6 +290,7 @@ impl App {
             return false;
         }
         self.message = None;
+        self.marked_hub = None;
         if action != Action::Watch {
             self.tools.watch_asked = false;
         }
@@ -315,6 +326,15 @@ impl App {
             }
             Action::Up if self.mode == Mode::Help => self.scroll_help(-1),
             Action::Down if self.mode == Mode::Help => self.scroll_help(1),
+            Action::Up if self.mode == Mode::Options => self.move_pick(-1, Choice::ALL.len()),
+            Action::Down if self.mode == Mode::Options => self.move_pick(1, Choice::ALL.len()),
+            Action::Up if self.mode == Mode::Snapshots => {
+                self.move_pick(-1, self.snapshots().len());
+            }
+            Action::Down if self.mode == Mode::Snapshots => {
+                self.move_pick(1, self.snapshots().len());
+            }
+            Action::Choose if self.mode == Mode::Snapshots => self.back_to_snapshot(),
             Action::Up => self.move_selection(-1),
             Action::Down => self.move_selection(1),
             Action::PageUp => self.move_selection(-10),
@@ -335,8 +355,11 @@ impl App {
             Action::CopyLevel => self.copy_level(),
             Action::CopySolution => self.copy_solution(),
             Action::Hint => self.ask_hint(),
-            Action::DeadSquares => self.toggle_dead_squares(),
-            Action::Warnings => self.toggle_warnings(),
+            Action::Options => self.toggle_options(),
+            Action::Toggle => self.toggle_option(),
+            Action::KeepSnapshot => self.keep_snapshot(),
+            Action::Snapshots => self.toggle_snapshots(),
+            Action::Delete => self.delete_snapshot(),
         }
     }
 
@@ -407,8 +430,10 @@ impl App {
         if !self.current.world.is_solved() {
             self.solved = None;
         }
-        if let Some(text) = bar {
-            self.tell(text, false);
+        if let Some((hub, text)) = bar {
+            let mark = self.theme.glyph(crate::tui::theme::Thing::MarkedHub);
+            self.tell(format!("the bar of hub {mark} {text}"), false);
+            self.marked_hub = Some(hub);
         } else if let Some(err) = last_error {
             self.tell(err.to_string(), false);
         } else if asked > times {
@@ -515,7 +540,7 @@ impl App {
     fn close(&mut self) {
         self.count.clear();
         self.mode = match self.mode {
-            Mode::Help | Mode::LevelList | Mode::Search
+            Mode::Help | Mode::LevelList | Mode::Search | Mode::Options | Mode::Snapshots
                 if self.solved.is_some() && self.current.animation.is_none() =>
             {
                 Mode::Solved

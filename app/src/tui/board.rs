@@ -1,10 +1,16 @@
-//! The board view: every cell two columns wide, things over tiles, shots and spinner bars as
+//! The board view: every cell two columns wide (four columns by two rows where the terminal
+//! has room: [`BoardView::scale`]), things over tiles, shots and spinner bars as
 //! braille dots over the floor.
 //!
 //! What is drawn is what blocks: a bar is drawn only in the cells it covers by the game's
 //! rule ([`World::barred`]), and those cells are shaded whole, with whatever stands in them,
 //! so a player sees exactly which cells cannot be entered at this moment. A spinner's hub
-//! always blocks, and is always shaded the same way.
+//! always blocks, and is always shaded the same way. A covered cell's columns where no dot of
+//! the bar falls take the covered shade ([`Thing::Covered`]) in place of the floor or the
+//! goal under it, so a goal under a bar reads as covered and, without colour, a covered cell
+//! reads neither as a wall nor as a hole in one. Walls and slopes are solid whatever turns
+//! over them, and are never shaded. The hub a message points at is drawn marked
+//! ([`Thing::MarkedHub`]).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -14,6 +20,7 @@ use ratatui::widgets::Widget;
 use super::dots::{DotLayer, braille};
 use super::theme::{Theme, Thing};
 use sokoshot_core::game::World;
+use sokoshot_core::geom::Obb;
 use sokoshot_core::level::{Level, Pos, Tile};
 
 /// The cells inside the walls: those the player could reach if nothing but walls stood in
@@ -41,7 +48,7 @@ pub fn inside_mask(level: &Level) -> Vec<bool> {
     inside
 }
 
-/// The terminal columns and rows a level's board takes.
+/// The terminal columns and rows a level's board takes with cells at their smallest.
 #[must_use]
 pub fn board_size(level: &Level) -> (u16, u16) {
     let columns = u16::try_from(level.width.max(0).saturating_mul(2)).unwrap_or(u16::MAX);
@@ -58,6 +65,20 @@ pub struct BoardView<'a> {
     pub inside: &'a [bool],
     /// How things look.
     pub theme: Theme,
+    /// The hub the message below the board points at, drawn marked.
+    pub marked: Option<Pos>,
+    /// How many times its size each cell is drawn: 1 (two columns, one row) or 2 (four
+    /// columns, two rows).
+    pub scale: u16,
+}
+
+/// A spinner's bar in the dots of a board drawn `factor` times its size.
+fn scaled_bar(bar: &Obb, factor: f32) -> Obb {
+    Obb::new(
+        bar.center * factor,
+        bar.half_size * 2.0 * factor,
+        bar.angle(),
+    )
 }
 
 impl BoardView<'_> {
@@ -99,11 +120,18 @@ impl BoardView<'_> {
         }
     }
 
+    /// The scale as a whole number of cells and as a factor for world points.
+    fn factor(&self) -> (i32, f32) {
+        let s = self.scale.clamp(1, 2);
+        (i32::from(s), f32::from(s))
+    }
+
     fn shot_layer(&self) -> DotLayer {
         let level = self.world.level();
-        let mut layer = DotLayer::new(level.width, level.height);
+        let (s, f) = self.factor();
+        let mut layer = DotLayer::new(level.width * s, level.height * s);
         for shot in self.world.shots() {
-            layer.plot(shot.pos);
+            layer.plot(shot.pos * f);
         }
         layer
     }
@@ -112,14 +140,17 @@ impl BoardView<'_> {
     /// each column.
     fn bar_layer(&self) -> (DotLayer, Vec<&'static str>) {
         let level = self.world.level();
-        let mut all = DotLayer::new(level.width, level.height);
-        let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2;
-        let rows = usize::try_from(level.height.max(0)).unwrap_or(0);
+        let (s, f) = self.factor();
+        let (width, height) = (level.width * s, level.height * s);
+        let mut all = DotLayer::new(width, height);
+        let columns = usize::try_from(width.max(0)).unwrap_or(0) * 2;
+        let rows = usize::try_from(height.max(0)).unwrap_or(0);
         let mut marks = Vec::new();
         for bar in self.world.spinner_bars() {
+            let bar = &scaled_bar(bar, f);
             all.fill_obb(bar);
             if self.theme.ascii {
-                let mut one = DotLayer::new(level.width, level.height);
+                let mut one = DotLayer::new(width, height);
                 one.fill_obb(bar);
                 marks.resize(columns * rows, "");
                 for row in 0..rows {
@@ -163,21 +194,34 @@ impl Widget for BoardView<'_> {
         let level = self.world.level();
         let shots = self.shot_layer();
         let (bars, marks) = self.bar_layer();
-        let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2;
-        for (row, y) in (0..level.height).enumerate() {
+        let s = usize::from(self.scale.clamp(1, 2));
+        let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2 * s;
+        for (cell_row, y) in (0..level.height).enumerate() {
             for (cell, x) in (0..level.width).enumerate() {
                 let pos = Pos::new(x, y);
-                let thing = self.thing_at(pos);
-                // A hub blocks like the cells under its bar, and is shaded like them.
-                let blocked = thing == Thing::Hub || self.world.barred(pos);
-                for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
-                    let column = cell * 2 + half;
+                let thing = match self.thing_at(pos) {
+                    Thing::Hub if self.marked == Some(pos) => Thing::MarkedHub,
+                    thing => thing,
+                };
+                // A hub blocks like the cells under its bar, and is shaded like them; walls
+                // and slopes block whatever turns over them.
+                let blocked = matches!(thing, Thing::Hub | Thing::MarkedHub)
+                    || self.world.barred(pos)
+                        && !matches!(thing, Thing::Wall | Thing::Slope(_) | Thing::Outside);
+                let covered = blocked && matches!(thing, Thing::Floor | Thing::Goal);
+                let shown = if covered { Thing::Covered } else { thing };
+                let glyph = self.theme.cell_rows(shown, self.scale);
+                let chars = glyph.iter().take(s).enumerate().flat_map(|(sub, text)| {
+                    text.chars()
+                        .enumerate()
+                        .map(move |(k, ch)| (cell * 2 * s + k, cell_row * s + sub, ch))
+                });
+                for (column, row, ch) in chars {
                     let Some(target) = cell_in(area, column, row) else {
                         continue;
                     };
                     let shot = shots.bits(column, row);
-                    // A goal under a bar keeps its glyph, shaded, so it is still seen.
-                    let bar = if blocked && thing != Thing::Goal {
+                    let bar = if blocked && thing != Thing::MarkedHub {
                         bars.bits(column, row)
                     } else {
                         0
@@ -193,7 +237,7 @@ impl Widget for BoardView<'_> {
                         let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
                         target.set_symbol(&symbol).set_style(style.patch(shade));
                     } else {
-                        let style = self.theme.style(thing).patch(shade);
+                        let style = self.theme.style(shown).patch(shade);
                         target.set_char(ch).set_style(style);
                     }
                 }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::app::App;
 use super::console::Console;
 use super::sequences::copy_to_clipboard;
-use super::terminal::{Input, Quit, paste_keys};
+use super::terminal::{Input, Quit};
 use sokoshot_core::store::folder_watch::{FolderNews, FolderWatch};
 use sokoshot_core::store::watch::{Reload, Reloader};
 
@@ -135,30 +135,11 @@ fn run_until_done(
     }
 }
 
-/// Takes a paste: a level (or what looks like one) goes to [`App::paste_level`]; anything
-/// else is the keys it would have been if typed, in order. Returns whether the screen needs
-/// drawing.
+/// Takes a paste (see [`App::handle_paste`]): never typed as keys. Returns whether the
+/// screen needs drawing.
 pub fn paste(app: &mut App, text: &str) -> bool {
-    if app.paste_level(text) {
-        return true;
-    }
-    let (keys, cut) = paste_keys(text);
-    let mut dirty = false;
-    for key in keys {
-        dirty |= app.handle_key(key);
-        if app.should_quit() {
-            return dirty;
-        }
-    }
-    if cut {
-        let max = super::terminal::MAX_PASTE_KEYS;
-        app.tell(
-            format!("paste cut: only its first {max} keys were taken"),
-            true,
-        );
-        dirty = true;
-    }
-    dirty
+    app.handle_paste(text);
+    true
 }
 
 /// Handles a key that arrived at `now`, after the frames due by then (the key is judged on the

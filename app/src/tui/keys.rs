@@ -9,8 +9,12 @@
 //! filters and `/` opens a search line, where typed characters are the search (not keys of
 //! the table) until Enter keeps it or Esc clears it. `w` watches a solution (space pauses, `.` steps, `+`/`-` change speed, Esc stops,
 //! `h j k l` take over), `y` copies the level and `Y` the best solution to the clipboard, `i`
-//! asks for a hint, `d` shows dead squares and `D` turns deadlock warnings off and on. The raw
-//! terminal delivers Ctrl-C as a key, so it quits too.
+//! asks for a hint, `o` opens the options (deadlock warnings, dead squares), `m` keeps the
+//! position as a snapshot and `M` lists them. The raw terminal delivers Ctrl-C as a key, so
+//! it quits too.
+//!
+//! No letter of a LURD solution (`l u r d L U R D`) nor a digit changes a setting: settings
+//! change only in the options view, so a solution typed or pasted never turns one.
 //!
 //! How a key press is matched against the table: with Ctrl held only a Ctrl binding
 //! (`Ctrl-r`, `Ctrl-c`) answers; with Shift held a Shift binding answers if the mode has one
@@ -44,17 +48,23 @@ pub enum Mode {
     /// The level list with its search line open: typed characters go into the search, not
     /// to the key table.
     Search,
+    /// The options: the on/off settings, each turned with space or Enter.
+    Options,
+    /// The level's snapshots, to go back to one or delete it.
+    Snapshots,
 }
 
 impl Mode {
     /// Every mode, in the order they are declared.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 8] = [
         Self::Playing,
         Self::Solved,
         Self::Help,
         Self::LevelList,
         Self::Watching,
         Self::Search,
+        Self::Options,
+        Self::Snapshots,
     ];
 
     /// Whether the level list is on screen (with or without its search line open).
@@ -63,18 +73,18 @@ impl Mode {
         matches!(self, Self::LevelList | Self::Search)
     }
 
-    const fn bit(self) -> u8 {
-        1 << self as u8
+    const fn bit(self) -> u16 {
+        1 << self as u16
     }
 }
 
 /// A set of modes: where a binding holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Modes(u8);
+pub struct Modes(u16);
 
 impl Modes {
     /// Every mode.
-    pub const ALL: Self = Self(0b11_1111);
+    pub const ALL: Self = Self(u16::MAX);
 
     /// Just `mode`.
     #[must_use]
@@ -154,10 +164,16 @@ pub enum Action {
     CopySolution,
     /// Ask for a hint.
     Hint,
-    /// Show or hide the dead squares.
-    DeadSquares,
-    /// Turn deadlock warnings off or on.
-    Warnings,
+    /// Open or close the options (the on/off settings).
+    Options,
+    /// Turn the selected option off or on.
+    Toggle,
+    /// Keep the position as a snapshot.
+    KeepSnapshot,
+    /// Open or close the list of the level's snapshots.
+    Snapshots,
+    /// Delete the selected snapshot.
+    Delete,
 }
 
 /// A key as the table names it.

@@ -47,6 +47,12 @@ pub enum Thing {
     DeadSquare,
     /// Floor on the path of the hint shown.
     HintPath,
+    /// The part of a cell under a spinner's bar (so blocked now) where no dot of the bar is
+    /// drawn: a shade of its own, never reverse video alone, so that without colour a covered
+    /// cell reads neither as a wall nor as a hole in one.
+    Covered,
+    /// A spinner's hub that the message below the board points at.
+    MarkedHub,
 }
 
 /// The look of the game: glyphs and colours, as chosen by `--ascii` and `NO_COLOR`.
@@ -80,6 +86,32 @@ impl Theme {
         }
     }
 
+    /// The rows that draw `thing` where each cell is drawn `scale` times its size (1: the
+    /// two columns of [`Theme::glyph`]; 2: two rows of four columns, where the terminal has
+    /// room). Things made of strokes (boxes, slopes) get shapes of their own at twice the
+    /// size; walls and shades fill the cell; the rest stand in its middle.
+    #[must_use]
+    pub fn cell_rows(self, thing: Thing, scale: u16) -> [String; 2] {
+        let small = self.glyph(thing);
+        let pair = |a: &str, b: &str| [a.to_owned(), b.to_owned()];
+        if scale < 2 {
+            return pair(small, "");
+        }
+        let twice = format!("{small}{small}");
+        let middle = format!(" {small} ");
+        match (thing, self.ascii) {
+            (Thing::Outside | Thing::Floor | Thing::Dots, _) => pair("    ", "    "),
+            (Thing::Wall | Thing::Covered | Thing::DeadSquare, _) => pair(&twice, &twice),
+            (Thing::Box, false) => pair("┌──┐", "└──┘"),
+            (Thing::Box, true) => pair("+--+", "+--+"),
+            (Thing::BoxOnGoal, false) => pair("╔══╗", "╚══╝"),
+            (Thing::BoxOnGoal, true) => pair("{==}", "{==}"),
+            (Thing::Slope(slope), ascii) => big_slope(slope, ascii),
+            (Thing::Player { .. }, _) => pair(&middle, "    "),
+            _ => pair(&middle, &middle),
+        }
+    }
+
     /// The style `thing` is drawn in.
     #[must_use]
     pub fn style(self, thing: Thing) -> Style {
@@ -90,6 +122,7 @@ impl Theme {
                 }
                 Thing::DeadBox => Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
                 Thing::DeadSquare => Style::new().add_modifier(Modifier::DIM),
+                Thing::MarkedHub => Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
                 _ => Style::new(),
             };
         }
@@ -110,6 +143,10 @@ impl Theme {
                 .add_modifier(Modifier::BOLD),
             Thing::DeadSquare => fg(Color::DarkGray),
             Thing::HintPath => fg(Color::LightGreen),
+            Thing::Covered => fg(Color::Gray).bg(Color::DarkGray),
+            Thing::MarkedHub => fg(Color::Black)
+                .bg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD),
         }
     }
 
@@ -126,13 +163,14 @@ impl Theme {
     }
 
     /// What is laid over a cell that a spinner's bar covers (and so blocks) right now: a grey
-    /// background, or reverse video without colour.
+    /// background; without colour, underlined (the cell's empty columns also take the
+    /// [`Thing::Covered`] shade, so it never rests on reverse video or colour alone).
     #[must_use]
     pub fn barred(self) -> Style {
         if self.color {
             Style::new().bg(Color::DarkGray)
         } else {
-            Style::new().add_modifier(Modifier::REVERSED)
+            Style::new().add_modifier(Modifier::UNDERLINED)
         }
     }
 
@@ -218,6 +256,8 @@ fn unicode_glyph(thing: Thing) -> &'static str {
         Thing::DeadBox => "××",
         Thing::DeadSquare => "░░",
         Thing::HintPath => "∘∘",
+        Thing::Covered => "▒▒",
+        Thing::MarkedHub => "◆◆",
     }
 }
 
@@ -238,7 +278,24 @@ fn ascii_glyph(thing: Thing) -> &'static str {
         Thing::DeadBox => "XX",
         Thing::DeadSquare => "::",
         Thing::HintPath => "~~",
+        Thing::Covered => "==",
+        Thing::MarkedHub => "**",
     }
+}
+
+/// A slope at twice the size: its solid half on the side of its corner.
+fn big_slope(slope: Slope, ascii: bool) -> [String; 2] {
+    let rows = match (slope, ascii) {
+        (Slope::TopLeft, false) => ["███▀", "█▀  "],
+        (Slope::TopRight, false) => ["▀███", "  ▀█"],
+        (Slope::BottomLeft, false) => ["█▄  ", "███▄"],
+        (Slope::BottomRight, false) => ["  ▄█", "▄███"],
+        (Slope::TopLeft, true) => ["###/", "#/  "],
+        (Slope::TopRight, true) => ["\\###", "  \\#"],
+        (Slope::BottomLeft, true) => ["#\\  ", "###\\"],
+        (Slope::BottomRight, true) => ["  /#", "/###"],
+    };
+    rows.map(str::to_owned)
 }
 
 /// `@` (or `+` on a goal, as in XSB) with an arrow on the side the player faces.
@@ -270,6 +327,11 @@ mod tests {
             Thing::BoxOnGoal,
             Thing::Enemy,
             Thing::Hub,
+            Thing::DeadBox,
+            Thing::DeadSquare,
+            Thing::HintPath,
+            Thing::Covered,
+            Thing::MarkedHub,
         ];
         for slope in [
             Slope::TopLeft,

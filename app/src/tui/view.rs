@@ -4,6 +4,7 @@
 pub mod chapter;
 pub mod help;
 mod levels;
+mod picker;
 mod preview;
 mod solved;
 mod status;
@@ -25,6 +26,10 @@ pub use waiting::Waiting;
 
 /// Rows taken by the status line and the hint line.
 pub const CHROME_ROWS: u16 = 2;
+
+/// The smallest screen on which cells are drawn twice the size (four columns by two rows):
+/// below it the board keeps the look every 80×24 terminal knows.
+pub const MIN_BIG_SCREEN: (u16, u16) = (100, 30);
 
 /// The terminal size needed to play the level in play: its board plus the two text lines.
 #[must_use]
@@ -49,20 +54,25 @@ impl Widget for &App {
                 too_small(need_w, need_h, area, buf);
             }
             mode => {
-                let [top, tip, middle, bottom] = self.layout(area, need_h);
+                let scale = self.board_scale(area);
+                let (w, h) = board_size(self.shown_world().level());
+                let (w, h) = (w.saturating_mul(scale), h.saturating_mul(scale));
+                let [top, tip, middle, bottom] = self.layout(area, h + CHROME_ROWS);
                 status::StatusLine { app: self }.render(top, buf);
                 status::Tip { app: self }.render(tip, buf);
                 status::HintLine { app: self }.render(bottom, buf);
-                let (w, h) = board_size(self.shown_world().level());
                 let panel = self.panel_height(mode);
                 let (board_area, panel_area) = board_and_panel(middle, (w, h), panel);
                 BoardView {
                     world: self.shown_world(),
                     inside: &self.current.inside,
                     theme: self.theme,
+                    marked: self.marked_hub,
+                    scale,
                 }
                 .render(board_area, buf);
                 self.tools.board_area.set(Some(board_area));
+                self.tools.board_scale.set(scale);
                 self.mark_picked(board_area, buf);
                 self.mark_aids(board_area, buf);
                 match mode {
@@ -78,6 +88,8 @@ impl Widget for &App {
                     Mode::Playing => {
                         chapter::ChapterCard { app: self }.render(panel_area, buf);
                     }
+                    Mode::Options => picker::OptionsView { app: self }.render(middle, buf),
+                    Mode::Snapshots => picker::SnapshotsView { app: self }.render(middle, buf),
                     Mode::LevelList | Mode::Search | Mode::Watching => {}
                 }
             }
@@ -86,6 +98,26 @@ impl Widget for &App {
 }
 
 impl App {
+    /// How many times its size a cell is drawn on `area`: twice (four columns by two rows)
+    /// on a screen of at least [`MIN_BIG_SCREEN`] where the board at that size, the status,
+    /// tip and hint lines and the tallest panel below the board all fit; else once.
+    fn board_scale(&self, area: Rect) -> u16 {
+        if area.width < MIN_BIG_SCREEN.0 || area.height < MIN_BIG_SCREEN.1 {
+            return 1;
+        }
+        let (w, h) = board_size(self.shown_world().level());
+        let tip = status::Tip { app: self }.rows_wanted(area.width);
+        let rows = h
+            .saturating_mul(2)
+            .saturating_add(CHROME_ROWS + PANEL_ROOM)
+            .saturating_add(tip);
+        if area.width >= w.saturating_mul(2) && area.height >= rows {
+            2
+        } else {
+            1
+        }
+    }
+
     /// Rows of the panel shown beside the board in `mode`: the Solved panel, the chapter
     /// card, or none.
     fn panel_height(&self, mode: Mode) -> u16 {
@@ -105,7 +137,8 @@ impl App {
         let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
             return;
         };
-        let cell = Rect::new(board.x + x * 2, board.y + y, 2, 1).intersection(board);
+        let s = self.tools.board_scale.get().max(1);
+        let cell = Rect::new(board.x + x * 2 * s, board.y + y * s, 2 * s, s).intersection(board);
         buf.set_style(cell, self.theme.selected());
     }
 
@@ -114,17 +147,22 @@ impl App {
     fn mark_aids(&self, board: Rect, buf: &mut Buffer) {
         let level = self.shown_world().level();
         let world = self.shown_world();
+        let s = self.tools.board_scale.get().max(1);
         let mut draw = |pos: Pos, thing: Thing| {
             let (Ok(x), Ok(y)) = (u16::try_from(pos.x), u16::try_from(pos.y)) else {
                 return;
             };
-            let (column, row) = (board.x + x * 2, board.y + y);
-            for (half, ch) in self.theme.glyph(thing).chars().enumerate() {
-                let column = column + half as u16;
-                if column < board.right() && row < board.bottom() {
-                    buf[(column, row)]
-                        .set_char(ch)
-                        .set_style(self.theme.style(thing));
+            let (column, row) = (board.x + x * 2 * s, board.y + y * s);
+            let rows = self.theme.cell_rows(thing, s);
+            for (sub, text) in rows.iter().take(usize::from(s)).enumerate() {
+                let row = row + sub as u16;
+                for (k, ch) in text.chars().enumerate() {
+                    let column = column + k as u16;
+                    if column < board.right() && row < board.bottom() {
+                        buf[(column, row)]
+                            .set_char(ch)
+                            .set_style(self.theme.style(thing));
+                    }
                 }
             }
         };

@@ -68,7 +68,8 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     // The preview follows the cursor.
     assert!(screen.contains("5×3, 1 box"), "{screen}");
     pane.keys(&["j"]);
-    pane.wait_for("#@ $.#");
+    // The preview draws the game's own symbols.
+    pane.wait_for("██@▴  []··██");
     // A pack dropped into the folder appears in the open list.
     fs::write(packs.join("late.xsb"), LATE).expect("late pack");
     let screen = pane.wait_for("Late · 0/2 solved");
@@ -82,7 +83,7 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     assert!(screen.contains("Guarded door"), "{screen}");
     assert!(!screen.contains("First push"), "{screen}");
     assert!(
-        screen.contains("#@ $.E#"),
+        screen.contains("██@▴  []··><██"),
         "the preview shows it:\n{screen}"
     );
     pane.keys(&["f"]);
@@ -92,7 +93,10 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     let screen = pane.wait_for("Levels · all · “Gem” · 1 of 5");
     assert!(screen.contains("Hidden gem"), "{screen}");
     assert!(!screen.contains("Second push"), "{screen}");
-    assert!(screen.contains("#@  $.#"), "the preview follows:\n{screen}");
+    assert!(
+        screen.contains("██@▴    []··██"),
+        "the preview follows:\n{screen}"
+    );
     pane.keys(&["Enter"]);
     pane.wait_for("(/ edits it)");
     // `/` and Esc clear it; a click picks a level, a second click plays it.
@@ -100,7 +104,7 @@ fn the_browser_follows_the_folder_the_cursor_the_filters_and_the_search() {
     let screen = pane.wait_for("Levels · all · 5 of 5");
     let row = row_of(&screen, "Plain room");
     click(&pane, 12, row);
-    pane.wait_for("#   #");
+    pane.wait_for("██      ██");
     click(&pane, 12, row);
     pane.wait_for("Late 2/2");
     // A pack file saved again is read again; an unreadable file says so for itself.

@@ -976,3 +976,41 @@ fn server_hints_run_one_at_a_time_per_player_and_a_waiting_one_says_where_it_sta
         pane.wait_for("EXIT=0");
     }
 }
+
+#[test]
+fn a_pasted_move_and_a_snapshot_are_kept_for_the_player_over_ssh() {
+    if !ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-snapshot");
+    let levels = dir.join("long.xsb");
+    fs::write(&levels, "#########\n#@  $  .#\n#       #\n#########\n").expect("levels");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start(&dir.0, &["--levels", &levels.display().to_string()]);
+    let first = connect("serve-snapshot-1", &dir.0, server.port, Some(&key));
+    first.wait_for("sokoshot over SSH");
+    first.keys(&["j", "j", "Enter"]);
+    first.wait_for("Moves 0");
+    // A paste over SSH is played as moves, not typed as keys.
+    first.paste("2r");
+    first.wait_for("pasted moves: played 2 letters");
+    first.keys(&["m"]);
+    first.wait_for("snapshot 1 kept");
+    first.keys(&["j"]);
+    first.wait_for("Moves 3");
+    first.keys(&["q"]);
+    first.wait_for("Open the collision lab");
+    first.keys(&["q"]);
+    first.wait_for("EXIT=0");
+    let second = connect("serve-snapshot-2", &dir.0, server.port, Some(&key));
+    second.wait_for("sokoshot over SSH");
+    second.keys(&["j", "j", "Enter"]);
+    second.wait_for("Moves 3");
+    second.keys(&["M"]);
+    let screen = second.wait_for("Snapshots");
+    assert!(screen.contains("1  2 moves, 0 pushes"), "{screen}");
+    second.keys(&["Enter"]);
+    let screen = second.wait_for("back at snapshot 1");
+    assert!(screen.contains("Moves 2"), "{screen}");
+    second.keys(&["q"]);
+}

@@ -135,11 +135,15 @@ fn a_push_onto_a_dead_square_shows_the_deadlock_warning_and_a_dead_box() {
         !screen.contains("░░"),
         "no dead squares unless asked:\n{screen}"
     );
-    pane.keys(&["d"]);
-    let screen = pane.wait_for("dead squares shown");
+    // The dead squares and the warnings are turned in the options.
+    pane.keys(&["o", "j", "Space"]);
+    pane.wait_for("dead squares shown");
+    pane.keys(&["Escape"]);
     // The right-hand column and the top row are dead; the goal's column is not.
-    assert!(screen.contains("██░░░░░░░░██"), "{screen}");
-    pane.keys(&["D", "l"]);
+    pane.wait_for("██░░░░░░░░██");
+    pane.keys(&["o", "Space"]);
+    pane.wait_for("deadlock warnings off");
+    pane.keys(&["Escape", "l"]);
     let screen = pane.wait_for("Moves 1  Pushes 1");
     assert!(!screen.contains("deadlock"), "warnings are off:\n{screen}");
     pane.keys(&["u", "q"]);
@@ -378,8 +382,8 @@ fn a_pasted_level_is_played_at_once_and_kept_after_a_restart() {
     again.paste("#####\n#@@.#\n#$  #\n#####\n");
     let screen = again.wait_for("pasted level:");
     assert!(screen.contains("Moves 0"), "{screen}");
-    // Keys pasted are typed.
-    again.paste("l");
+    // Moves pasted (LURD: `r` is right) are played.
+    again.paste("r");
     again.wait_for("Moves 1");
     again.keys(&["g"]);
     again.wait_for("Pasted");
@@ -486,4 +490,47 @@ fn a_paste_keeps_a_hand_edited_pasted_pack_and_sets_an_unreadable_one_aside() {
         fs::read(data.join("pasted.xsb.corrupt-1")).expect("set aside"),
         b"\xff\xfe garbage"
     );
+}
+
+#[test]
+fn pastes_are_never_typed_as_keys_and_snapshots_come_back_after_a_quit() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("paste-snap");
+    let level = "########\n#@ $  .#\n#      #\n########\n";
+    let pane = play("paste-snap-1", &dir, level, &[]);
+    pane.wait_for("Moves 0");
+    // Prose with a `q` in it: refused, the game goes on.
+    pane.paste("quite random text");
+    let screen = pane.wait_for("a paste is a level or moves");
+    assert!(screen.contains("Moves 0"), "{screen}");
+    // A LURD string: played as one undo step, no setting turned (`D` was a setting's key).
+    pane.paste("rRD");
+    let screen = pane.wait_for("pasted moves: played");
+    assert!(screen.contains("Moves 3  Pushes 1"), "{screen}");
+    pane.keys(&["u"]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["C-r"]);
+    pane.wait_for("Moves 3");
+    pane.keys(&["m"]);
+    pane.wait_for("snapshot 1 kept");
+    pane.keys(&["l"]);
+    pane.wait_for("Moves 4");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    // Back again: the game resumes, and the snapshot is listed and goes back with its undo.
+    let again = play("paste-snap-2", &dir, level, &[]);
+    again.wait_for("Moves 4");
+    again.keys(&["M"]);
+    let screen = again.wait_for("Snapshots");
+    assert!(screen.contains("1  3 moves, 1 push"), "{screen}");
+    again.keys(&["Enter"]);
+    again.wait_for("back at snapshot 1");
+    again.keys(&["u"]);
+    again.wait_for("Moves 0");
+    again.keys(&["q"]);
+    again.wait_for("EXIT=0");
+    let progress = fs::read_to_string(dir.join("data/sokoshot/progress.txt")).expect("saved");
+    assert!(progress.contains("snapshot 1 id="), "{progress}");
 }

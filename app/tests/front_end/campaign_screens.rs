@@ -126,7 +126,7 @@ fn a_finished_campaign_says_complete_with_the_sums_of_the_best_figures() {
 }
 
 #[test]
-fn at_80_columns_every_campaign_level_keeps_its_title_on_the_status_line_beside_a_best() {
+fn at_80_columns_every_campaign_level_keeps_its_pack_and_title_on_the_status_line() {
     let packs = built_in();
     let mut progress = Progress::default();
     for (i, level) in packs[0].levels.iter().enumerate() {
@@ -143,7 +143,8 @@ fn at_80_columns_every_campaign_level_keeps_its_title_on_the_status_line_beside_
         let top = shown.lines().next().unwrap_or_default();
         let title = level.title.as_deref().expect("campaign levels have titles");
         assert!(top.contains(title), "level {}: {top}", i + 1);
-        assert!(top.contains("best 1234/567"), "level {}: {top}", i + 1);
+        // The best result gives way first (the level list and the Solved panel show it).
+        assert!(top.starts_with("Campaign "), "level {}: {top}", i + 1);
     }
 }
 

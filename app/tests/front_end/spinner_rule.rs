@@ -147,6 +147,8 @@ fn draw(world: &World, theme: Theme) -> Buffer {
         world,
         inside: &inside,
         theme,
+        marked: None,
+        scale: 1,
     }
     .render(area, &mut buffer);
     buffer
@@ -222,7 +224,7 @@ fn the_hub_is_shaded_as_blocked_like_the_cells_under_its_bar_in_every_look() {
             if color {
                 cell.bg == Color::DarkGray
             } else {
-                cell.modifier.contains(Modifier::REVERSED)
+                cell.modifier.contains(Modifier::UNDERLINED)
             }
         };
         for half in 0..2 {
@@ -234,7 +236,7 @@ fn the_hub_is_shaded_as_blocked_like_the_cells_under_its_bar_in_every_look() {
 }
 
 #[test]
-fn a_goal_under_a_bar_keeps_its_glyph_shaded_in_every_look() {
+fn a_goal_under_a_bar_is_drawn_as_covered_and_covered_cells_are_neither_walls_nor_goals() {
     use ratatui::style::Modifier;
     let mut lvl = level(ROOM);
     lvl.spinners[0].speed = 0.0;
@@ -246,23 +248,37 @@ fn a_goal_under_a_bar_keeps_its_glyph_shaded_in_every_look() {
     for (ascii, color) in [(false, true), (true, true), (false, false), (true, false)] {
         let theme = Theme { ascii, color };
         let buffer = draw(&world, theme);
-        let glyph: String = (0..2)
-            .map(|half| buffer[((goal.x * 2 + half) as u16, goal.y as u16)].symbol())
-            .collect();
-        assert_eq!(
-            glyph,
-            if ascii { ".." } else { "··" },
-            "ascii {ascii}, colour {color}: the goal is still seen"
-        );
-        let cell = &buffer[((goal.x * 2) as u16, goal.y as u16)];
-        let shaded = if color {
-            cell.bg == Color::DarkGray
-        } else {
-            cell.modifier.contains(Modifier::REVERSED)
+        let glyph = |pos: Pos| -> String {
+            (0..2)
+                .map(|half| buffer[((pos.x * 2 + half) as u16, pos.y as u16)].symbol())
+                .collect()
         };
-        assert!(
-            shaded,
-            "ascii {ascii}, colour {color}: and shaded as blocked"
-        );
+        let look = format!("ascii {ascii}, colour {color}");
+        let (wall, goal_glyph) = if ascii {
+            ("##", "..")
+        } else {
+            ("██", "··")
+        };
+        for covered in [goal, p(3, 3)] {
+            let shown = glyph(covered);
+            assert_ne!(
+                shown, goal_glyph,
+                "{look}: {covered:?} reads as covered, not as a goal"
+            );
+            assert_ne!(shown, wall, "{look}: {covered:?} is not a wall");
+            assert_ne!(shown.trim(), "", "{look}: {covered:?} is not a hole");
+            let cell = &buffer[((covered.x * 2) as u16, covered.y as u16)];
+            assert!(
+                !cell.modifier.contains(Modifier::REVERSED),
+                "{look}: not reverse video"
+            );
+            let shaded = if color {
+                cell.bg == Color::DarkGray
+            } else {
+                cell.modifier.contains(Modifier::UNDERLINED)
+            };
+            assert!(shaded, "{look}: {covered:?} shaded as blocked");
+        }
+        assert_eq!(glyph(p(0, 3)), wall, "{look}: a wall stays a wall");
     }
 }

@@ -414,7 +414,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             0,
             "l",
             Pos::new(2, 2),
-            "the bar at column 4, row 3",
+            Pos::new(3, 2),
             BAR_IN_THE_WAY,
         ),
         (
@@ -422,7 +422,7 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             1,
             "l",
             Pos::new(3, 2),
-            "the bar at column 5, row 3",
+            Pos::new(4, 2),
             BAR_IN_THE_WAY_OF_THE_BOX,
         ),
         (
@@ -430,11 +430,11 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             2,
             "j",
             Pos::new(2, 2),
-            "the bar at column 4, row 3",
+            Pos::new(3, 2),
             BAR_OVER_THE_BOX,
         ),
     ];
-    for (name, level, key, cell, bar, text) in cases {
+    for (name, level, key, cell, hub, text) in cases {
         let mut app = app(TURNING_BAR, PLAIN);
         app.go_to(Place { pack: 0, level });
         assert!(
@@ -448,10 +448,28 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             press(&mut app, key);
             assert_eq!(moves(&app), 0, "{name}");
             assert!(
-                bottom_line(&app).contains(&format!("{bar} {text}")),
+                bottom_line(&app).contains(&format!("the bar of hub ◆◆ {text}")),
                 "{name}: {}",
                 bottom_line(&app)
             );
+            // The mark is on the hub of the bar, in the board's rows (the fourth is the
+            // board's third: the status line and a blank tip row are above it).
+            let screen = rows(&render(&app, 70, 10));
+            let marked: Vec<usize> = screen
+                .iter()
+                .enumerate()
+                .filter(|(_, row)| row.contains("◆◆"))
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(
+                marked.len(),
+                2,
+                "{name}: the board's mark and the message's: {screen:#?}"
+            );
+            let row = &screen[marked[0]];
+            let column = row.chars().take_while(|&c| c != '◆').count();
+            let left = row.chars().take_while(|&c| c != '█').count();
+            assert_eq!((column - left) / 2, hub.x as usize, "{name}: {screen:#?}");
         }
         assert!(text.contains(". waits a beat"), "{name}: {text}");
         // Frames alone turn nothing: the bar stands until a key lets time pass.

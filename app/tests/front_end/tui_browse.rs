@@ -293,8 +293,14 @@ fn a_click_picks_a_level_a_second_click_plays_it_and_the_wheel_moves() {
     assert_eq!(app.mode(), Mode::LevelList);
     let after = rows(&render(&app, 80, 24));
     // The preview follows the cursor.
-    assert!(after.iter().any(|r| r.contains("#@ $.E#")), "{after:#?}");
-    assert!(!before.iter().any(|r| r.contains("#@ $.E#")), "{before:#?}");
+    assert!(
+        after.iter().any(|r| r.contains("██@▴  []··><██")),
+        "{after:#?}"
+    );
+    assert!(
+        !before.iter().any(|r| r.contains("██@▴  []··><██")),
+        "{before:#?}"
+    );
     assert!(click(&mut app, 12, row));
     assert_eq!(app.place(), Place { pack: 0, level: 2 });
     assert_eq!(app.mode(), Mode::Playing);

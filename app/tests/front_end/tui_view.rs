@@ -206,43 +206,47 @@ n next level  u undo  r restart  g levels  ? help  q quit";
 fn the_help_overlay_lists_every_key_and_the_legend() {
     let mut app = app(EVERYTHING, PLAIN);
     press(&mut app, "?");
-    let want = "
-  ┌────────────────────────────────── Help ──────────────────────────────────┐
-  │ h j k l  ← ↓ ↑ →      step; walk into a box to push it                   │
-  │ H J K L  Shift+arrow  run until something is in the way                  │
-  │ 5l  12j …             a count first repeats the next key                 │
-  │ space                 fire the way you face (bump a wall to turn)        │
-  │ .                     wait one beat (4. waits four): bars turn           │
-  │ u  Ctrl-r  r          undo, redo; restart (u brings it back)             │
-  │ n  p                  next, previous level                               │
-  │ g  f  /               level list; in it f filters, / searches titles     │
-  │ j k  J K  Home G Tab  list: select, page, ends, next pack; Enter plays   │
-  │ i                     hint: the keys up to the next push                 │
-  │ d  D                  dead squares; deadlock warnings off/on             │
-  │ w                     watch a solution (space . + - Esc h j k l)         │
-  │ y  Y                  copy the level, the solution (OSC 52)              │
-  │ click                 walk there; box then cell: push; list: pick, play  │
-  │ ?  Esc  q             help (j k scroll); close, quit (progress is saved) │
-  │ Ctrl-z  Ctrl-\\        suspend (fg comes back), quit                      │
-  │                                                                          │
-  │ ██ wall   ·· goal   [] box   {} box on goal   ×× dead box                │
-  │ @▸ you, facing right   >< enemy   ▛▘ slope   ⠶⠶ spinner's bar            │
-  │ Solve a level: every box on a goal and no enemy left.                    │
-  │ Shots stop at walls and boxes, and bounce off slopes and spinners.       │
-  │ Bars turn as you move, wait (.) and while shots fly. Shaded cells block. │
-  └──────────────────────────────────────────────────────────────────────────┘";
-    assert_eq!(screen(&app, 80, 24), lines(&want[1..]));
+    // Every key's row, the legend and the rules, at once on a screen tall enough.
+    let shown = screen(&app, 80, 40);
+    for row in sokoshot::tui::keys::ROWS {
+        assert!(shown.contains(row.help), "`{}`: {shown}", row.help);
+    }
+    for entry in [
+        "██ wall",
+        "·· goal",
+        "×× dead box",
+        "░░ dead square",
+        "∘∘ hint's path",
+        "() spinner's hub",
+        "⠶⠶ its bar",
+        "▒▒ covered cell",
+        "◆◆ hub a message means",
+        "Solve a level: every box on a goal and no enemy left.",
+    ] {
+        assert!(shown.contains(entry), "`{entry}`: {shown}");
+    }
+    let words: Vec<&str> = shown.split_whitespace().collect();
+    for word in sokoshot::tui::view::help::SPINNERS.split_whitespace() {
+        assert!(
+            words.contains(&word),
+            "the spinner's rules: `{word}`: {shown}"
+        );
+    }
     // The spinner's bar in the legend is shaded as the cells it blocks are.
-    let buffer = render(&app, 80, 24);
-    let bar = (0..80u16)
-        .find(|&x| buffer[(x, 19)].symbol() == "⠶")
+    let buffer = render(&app, 80, 40);
+    let (bar_x, bar_y) = (0..40u16)
+        .find_map(|y| {
+            (0..80u16)
+                .find(|&x| buffer[(x, y)].symbol() == "⠶")
+                .map(|x| (x, y))
+        })
         .expect("the bar in the legend");
     let shade = sokoshot::tui::theme::Theme {
         ascii: false,
         color: false,
     }
     .barred();
-    assert!(buffer[(bar, 19)].modifier.contains(shade.add_modifier));
+    assert!(buffer[(bar_x, bar_y)].modifier.contains(shade.add_modifier));
     press(&mut app, "?");
     assert!(!screen(&app, 80, 24).contains("Help"), "? closes it again");
 }
@@ -256,7 +260,7 @@ fn the_help_legend_names_the_dead_box_as_it_is_drawn_with_ascii_too() {
     for (theme, glyph) in [(PLAIN, "×× dead box"), (ascii, "XX dead box")] {
         let mut app = app(EVERYTHING, theme);
         press(&mut app, "?");
-        let shown = screen(&app, 80, 24);
+        let shown = screen(&app, 80, 40);
         assert!(shown.contains(glyph), "{shown}");
         assert!(
             shown.contains("Shaded cells block."),
@@ -506,28 +510,28 @@ fn the_status_line_fits_the_width_dropping_the_least_important_parts_first() {
     let cases = [
         ("everything fits", 120, full),
         (
-            "the pack's name goes first",
+            "the best result goes first",
             96,
-            "1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left) │ ✓ best 32/8",
+            "Test 1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left)",
         ),
         (
-            "then the best result",
-            90,
-            "1/1 │ A title long enough to crowd the line │ Moves 0  Pushes 0  Shots 0 (3 left)",
-        ),
-        (
-            "then the title is shortened, at 80 columns",
+            "then the title is shortened, at 80 columns, and the pack's name stays",
             80,
-            "1/1 │ A title long enough to crowd the li… │ Moves 0  Pushes 0  Shots 0 (3 left)",
+            "Test 1/1 │ A title long enough to crowd t… │ Moves 0  Pushes 0  Shots 0 (3 left)",
         ),
         (
             "down to eight columns",
-            52,
-            "1/1 │ A title… │ Moves 0  Pushes 0  Shots 0 (3 left)",
+            57,
+            "Test 1/1 │ A title… │ Moves 0  Pushes 0  Shots 0 (3 left)",
         ),
         (
             "then the title goes",
-            51,
+            56,
+            "Test 1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)",
+        ),
+        (
+            "then the pack's name",
+            45,
             "1/1 │ Moves 0  Pushes 0  Shots 0 (3 left)",
         ),
         (
@@ -635,20 +639,21 @@ fn the_level_list_draws_the_level_under_the_cursor_beside_it_and_follows_it() {
         PLAIN,
     );
     press(&mut app, "g");
+    // The preview draws the game's own symbols, two columns a cell as on the board.
     let screen = rows(&render(&app, 80, 24));
-    assert!(screen[1].contains("#####"), "{screen:#?}");
-    assert!(screen[2].contains("#@$.#"), "{screen:#?}");
+    assert!(screen[1].contains("██████████"), "{screen:#?}");
+    assert!(screen[2].contains("██@▴[]··██"), "{screen:#?}");
     assert!(screen[5].contains("5×3, 1 box"), "{screen:#?}");
     assert!(screen[6].contains("not solved yet"), "{screen:#?}");
     press(&mut app, "j");
     let screen = rows(&render(&app, 80, 24));
-    assert!(screen[2].contains("#@ $.#"), "{screen:#?}");
-    assert!(screen[3].contains("#  $.#"), "{screen:#?}");
+    assert!(screen[2].contains("██@▴  []··██"), "{screen:#?}");
+    assert!(screen[3].contains("██    []··██"), "{screen:#?}");
     assert!(screen[6].contains("6×4, 2 boxes"), "{screen:#?}");
     // Too narrow for both: the list alone.
     let screen = rows(&render(&app, 60, 24));
     assert!(
-        !screen.iter().any(|row| row.contains("#@ $.#")),
+        !screen.iter().any(|row| row.contains("@▴  []")),
         "{screen:#?}"
     );
 }

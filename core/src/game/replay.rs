@@ -130,6 +130,19 @@ pub enum ReplayError {
         /// Ticks run by then.
         ticks: u64,
     },
+    /// A letter the rules refused for a reason other than those above (too many shots in
+    /// flight).
+    #[error("character {at}: {why}")]
+    Rule {
+        /// 1-based position of the letter.
+        at: usize,
+        /// What the rules said.
+        why: RuleError,
+    },
+    /// Moves of which not one letter changed anything (every step ran into what the player
+    /// already faced), or no letter at all.
+    #[error("not one of the moves could be played here")]
+    NothingPlayed,
     /// The level itself cannot be played.
     #[error(transparent)]
     World(#[from] WorldError),

@@ -250,6 +250,24 @@ impl World {
         result
     }
 
+    /// Runs `change` as one command on the undo history, whatever it plays inside (each
+    /// command it plays is not put on the history by itself): how a string of moves is
+    /// played as one undo step (see [`World::play_moves_as_one`]). The undo step keeps every
+    /// box, as a restart does.
+    pub(super) fn as_one_step(
+        &mut self,
+        change: impl FnOnce(&mut Self) -> Result<Outcome, RuleError>,
+    ) -> Result<Outcome, RuleError> {
+        let boxes = self.state.boxes.clone();
+        self.recorded(|world| {
+            let history = std::mem::replace(&mut world.history, false);
+            let outcome = change(world);
+            world.history = history;
+            world.restarted_boxes = Some(boxes);
+            outcome
+        })
+    }
+
     /// The enemies as they are now, as one shared list: the same list as the last time
     /// while no enemy has fallen (enemies only ever fall between wholesale changes, which
     /// drop the shared list, so an unchanged count means an unchanged list).

@@ -1,9 +1,15 @@
-//! Levels pasted into the game: telling a pasted level from pasted keys, and the "Pasted"
-//! pack that keeps them across restarts.
+//! What a paste into the game is, and the "Pasted" pack that keeps pasted levels across
+//! restarts.
 //!
-//! A paste *looks like a level* when at least two of its lines are made only of board
-//! characters and hold a wall (`#`); such a paste is never typed as keys. It *reads as a
-//! level* when the level reader takes it without an error.
+//! A paste is never typed as keys. It is one of three things ([`read_paste`]):
+//! - a level: it *looks like a level* when at least two of its lines are made only of board
+//!   characters and hold a wall (`#`), and it *reads as a level* when the level reader takes
+//!   it without an error (otherwise the reader's first error is the answer);
+//! - moves: nothing but the replay's letters (`l u r d`, `L U R D`, `f` fire, `w` wait),
+//!   repeat counts and whitespace, at most [`MAX_PASTE_BYTES`] (a LURD solution such as
+//!   `dRRR`), played on the level in play as one undo step;
+//! - anything else, refused with one line saying what a paste can be ([`REFUSED`]) and the
+//!   first character that is neither.
 //!
 //! The pack is the file `pasted.xsb` beside the progress file (in the XDG data directory),
 //! written whole to a temporary file and renamed over, like the progress. A new paste is
@@ -41,9 +47,15 @@ pub enum Paste {
     /// Something that looks like a level but does not read: the first error (and a count of
     /// the others).
     BadLevel(String),
-    /// Anything else: keys to type.
-    Keys,
+    /// Moves to play on the level in play (the pasted text, whitespace and all; it reads
+    /// with [`crate::game::parse_moves`]).
+    Moves(String),
+    /// Anything else: the one line that says why it is refused.
+    Refused(String),
 }
+
+/// What a paste can be, as the refusal says it.
+pub const REFUSED: &str = "a paste is a level or moves (lurdLURD fw, counts)";
 
 /// Whether `text` looks like a level (see the module header).
 #[must_use]
@@ -60,7 +72,7 @@ pub fn looks_like_level(text: &str) -> bool {
 pub fn read_paste(text: &str) -> Paste {
     let text = &text.replace("\r\n", "\n").replace('\r', "\n");
     if !looks_like_level(text) {
-        return Paste::Keys;
+        return read_moves(text);
     }
     if text.len() > MAX_PASTE_BYTES {
         return Paste::BadLevel(format!(
@@ -79,6 +91,27 @@ pub fn read_paste(text: &str) -> Paste {
             };
             Paste::BadLevel(format!("pasted level:{first}{more}"))
         }
+    }
+}
+
+/// A paste that does not look like a level: moves, or refused.
+fn read_moves(text: &str) -> Paste {
+    if text.trim().is_empty() {
+        return Paste::Refused(format!("{REFUSED}: this one is empty"));
+    }
+    if text.len() > MAX_PASTE_BYTES {
+        return Paste::Refused(format!(
+            "{REFUSED}, at most {MAX_PASTE_BYTES} bytes: this one is {}",
+            text.len()
+        ));
+    }
+    match crate::game::parse_moves(text) {
+        Ok(_) => Paste::Moves(text.to_owned()),
+        Err(crate::game::ReplayError::UnknownLetter { letter, at }) => Paste::Refused(format!(
+            "{REFUSED}: `{}` at {at} is neither",
+            letter.escape_debug()
+        )),
+        Err(err) => Paste::Refused(format!("{REFUSED}: {err}")),
     }
 }
 
@@ -229,7 +262,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_paste_is_levels_a_bad_level_or_keys() {
+    fn a_paste_is_levels_a_bad_level_moves_or_refused() {
         let cases = [
             ("a level", "#####\n#@$.#\n#####\n", "levels"),
             (
@@ -243,10 +276,18 @@ mod tests {
                 "#####\r\n#@$.#\r\n#####\r\n",
                 "levels",
             ),
-            ("keys", "lljjk", "keys"),
-            ("a count and keys", "5l", "keys"),
-            ("one wall line only", "#####", "keys"),
-            ("words with a hash", "see #12\nand #13 too", "keys"),
+            ("a LURD solution", "dRRR", "moves"),
+            ("a count and moves", "5l", "moves"),
+            ("moves over lines", "lluR\r\nfw 3d\n", "moves"),
+            ("vim keys are not moves", "lljjk", "refused"),
+            ("prose that quits at its q", "quite random text", "refused"),
+            ("prose of move letters and others", "hello lll", "refused"),
+            ("one wall line only", "#####", "refused"),
+            ("words with a hash", "see #12\nand #13 too", "refused"),
+            ("a solution with a label", "Solution: dRRR", "refused"),
+            ("empty", " \n ", "refused"),
+            ("a count with no letter", "12", "refused"),
+            ("a zero count", "0r", "refused"),
             ("two players", "#####\n#@@.#\n#$  #\n#####\n", "bad"),
             ("no player", "#####\n# $.#\n#####\n", "bad"),
         ];
@@ -254,10 +295,30 @@ mod tests {
             let got = match read_paste(text) {
                 Paste::Levels(_) => "levels",
                 Paste::BadLevel(_) => "bad",
-                Paste::Keys => "keys",
+                Paste::Moves(_) => "moves",
+                Paste::Refused(_) => "refused",
             };
             assert_eq!(got, want, "{name}");
         }
+    }
+
+    #[test]
+    fn a_refused_paste_is_one_line_naming_what_a_paste_can_be_and_the_first_odd_character() {
+        let cases = [
+            ("prose", "quite random text", "`q` at 1"),
+            ("moves then prose", "rrR then", "`t` at 5"),
+            ("a newline in prose", "ll\nok", "`o` at 4"),
+        ];
+        for (name, text, want) in cases {
+            let Paste::Refused(why) = read_paste(text) else {
+                panic!("{name}: refused");
+            };
+            assert!(why.starts_with(REFUSED), "{name}: {why}");
+            assert!(why.contains(want), "{name}: {why}");
+            assert!(!why.contains('\n'), "{name}: one line: {why}");
+        }
+        let long = "r".repeat(MAX_PASTE_BYTES + 1);
+        assert!(matches!(read_paste(&long), Paste::Refused(why) if why.contains("at most")));
     }
 
     #[test]

@@ -28,8 +28,8 @@
 //! figures and its kept solutions, and its first solve starts from them. The best moves, pushes and
 //! shots are each the lowest seen. A `level` line may also carry the best solutions
 //! (`by-moves=`, `by-pushes=`) and the hints used (`hints=`); `resume` lines under a pack hold
-//! a game left half-played, and `set NAME VALUE` lines the player's settings (see [`Kept`] and
-//! [`Resume`]). Other `key=value` fields on a level line are the level's own data
+//! a game left half-played, `snapshot` lines positions kept to come back to ([`Snapshot`]),
+//! and `set NAME VALUE` lines the player's settings (see [`Kept`] and [`Resume`]). Other `key=value` fields on a level line are the level's own data
 //! ([`Progress::set_field`]); fields and lines this version does not know are kept as they
 //! are, so later versions can add to the format.
 //!
@@ -51,12 +51,14 @@ mod file;
 mod fit;
 mod format;
 mod kept;
+mod snapshots;
 
 pub use file::{SaveFile, data_dir};
 pub use fit::{MAX_PROGRESS_WRITE_BYTES, TooBig};
 pub use format::ProgressError;
 use format::{escape, unescape};
 pub use kept::{Kept, MAX_RESUME_BYTES, MAX_SOLUTION_BYTES, Resume, Solution};
+pub use snapshots::{MAX_SNAPSHOT_BYTES, MAX_SNAPSHOTS, Snapshot, SnapshotError};
 
 /// The first line of a progress file after any comments: the format and its version.
 const HEADER: &str = "sokoshot-progress 1";
@@ -141,6 +143,8 @@ pub struct Progress {
     resumes: BTreeMap<String, BTreeMap<u64, Resume>>,
     /// The player's settings (`set NAME VALUE` lines), such as `deadlock-warnings off`.
     settings: BTreeMap<String, String>,
+    /// For each pack, the snapshots kept on each level (see [`Snapshot`]).
+    snapshots: snapshots::Snapshots,
 }
 
 impl Progress {
@@ -385,6 +389,13 @@ impl Progress {
                     _ => {
                         mine.insert(*id, resume.clone());
                     }
+                }
+            }
+        }
+        for (pack, levels) in &other.snapshots {
+            for (id, level) in levels {
+                for (number, snapshot) in level {
+                    self.merge_snapshot(pack, *id, *number, snapshot.clone());
                 }
             }
         }

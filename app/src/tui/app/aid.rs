@@ -1,5 +1,5 @@
 //! The solver beside the player: the deadlock warning after a push that loses the level, the
-//! dead squares shown on `d`, warnings turned off and on with `D`, and hints on `i`.
+//! dead squares and the warnings turned on and off in the options (`o`), and hints on `i`.
 //!
 //! The warning comes from [`Deadlocks::check`], which is sound: a position it calls lost can
 //! never be solved, so the warning is never false. A hint is the solver's solution from the
@@ -127,9 +127,20 @@ impl App {
     pub fn deadlock_warning(&self) -> Option<String> {
         let aid = &self.tools.aid;
         let lost = aid.lost.filter(|_| !aid.warnings_off)?;
-        Some(format!(
-            "deadlock: {lost} · u undoes (D turns warnings off)"
-        ))
+        // The box a warning is about is drawn dead on the board: the warning points at its
+        // mark rather than at coordinates, so that it fits one line at 80 columns.
+        let mark = self.theme.glyph(crate::tui::theme::Thing::DeadBox);
+        let what = match lost {
+            Lost::DeadSquare { .. } => format!("the box {mark} can never reach a goal"),
+            Lost::Frozen { .. } => {
+                format!("the box {mark} can never move again and is not on a goal")
+            }
+            Lost::ShutIn { .. } => {
+                format!("the boxes shut in with {mark} can never all reach goals")
+            }
+            other => other.to_string(),
+        };
+        Some(format!("deadlock: {what} · u undoes"))
     }
 
     /// The boxes drawn as dead: those on dead squares and the one a frozen deadlock names.
@@ -156,7 +167,7 @@ impl App {
         dead
     }
 
-    /// The dead squares to draw faintly, when `d` asked for them.
+    /// The dead squares to draw faintly, when the options ask for them.
     pub(crate) fn dead_squares(&self) -> Option<Vec<bool>> {
         if !self.tools.aid.show_dead {
             return None;
@@ -167,7 +178,7 @@ impl App {
         Some(cells.map(|p| deadlocks.is_dead_square(level, p)).collect())
     }
 
-    /// `d`: dead squares shown or hidden.
+    /// Dead squares shown or hidden.
     pub(super) fn toggle_dead_squares(&mut self) {
         let aid = &mut self.tools.aid;
         if aid.deadlocks.is_none() {
@@ -178,19 +189,19 @@ impl App {
         }
         aid.show_dead = !aid.show_dead;
         let text = if aid.show_dead {
-            "dead squares shown: a box pushed onto one can never reach a goal (d hides)"
+            "dead squares shown: a box pushed onto one can never reach a goal"
         } else {
             "dead squares hidden"
         };
         self.tell(text, false);
     }
 
-    /// `D`: deadlock warnings off or on.
+    /// Deadlock warnings off or on (a setting kept in the progress).
     pub(super) fn toggle_warnings(&mut self) {
         let aid = &mut self.tools.aid;
         aid.warnings_off = !aid.warnings_off;
         let (text, value) = if aid.warnings_off {
-            ("deadlock warnings off (D turns them on)", "off")
+            ("deadlock warnings off", "off")
         } else {
             ("deadlock warnings on", "on")
         };

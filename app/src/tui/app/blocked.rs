@@ -1,11 +1,11 @@
 //! What the bottom line says when a turning spinner's bar refuses a step or a push.
 //!
 //! A bar turns only while time passes, and time passes only through the player's commands,
-//! so the answer names the bar, by its hub's column and row counted from 1 as in every other
-//! message the player reads (the level's `Spinner:` line counts from 0), what it covers (the
-//! player's next cell, the box the player would push, or the cell that box would go to), and
-//! the key that lets it pass ("the bar at column 5, row 3 covers your next cell: . waits a
-//! beat"); it stays until the next key, as every answer does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
+//! so the answer points at the bar by marking its hub on the board (nothing on screen counts
+//! columns and rows), says what it covers (the player's next cell, the box the player would
+//! push, or the cell that box would go to), and the key that lets it pass ("the bar of the
+//! hub ◆◆ covers your next cell: . waits a beat"); answer and mark stay until the next
+//! key, as every answer does. A bar that stands still, a hub, a wall or an enemy keep the rules' own words
 //! ([`Blocker`]'s text).
 
 use sokoshot_core::game::{Blocker, Command, Outcome, RuleError, Solid, World, bar_covers};
@@ -22,14 +22,14 @@ pub const BAR_IN_THE_WAY_OF_THE_BOX: &str = "covers the box's next cell: . waits
 /// What a wait says where nothing moves with time (no turning bar, no shot in flight).
 pub const NOTHING_TURNS: &str = "nothing here moves with time: . matters only where bars turn";
 
-/// The words for a step that a turning bar refused (or the push of a box it refused), when
-/// that was `command`'s answer.
+/// The hub of the turning bar that refused a step (or the push of a box), when that was
+/// `command`'s answer, and the words for what it covers.
 #[must_use]
 pub fn bar_notice(
     world: &World,
     command: Command,
     answer: &Result<Outcome, RuleError>,
-) -> Option<String> {
+) -> Option<(Pos, &'static str)> {
     let (Command::Step(dir) | Command::Run(dir)) = command else {
         return None;
     };
@@ -52,11 +52,7 @@ pub fn bar_notice(
         _ => return None,
     };
     let hub = turning_bar_over(world, cell)?;
-    Some(format!(
-        "the bar at column {}, row {} {text}",
-        hub.x + 1,
-        hub.y + 1
-    ))
+    Some((hub, text))
 }
 
 /// The hub of the first turning spinner whose bar covers `pos` now (a hub is no bar's cell).

@@ -219,6 +219,22 @@ impl App {
         true
     }
 
+    /// A paste in the search line: its first line, typed into the search (control
+    /// characters left out), up to [`MAX_SEARCH_CHARS`].
+    pub(super) fn paste_into_search(&mut self, text: &str) {
+        let line = text.lines().next().unwrap_or("");
+        let room = MAX_SEARCH_CHARS.saturating_sub(self.browse.search.chars().count());
+        let typed: Vec<char> = line.chars().filter(|c| !c.is_control()).collect();
+        self.browse.search.extend(typed.iter().take(room));
+        if typed.len() > room {
+            self.tell(
+                format!("a search is at most {MAX_SEARCH_CHARS} characters"),
+                true,
+            );
+        }
+        self.searched();
+    }
+
     /// `f`: the next filter.
     pub(super) fn next_filter(&mut self) {
         self.browse.filter = self.browse.filter.next();

@@ -3,7 +3,7 @@
 //! and, on solving, the solution kept in the progress file.
 //!
 //! A group is the letters of one command: `r` a step (or a turn, when blocked), `R` a push,
-//! `rrr` a run or a walk by mouse, `f` a shot, `w` a wait, `!` a restart. Every group is
+//! `rrr` a run, a walk by mouse or moves pasted (`rRfw`), `f` a shot, `w` a wait, `!` a restart. Every group is
 //! played on the game's one clock, so the letters since the last restart are a solution that
 //! replays exactly, and resuming, which plays the groups again from the level's start each as
 //! one undo step, brings back the position, its clock and its undo history.
@@ -131,14 +131,7 @@ impl App {
             return;
         };
         let total = resume.steps.len();
-        let mut played = 0;
-        for g in &resume.steps {
-            if !replay_group(&mut self.current.world, g) {
-                break;
-            }
-            self.tools.history.push(g.clone());
-            played += 1;
-        }
+        let played = self.replay_steps(&resume.steps);
         if resume.cut > 0 {
             let all = total + resume.cut;
             self.tell(
@@ -162,8 +155,27 @@ impl App {
     }
 }
 
+impl App {
+    /// Plays saved `steps` on the world in play, each as one undo step, onto a fresh history
+    /// (a resume, a snapshot gone back to), up to the first that no longer plays. Returns how
+    /// many played.
+    pub(super) fn replay_steps(&mut self, steps: &[String]) -> usize {
+        self.tools.history.clear();
+        self.tools.redone.clear();
+        let mut played = 0;
+        for g in steps {
+            if !replay_group(&mut self.current.world, g) {
+                break;
+            }
+            self.tools.history.push(g.clone());
+            played += 1;
+        }
+        played
+    }
+}
+
 /// Now, in nanoseconds since 1970 (0 on a clock set before it).
-fn now_nanos() -> u128 {
+pub(super) fn now_nanos() -> u128 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos())
@@ -187,6 +199,21 @@ fn replay_group(world: &mut World, g: &str) -> bool {
     match letters.as_slice() {
         [Move::Step(dir)] => world.play(Command::Step(*dir)).is_ok(),
         [Move::Push(dir)] => matches!(world.play(Command::Step(*dir)), Ok(Outcome::Pushed { .. })),
-        path => world.play_path(path).is_ok(),
+        // A run or a walk, else moves pasted (with shots, waits or turns among them), played
+        // as they were, as one step.
+        path => {
+            if world.play_path(path).is_ok() {
+                return true;
+            }
+            match world.play_moves_as_one(g) {
+                Ok(batch) if batch.stopped.is_none() && batch.letters == letters => true,
+                Ok(_) => {
+                    // It played otherwise than it was played: taken back whole.
+                    let _ = world.play(Command::Undo);
+                    false
+                }
+                Err(_) => false,
+            }
+        }
     }
 }

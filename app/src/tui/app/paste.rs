@@ -1,7 +1,12 @@
-//! A paste that is a level is played at once and kept in the Pasted pack (see
-//! [`sokoshot_core::store::pasted`]); one that looks like a level but does not read shows why.
+//! A paste is never typed as keys. What it is, the core decides ([`read_paste`]): a level
+//! is played at once and kept in the Pasted pack (see [`sokoshot_core::store::pasted`]); one
+//! that looks like a level but does not read shows why; moves (a LURD solution, with
+//! sokoshot's `f` and `w`) are played on the level in play as one undo step; anything else
+//! is refused with one line saying what a paste can be. In the level list's search line a
+//! paste is typed into the search.
 
 use super::{App, Place};
+use crate::tui::keys::Mode;
 use sokoshot_core::level::Level;
 use sokoshot_core::store::pasted::{
     MAX_PASTED_LEVELS, PASTED_KEY, Paste, add_pasted_within, pasted_pack, pasted_path, read_paste,
@@ -9,19 +14,53 @@ use sokoshot_core::store::pasted::{
 use sokoshot_core::store::progress::level_id;
 
 impl App {
-    /// Takes a paste that is a level, or looks like one. Returns `false` when it is neither,
-    /// and should be typed as keys.
-    pub fn paste_level(&mut self, text: &str) -> bool {
+    /// Takes a paste (see the module header).
+    pub fn handle_paste(&mut self, text: &str) {
+        self.message = None;
+        if self.mode == Mode::Search {
+            return self.paste_into_search(text);
+        }
         match read_paste(text) {
-            Paste::Keys => false,
-            Paste::BadLevel(why) => {
-                self.tell(why, true);
-                true
-            }
-            Paste::Levels(levels) => {
-                self.add_pasted(levels);
-                true
-            }
+            Paste::BadLevel(why) | Paste::Refused(why) => self.tell(why, true),
+            Paste::Levels(levels) => self.add_pasted(levels),
+            Paste::Moves(moves) => self.play_pasted(&moves),
+        }
+    }
+
+    /// Plays pasted moves on the level in play, as one undo step, closing what is open over
+    /// the board.
+    fn play_pasted(&mut self, moves: &str) {
+        if self.board_hidden() {
+            return self.tell("pasted moves: the board does not fit on the screen", true);
+        }
+        match self.mode {
+            Mode::Watching => self.take_over(),
+            Mode::Playing => {}
+            _ => self.mode = Mode::Playing,
+        }
+        self.count.clear();
+        self.current.animation = None;
+        self.tools.picked = None;
+        let start = self.current.world.state().clone();
+        let batch = match self.current.world.play_moves_as_one(moves) {
+            Ok(batch) => batch,
+            Err(err) => return self.tell(format!("pasted moves: {err}"), true),
+        };
+        let letters: String = batch.letters.iter().map(|m| m.letter()).collect();
+        self.note_path(&letters);
+        self.show(start, batch.letters.clone());
+        let played = crate::words::count(batch.letters.len(), "letter");
+        self.check_solved();
+        self.check_lost();
+        match batch.stopped {
+            Some((_, why)) => self.tell(
+                format!("pasted moves: played {played}, then stopped: {why} (u undoes them)"),
+                true,
+            ),
+            None => self.tell(
+                format!("pasted moves: played {played} (u undoes them in one step)"),
+                false,
+            ),
         }
     }
 

@@ -13,12 +13,18 @@ use crate::tui::keys::Mode;
 use sokoshot_core::level::Pos;
 
 /// The cell of the board drawn in `board` under the terminal cell `(column, row)`, if any
-/// (each level cell is two columns wide).
+/// (each level cell is two columns wide and one row high, times `scale`).
 #[must_use]
-pub fn cell_under(board: Rect, column: u16, row: u16) -> Option<Pos> {
+pub fn cell_under(board: Rect, scale: u16, column: u16, row: u16) -> Option<Pos> {
+    let s = scale.max(1);
     let inside =
         column >= board.x && column < board.right() && row >= board.y && row < board.bottom();
-    inside.then(|| Pos::new(i32::from((column - board.x) / 2), i32::from(row - board.y)))
+    inside.then(|| {
+        Pos::new(
+            i32::from((column - board.x) / (2 * s)),
+            i32::from((row - board.y) / s),
+        )
+    })
 }
 
 impl App {
@@ -42,7 +48,8 @@ impl App {
         let Some(board) = self.tools.board_area.get() else {
             return false;
         };
-        let Some(cell) = cell_under(board, event.column, event.row) else {
+        let scale = self.tools.board_scale.get();
+        let Some(cell) = cell_under(board, scale, event.column, event.row) else {
             let had = self.tools.picked.take().is_some();
             return had;
         };
@@ -116,7 +123,7 @@ mod tests {
             ("below the board", (10, 5), None),
         ];
         for (name, (column, row), want) in cases {
-            assert_eq!(cell_under(board, column, row), want, "{name}");
+            assert_eq!(cell_under(board, 1, column, row), want, "{name}");
         }
     }
 }

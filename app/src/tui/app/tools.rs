@@ -17,6 +17,8 @@ pub(crate) struct Tools {
     pub(crate) picked: Option<Pos>,
     /// Where the board was last drawn, for reading clicks.
     pub(crate) board_area: Cell<Option<Rect>>,
+    /// How many times its size each cell was last drawn (1 or 2; 0 before the first frame).
+    pub(crate) board_scale: Cell<u16>,
     /// Where the level list's rows were last drawn, for reading clicks.
     pub(crate) list_area: Cell<Option<Rect>>,
     /// Where the level list was drawn from last, kept while the selection is in view.

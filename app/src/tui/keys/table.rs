@@ -19,8 +19,14 @@ const KEYS: Modes = PLAYING
     .and(Mode::Solved)
     .and(Mode::Help)
     .and(Mode::LevelList)
-    .and(Mode::Watching);
+    .and(Mode::Watching)
+    .and(Mode::Options)
+    .and(Mode::Snapshots);
 const WATCHING: Modes = Modes::only(Mode::Watching);
+const OPTIONS: Modes = Modes::only(Mode::Options);
+const SNAPSHOTS: Modes = Modes::only(Mode::Snapshots);
+/// The help and the two small lists over the board, where `j k` move.
+const SCROLLS: Modes = HELP.and(Mode::Options).and(Mode::Snapshots);
 const STEPPING: Modes = PLAYING.and(Mode::Watching);
 
 const fn bind(modes: Modes, key: Key, action: Action) -> Binding {
@@ -146,9 +152,18 @@ pub const ROWS: &[Row] = &[
         bind(LIST, named(KeyCode::Right), Action::Choose),
     ]),
     row("i", "hint: the keys up to the next push", &[bind(BOARD, ch('i'), Action::Hint)]),
-    row("d  D", "dead squares; deadlock warnings off/on", &[
-        bind(BOARD, ch('d'), Action::DeadSquares),
-        bind(BOARD, ch('D'), Action::Warnings),
+    // Settings change only here, so that no letter of a LURD solution turns one.
+    row("o", "options: deadlock warnings, dead squares", &[
+        bind(BOARD.and(Mode::Options), ch('o'), Action::Options),
+        bind(OPTIONS, ch(' '), Action::Toggle),
+        bind(OPTIONS, named(KeyCode::Enter), Action::Toggle),
+    ]),
+    row("m  M", "keep this position (a snapshot); list them", &[
+        bind(BOARD, ch('m'), Action::KeepSnapshot),
+        bind(BOARD.and(Mode::Snapshots), ch('M'), Action::Snapshots),
+        bind(SNAPSHOTS, named(KeyCode::Enter), Action::Choose),
+        bind(SNAPSHOTS, ch('x'), Action::Delete),
+        bind(SNAPSHOTS, named(KeyCode::Delete), Action::Delete),
     ]),
     row("w", "watch a solution (space . + - Esc h j k l)", &[
         bind(BOARD, ch('w'), Action::Watch),
@@ -174,10 +189,10 @@ pub const ROWS: &[Row] = &[
         bind(BOARD.and(Mode::LevelList), ch('?'), Action::Help),
         bind(HELP, ch('?'), Action::Close),
         bind(HELP, named(KeyCode::Enter), Action::Close),
-        bind(HELP, ch('j'), Action::Down),
-        bind(HELP, named(KeyCode::Down), Action::Down),
-        bind(HELP, ch('k'), Action::Up),
-        bind(HELP, named(KeyCode::Up), Action::Up),
+        bind(SCROLLS, ch('j'), Action::Down),
+        bind(SCROLLS, named(KeyCode::Down), Action::Down),
+        bind(SCROLLS, ch('k'), Action::Up),
+        bind(SCROLLS, named(KeyCode::Up), Action::Up),
     ]),
     // The terminal's input answers these in every screen (`terminal::input`).
     row("Ctrl-z  Ctrl-\\", "suspend (fg comes back), quit", &[]),

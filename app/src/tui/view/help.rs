@@ -16,6 +16,12 @@ use sokoshot_core::level::Slope;
 /// a shot flies (a bar meets a shot further round than it stood when the shot was fired).
 pub const TIME: &str = "Bars turn as you move, wait (.) and while shots fly. Shaded cells block.";
 
+/// The spinner's rules, for the help: what a bar covers, what may not move there, and how it
+/// turns.
+pub const SPINNERS: &str = "Spinners: a bar sweeps over the cells round its hub as it turns, \
+the same angle every beat (a step is under half a beat). You and boxes cannot move into a \
+covered cell, and a box under a bar cannot be pushed.";
+
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
 /// key's description goes under the key and long lines wrap at words; on a short one the
 /// overlay scrolls (`j`/`k`), starting `scroll` lines down.
@@ -63,6 +69,7 @@ impl Help {
             on_goal: false,
         };
         let bar = if theme.ascii { "--" } else { "⠶⠶" };
+        let covered = |thing| (theme.glyph(thing), theme.style(thing).patch(theme.barred()));
         lines.extend(legend(
             &[
                 thing(Thing::Wall, "wall"),
@@ -70,6 +77,8 @@ impl Help {
                 thing(Thing::Box, "box"),
                 thing(Thing::BoxOnGoal, "box on goal"),
                 thing(Thing::DeadBox, "dead box"),
+                thing(Thing::DeadSquare, "dead square"),
+                thing(Thing::HintPath, "hint's path"),
             ],
             inner,
         ));
@@ -78,11 +87,20 @@ impl Help {
                 thing(you, "you, facing right"),
                 thing(Thing::Enemy, "enemy"),
                 thing(Thing::Slope(Slope::TopLeft), "slope"),
+            ],
+            inner,
+        ));
+        let (cover, cover_style) = covered(Thing::Covered);
+        lines.extend(legend(
+            &[
+                thing(Thing::Hub, "spinner's hub"),
                 (
                     bar,
                     theme.style(Thing::Hub).patch(theme.barred()),
-                    "spinner's bar",
+                    "its bar",
                 ),
+                (cover, cover_style, "covered cell"),
+                thing(Thing::MarkedHub, "hub a message means"),
             ],
             inner,
         ));
@@ -96,6 +114,9 @@ impl Help {
             "Shots stop at walls and boxes, and bounce off slopes and spinners.",
             inner,
         ) {
+            lines.push(Line::raw(row));
+        }
+        for row in wrap_words(SPINNERS, inner) {
             lines.push(Line::raw(row));
         }
         for row in wrap_words(TIME, inner) {
@@ -154,7 +175,7 @@ impl Help {
 
 /// `text` cut into rows of at most `width` characters at spaces (a word longer than a row is
 /// cut where it must be).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut rows = Vec::new();
     let mut row = String::new();

@@ -358,7 +358,9 @@ impl Widget for LevelList<'_> {
             .packs()
             .get(self.app.selected.pack)
             .and_then(|pack| pack.levels.get(self.app.selected.level))
-            .map_or(0, |level| u16::try_from(level.width).unwrap_or(u16::MAX));
+            .map_or(0, |level| {
+                u16::try_from(level.width.saturating_mul(2)).unwrap_or(u16::MAX)
+            });
         let spare = inner.width.saturating_sub(MIN_LIST_WIDTH + 2);
         let wide = board.max(24).min(spare);
         if shown && wide >= MIN_PREVIEW_WIDTH && inner.height >= MIN_PREVIEW_HEIGHT {

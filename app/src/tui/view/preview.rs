@@ -1,15 +1,17 @@
-//! The level under the level list's cursor drawn small beside the list: one character a
-//! cell, as the level's text spells it, with its size, its boxes, the best result and
-//! whether a solution is kept.
+//! The level under the level list's cursor drawn beside the list with the game's own
+//! symbols (two columns a cell, as on the board; ASCII ones with `--ascii`), with its size,
+//! its boxes, the best result and whether a solution is kept.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
-use sokoshot_core::level::{Level, Pos, Slope, Tile};
+use sokoshot_core::level::{Level, Pos, Tile};
 
 use crate::tui::app::{App, Place};
+use crate::tui::theme::Thing;
 use crate::words::count;
+use sokoshot_core::game::Dir;
 
 /// The narrowest list the preview leaves beside it; below it the list has the width alone.
 pub const MIN_LIST_WIDTH: u16 = 44;
@@ -29,25 +31,25 @@ pub struct Preview<'a> {
     pub place: Place,
 }
 
-/// The character a cell of `level` is drawn with, as in its text.
-fn glyph(level: &Level, pos: Pos) -> char {
+/// What a cell of `level` shows at its start, as the board draws it.
+fn thing(level: &Level, pos: Pos) -> Thing {
     let player = level.player == pos;
     let boxed = level.boxes.binary_search(&pos).is_ok();
     let tile = level.tile(pos);
+    let on_goal = tile == Tile::Goal;
     match (tile, player, boxed) {
-        (Tile::Goal, true, _) => '+',
-        (Tile::Goal, _, true) => '*',
-        (_, true, _) => '@',
-        (_, _, true) => '$',
-        _ if level.enemies.binary_search(&pos).is_ok() => 'E',
-        (Tile::Wall, _, _) => '#',
-        (Tile::Goal, _, _) => '.',
-        (Tile::Hub, _, _) => '%',
-        (Tile::Slope(Slope::TopLeft), _, _) => 'F',
-        (Tile::Slope(Slope::TopRight), _, _) => '7',
-        (Tile::Slope(Slope::BottomLeft), _, _) => 'L',
-        (Tile::Slope(Slope::BottomRight), _, _) => 'J',
-        (Tile::Floor, _, _) => ' ',
+        (_, true, _) => Thing::Player {
+            facing: Dir::Up,
+            on_goal,
+        },
+        (Tile::Goal, _, true) => Thing::BoxOnGoal,
+        (_, _, true) => Thing::Box,
+        _ if level.enemies.binary_search(&pos).is_ok() => Thing::Enemy,
+        (Tile::Wall, _, _) => Thing::Wall,
+        (Tile::Goal, _, _) => Thing::Goal,
+        (Tile::Hub, _, _) => Thing::Hub,
+        (Tile::Slope(slope), _, _) => Thing::Slope(slope),
+        (Tile::Floor, _, _) => Thing::Floor,
     }
 }
 
@@ -90,16 +92,19 @@ impl Widget for Preview<'_> {
         };
         let facts = self.facts(level);
         let room = usize::from(area.height).saturating_sub(facts.len() + 1);
-        let width = usize::from(area.width);
+        // Two columns a cell, as on the board.
+        let width = usize::from(area.width) / 2;
         let rows = usize::try_from(level.height).unwrap_or(0);
         let columns = usize::try_from(level.width).unwrap_or(0);
+        let theme = self.app.theme;
         let mut lines: Vec<Line> = (0..rows.min(room))
             .map(|y| {
-                let row: String = (0..columns.min(width))
+                let row: Vec<Span> = (0..columns.min(width))
                     .map(|x| {
                         let pos =
                             Pos::new(i32::try_from(x).unwrap_or(0), i32::try_from(y).unwrap_or(0));
-                        glyph(level, pos)
+                        let thing = thing(level, pos);
+                        Span::styled(theme.glyph(thing), theme.style(thing))
                     })
                     .collect();
                 Line::from(row)

@@ -71,9 +71,9 @@ fn shorten(text: &str, columns: usize, ellipsis: &str) -> String {
 
 impl StatusLine<'_> {
     /// The parts of the line, left to right, each with its rank (higher stays longer): the
-    /// counters, then the level number, then the shots left, the title (shortened before it
-    /// goes: a player wants to know which level this is), the best result and last the
-    /// pack's name.
+    /// counters, then the level number, then the shots left, the pack's name, the title
+    /// (shortened before it goes: a player wants to know which level this is) and last the
+    /// best result.
     fn parts(self) -> Vec<Part> {
         let app = self.app;
         let theme = app.theme;
@@ -88,7 +88,7 @@ impl StatusLine<'_> {
         };
         let mut parts = vec![
             part(
-                1,
+                3,
                 vec![Span::styled(
                     format!("{} ", visible(&pack.name)),
                     theme.heading(),
@@ -108,7 +108,7 @@ impl StatusLine<'_> {
         if let Some(title) = pack.title(place.level) {
             parts.push(Part {
                 shorten: Some(if theme.ascii { "..." } else { "…" }),
-                ..part(3, vec![Span::raw(visible(title).into_owned()), sep()])
+                ..part(2, vec![Span::raw(visible(title).into_owned()), sep()])
             });
         }
         parts.push(part(
@@ -143,9 +143,15 @@ impl StatusLine<'_> {
                 ],
             ));
         }
-        if let Some(best) = app.best(place) {
+        // While the move that solved the level is still being shown (the winning shot in
+        // flight), the best is the one from before it: the solve is not on screen yet.
+        let best = match &app.solved {
+            Some(solved) if app.current.animation.is_some() => solved.previous,
+            _ => app.best(place),
+        };
+        if let Some(best) = best {
             parts.push(part(
-                2,
+                1,
                 vec![
                     sep(),
                     Span::styled(
@@ -214,24 +220,42 @@ impl Tip<'_> {
         (!text.is_empty()).then(|| visible(text).into_owned())
     }
 
-    /// Rows the tip would like at `width` columns (none without a comment; at most two).
+    /// The tip wrapped at words to `width` columns.
+    fn rows(self, width: u16) -> Vec<String> {
+        self.text().map_or_else(Vec::new, |text| {
+            crate::tui::view::help::wrap_words(&text, usize::from(width.max(1)))
+        })
+    }
+
+    /// Rows the tip would like at `width` columns (none without a comment): all of it,
+    /// wrapped at words.
     #[must_use]
     pub fn rows_wanted(self, width: u16) -> u16 {
-        let width = usize::from(width.max(1));
-        let rows = self
-            .text()
-            .map_or(0, |text| text.chars().count().div_ceil(width).min(2));
-        u16::try_from(rows).unwrap_or(0)
+        u16::try_from(self.rows(width).len()).unwrap_or(u16::MAX)
     }
 }
 
 impl Widget for Tip<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if let Some(text) = self.text() {
-            Paragraph::new(Line::styled(text, self.app.theme.dim()))
-                .wrap(Wrap { trim: true })
-                .render(area, buf);
+        let mut rows = self.rows(area.width);
+        let room = usize::from(area.height);
+        if rows.len() > room && room > 0 {
+            // Cut to the rows there are: the last one says so.
+            rows.truncate(room);
+            let ellipsis = if self.app.theme.ascii { "..." } else { "…" };
+            if let Some(last) = rows.last_mut() {
+                let keep = usize::from(area.width).saturating_sub(ellipsis.chars().count());
+                *last = format!(
+                    "{}{ellipsis}",
+                    last.chars().take(keep).collect::<String>().trim_end()
+                );
+            }
         }
+        let lines: Vec<Line> = rows
+            .into_iter()
+            .map(|row| Line::styled(row, self.app.theme.dim()))
+            .collect();
+        Paragraph::new(lines).render(area, buf);
     }
 }
 
@@ -375,6 +399,21 @@ fn hints(app: &App) -> Vec<(String, &'static str)> {
         }
         Mode::Help | Mode::LevelList | Mode::Search => {
             hints.key(Action::Close, "close").key(Action::Quit, "quit");
+            return hints.list;
+        }
+        Mode::Options => {
+            hints
+                .key(Action::Toggle, "turn")
+                .key(Action::Close, "close")
+                .key(Action::Quit, "quit");
+            return hints.list;
+        }
+        Mode::Snapshots => {
+            hints
+                .key(Action::Choose, "go back to it")
+                .key(Action::Delete, "delete")
+                .key(Action::Close, "close")
+                .key(Action::Quit, "quit");
             return hints.list;
         }
         Mode::Watching => {

@@ -1,7 +1,7 @@
 //! Holding a progress file under the size it is written at ([`MAX_PROGRESS_WRITE_BYTES`]),
 //! which stays below the size it is read at ([`super::MAX_PROGRESS_BYTES`]): a file saved is
 //! always read back. What is dropped to fit is what can be lost: games to resume first
-//! (oldest first), then kept solutions, then lines and fields this version could not read.
+//! (oldest first), then snapshots (oldest first), then kept solutions, then lines and fields this version could not read.
 //! Which levels are solved and their best figures are never dropped.
 
 use super::Progress;
@@ -50,6 +50,10 @@ impl Progress {
             .collect();
         resumes.sort_by_key(|(at, ..)| *at);
         let mut resumes = resumes.into_iter();
+        let mut snapshots = self.snapshot_ages();
+        snapshots.sort_by_key(|(at, ..)| *at);
+        let mut snapshots = snapshots.into_iter();
+        let mut dropped_snapshots = 0;
         let mut dropped_resumes = 0;
         let mut dropped_solutions = 0;
         let mut dropped_other = 0;
@@ -69,6 +73,18 @@ impl Progress {
                 over = over.saturating_sub(bytes);
                 if over == 0 {
                     break;
+                }
+            }
+            // Then snapshots, oldest first.
+            if over > 0 {
+                for (_, pack, id, number, bytes) in snapshots.by_ref() {
+                    self.drop_snapshot(&pack, id, number);
+                    dropped_snapshots += 1;
+                    changed = true;
+                    over = over.saturating_sub(bytes);
+                    if over == 0 {
+                        break;
+                    }
                 }
             }
             // Then kept solutions, then what this version could not read.
@@ -116,6 +132,12 @@ impl Progress {
             what.push(format!(
                 "{} to resume (the oldest)",
                 crate::words::count(dropped_resumes, "half-played game")
+            ));
+        }
+        if dropped_snapshots > 0 {
+            what.push(format!(
+                "{} (the oldest)",
+                crate::words::count(dropped_snapshots, "snapshot")
             ));
         }
         if dropped_solutions > 0 {

@@ -7,6 +7,7 @@ use std::fmt::{self, Write as _};
 use thiserror::Error;
 
 use super::kept::{Kept, Resume};
+use super::snapshots::Snapshot;
 use super::{Best, HEADER, Progress, Record};
 
 impl Progress {
@@ -74,6 +75,13 @@ impl Progress {
                     .ok_or_else(|| "a `resume` line before any `pack` line".to_owned())?;
                 let (id, resume) = Resume::parse(rest)?;
                 self.set_resume(&name.clone(), id, resume);
+            }
+            "snapshot" => {
+                let name = pack
+                    .as_ref()
+                    .ok_or_else(|| "a `snapshot` line before any `pack` line".to_owned())?;
+                let (number, id, snapshot) = Snapshot::parse(rest)?;
+                self.merge_snapshot(&name.clone(), id, number, snapshot);
             }
             "level" => {
                 let name = pack
@@ -257,8 +265,12 @@ impl fmt::Display for Progress {
         for (name, value) in &self.settings {
             writeln!(f, "set {name} {value}")?;
         }
-        let names: std::collections::BTreeSet<&String> =
-            self.packs.keys().chain(self.resumes.keys()).collect();
+        let names: std::collections::BTreeSet<&String> = self
+            .packs
+            .keys()
+            .chain(self.resumes.keys())
+            .chain(self.snapshots.keys())
+            .collect();
         let none = BTreeMap::new();
         for pack in names {
             let levels = self.packs.get(pack).unwrap_or(&none);
@@ -284,6 +296,9 @@ impl fmt::Display for Progress {
             }
             for (id, resume) in self.resumes.get(pack).into_iter().flatten() {
                 writeln!(f, "{}", resume.line(*id))?;
+            }
+            for line in self.snapshot_lines(pack) {
+                writeln!(f, "{line}")?;
             }
         }
         Ok(())
