@@ -13,7 +13,7 @@ pub mod proof;
 mod sketch;
 mod text;
 
-pub use file::{OpenError, Opened, PackFile, SaveError, Saved, open};
+pub use file::{OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
 pub use text::{Checked, Problem};
 
@@ -235,6 +235,15 @@ impl Editor {
         if generation == self.generation && self.sketch.solution != moves {
             self.sketch.solution = moves;
         }
+    }
+
+    /// Replaces the whole board (a level pasted in): one undo step.
+    pub fn replace(&mut self, sketch: Sketch) {
+        let _ = self.change(|s| {
+            *s = sketch;
+            Ok(())
+        });
+        self.move_cursor(0, 0);
     }
 
     /// Takes back the last edit.

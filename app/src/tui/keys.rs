@@ -158,6 +158,8 @@ pub enum Action {
     DeadSquares,
     /// Turn deadlock warnings off or on.
     Warnings,
+    /// Open the level in play in the editor.
+    Edit,
 }
 
 /// A key as the table names it.

@@ -217,7 +217,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
   │ n  p                  next, previous level                               │
   │ g  f  /               level list; in it f filters, / searches titles     │
   │ j k  J K  Home G Tab  list: select, page, ends, next pack; Enter plays   │
-  │ i                     hint: the keys up to the next push                 │
+  │ i  e                  hint (keys to the next push); e edits the level    │
   │ d  D                  dead squares; deadlock warnings off/on             │
   │ w                     watch a solution (space . + - Esc h j k l)         │
   │ y  Y                  copy the level, the solution (OSC 52)              │

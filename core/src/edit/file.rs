@@ -190,6 +190,27 @@ pub fn open(path: &Path, level: Option<usize>) -> Result<Opened, OpenError> {
     Ok(Opened { file, sketch, note })
 }
 
+/// Opens the level of the pack at `path` that reads as `level` (the first such), as the game
+/// plays it: the level in play, to edit in its file.
+///
+/// # Errors
+/// When the file cannot be read or no longer holds that level.
+pub fn open_matching(path: &Path, level: &crate::level::Level) -> Result<Opened, OpenError> {
+    let name = path.display().to_string();
+    let bytes = level::read_file(path).map_err(|source| OpenError::Read {
+        path: name.clone(),
+        source,
+    })?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| OpenError::NotUtf8(name.clone()))?;
+    let report = parse_pack(text);
+    let index = report
+        .levels
+        .iter()
+        .position(|l| l.result.as_ref().is_ok_and(|l| l == level))
+        .ok_or_else(|| OpenError::Unreadable(format!("{name} no longer holds this level")))?;
+    open(path, Some(index + 1))
+}
+
 /// The board of level `index` as its rows are written, for a level that does not load.
 fn raw_sketch(text: &str, index: usize, title: Option<String>) -> Result<Sketch, OpenError> {
     let segments = segment(text);

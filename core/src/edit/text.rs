@@ -38,8 +38,10 @@ impl Checked {
 }
 
 impl Sketch {
-    /// The first and one-past-last rows written: rows of floor alone at either end are not.
-    fn written_rows(&self) -> (usize, usize) {
+    /// The first and one-past-last rows written: rows of floor alone at either end are not
+    /// (so row `y` of the level read from the text is row `y + first` of the board).
+    #[must_use]
+    pub fn written_rows(&self) -> (usize, usize) {
         let empty: Vec<bool> = self.rows().map(|r| r.trim().is_empty()).collect();
         let top = empty.iter().position(|e| !e).unwrap_or(0);
         let bottom = empty.iter().rposition(|e| !e).map_or(top, |b| b + 1);

@@ -12,6 +12,9 @@ impl App {
     /// Takes a paste that is a level, or looks like one. Returns `false` when it is neither,
     /// and should be typed as keys.
     pub fn paste_level(&mut self, text: &str) -> bool {
+        if let Some(editor) = &mut self.editor {
+            return editor.paste(text);
+        }
         match read_paste(text) {
             Paste::Keys => false,
             Paste::BadLevel(why) => {

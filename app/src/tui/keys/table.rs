@@ -145,7 +145,10 @@ pub const ROWS: &[Row] = &[
         bind(LIST, ch(' '), Action::Choose),
         bind(LIST, named(KeyCode::Right), Action::Choose),
     ]),
-    row("i", "hint: the keys up to the next push", &[bind(BOARD, ch('i'), Action::Hint)]),
+    row("i  e", "hint (keys to the next push); e edits the level", &[
+        bind(BOARD, ch('i'), Action::Hint),
+        bind(BOARD, ch('e'), Action::Edit),
+    ]),
     row("d  D", "dead squares; deadlock warnings off/on", &[
         bind(BOARD, ch('d'), Action::DeadSquares),
         bind(BOARD, ch('D'), Action::Warnings),
