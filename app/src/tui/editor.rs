@@ -464,20 +464,20 @@ pub fn proof_words(status: &Status) -> (String, bool) {
         Status::Searching => ("searching…".to_owned(), false),
         Status::Solvable { solution, optimum } => {
             let c = solution.counters;
-            let mut text = format!(
-                "solvable: {}, {}, {}",
-                count(c.pushes, "push"),
-                count(c.moves, "move"),
-                count(c.shots, "shot")
-            );
-            text.push_str(&match optimum {
-                Optimum::Searching => "; proving the fewest pushes…".to_owned(),
+            let pushes = count(c.pushes, "push");
+            let (moves, shots) = (count(c.moves, "move"), count(c.shots, "shot"));
+            let text = match optimum {
+                Optimum::Searching => {
+                    format!("solvable: {pushes}, {moves}, {shots}; proving the fewest pushes…")
+                }
                 Optimum::Proven { layouts } => format!(
-                    "; fewest pushes, proven; difficulty {}",
+                    "solvable: {pushes} (proven fewest), {moves}, {shots}; difficulty {}",
                     count(*layouts, "layout")
                 ),
-                Optimum::NotProven => "; fewest pushes not proven".to_owned(),
-            });
+                Optimum::NotProven => {
+                    format!("solvable: {pushes} (fewest not proven), {moves}, {shots}")
+                }
+            };
             (text, false)
         }
         Status::NoSolution => ("no solution".to_owned(), true),

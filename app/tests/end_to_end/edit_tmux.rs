@@ -30,11 +30,9 @@ fn draw_a_level_in_a_new_file_see_it_solvable_save_it_and_check_agrees() {
     pane.wait_for("check: nothing to do");
     // The cursor starts on the player: a box right of it, a goal right of that.
     pane.keys(&["l", "$", "l", "."]);
-    let screen = pane.wait_for("fewest pushes, proven");
-    assert!(
-        screen.contains("solvable: 1 push, 1 move, 0 shots"),
-        "{screen}"
-    );
+    let screen = pane.wait_for("(proven fewest)");
+    let proven = "solvable: 1 push (proven fewest), 1 move, 0 shots; difficulty 2 layouts";
+    assert!(screen.contains(proven), "{screen}");
     assert!(screen.contains("██@▴[]··"), "{screen}");
     pane.keys(&["C-s"]);
     let screen = pane.wait_for("saved level 1 to ");

@@ -550,3 +550,40 @@ fn the_proof_finds_the_fewest_pushes_and_says_no_solution() {
         "the corner is a dead square"
     );
 }
+
+#[test]
+fn the_proofs_difficulty_is_the_layouts_of_solve_optimize_pushes_on_one_thread() {
+    use sokoshot_core::solve::{Optimize, Settings, Verdict, solve_level};
+    let campaign = parse_pack(include_str!("../../../levels/campaign.xsb"));
+    // First Push, Round the Corner, Two Banks: a push level and two with shots.
+    for index in [0, 15, 16] {
+        let level = campaign.levels[index].result.clone().unwrap();
+        let settings = Settings {
+            optimize: Optimize::Pushes,
+            ..Settings::default()
+        };
+        let cli = solve_level(&level, &settings, None).unwrap();
+        assert!(matches!(cli.verdict, Verdict::Solved { proven: true, .. }));
+        let mut prover = Prover::start(level, Duration::from_secs(60));
+        match prover.wait() {
+            Status::Solvable {
+                solution,
+                optimum: Optimum::Proven { layouts },
+            } => {
+                assert_eq!(*layouts, cli.layouts, "level {}", index + 1);
+                assert_eq!(Some(solution), cli.solution(), "level {}", index + 1);
+            }
+            other => panic!("level {}: {other:?}", index + 1),
+        }
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_written_is_an_error_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = write(dir.path(), "not-a-folder", "kept");
+    let mut file = PackFile::new(blocker.join("level.xsb"));
+    let err = file.save(&Sketch::room(5, 4), false).unwrap_err();
+    assert!(matches!(err, SaveError::Io { .. }), "{err}");
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "kept");
+}
