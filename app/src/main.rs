@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use clap::{Parser, Subcommand};
+use sokoshot::tui::editor::run::EditOptions;
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::lab_view::Options as LabOptions;
 use sokoshot::tui::session::{self, PlayOptions};
@@ -90,6 +91,20 @@ enum Command {
         look: Look,
         #[command(flatten)]
         hints: Hints,
+    },
+    /// Draw a level and watch it proven: edit level N of a pack file (a file that is not
+    /// there starts a new pack with one small walled room; N one past the last adds a level).
+    ///
+    /// Ctrl-S saves, keeping every other level and line of the file as it was; `?` lists
+    /// the keys.
+    Edit {
+        /// The level file (XSB or SOK text; an SLC collection's level is saved beside it).
+        file: PathBuf,
+        /// The level to edit (1-based), the first if not given.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+        level: Option<u32>,
+        #[command(flatten)]
+        look: Look,
     },
     /// Check level files: one line per problem as FILE:LINE:COL, then a summary per file.
     ///
@@ -247,6 +262,15 @@ fn main() -> ExitCode {
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
+        Some(Command::Edit { file, level, look }) => {
+            let look = look.or(cli.look);
+            edit(&EditOptions {
+                file,
+                level: level.and_then(|n| usize::try_from(n).ok()),
+                ascii: look.ascii,
+                no_mouse: look.no_mouse,
+            })
+        }
         Some(Command::Lab { scene, look }) => {
             let look = look.or(cli.look);
             lab(LabOptions {
@@ -501,6 +525,19 @@ fn check_solve(
         }
     }
     unsolvable
+}
+
+/// `sokoshot edit`: the editor, until the author quits (status 0) or a signal ends it; 2
+/// when it cannot start.
+fn edit(options: &EditOptions) -> ExitCode {
+    match sokoshot::tui::editor::run::edit(options) {
+        Ok(Ending::Quit) => ExitCode::SUCCESS,
+        Ok(Ending::Signal(signal)) => ExitCode::from(signal.exit_status()),
+        Err(err) => {
+            eprintln!("sokoshot: {}", visible_lines(&err.to_string()));
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// `sokoshot lab`: runs the lab until the user quits.

@@ -14,6 +14,7 @@ pub mod app;
 pub mod board;
 pub mod console;
 pub mod dots;
+pub mod editor;
 pub mod event_loop;
 pub mod hint;
 pub mod keys;

@@ -26,14 +26,14 @@ mod board;
 mod check;
 mod diagnostic;
 mod display;
-mod lines;
+pub(crate) mod lines;
 mod meta;
 mod pack;
 mod problems;
 mod report;
 mod rle;
-mod segment;
-mod slc;
+pub(crate) mod segment;
+pub(crate) mod slc;
 mod source;
 mod validate;
 

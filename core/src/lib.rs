@@ -11,11 +11,14 @@
 //! - [`solve`]: the solver and the deadlock checks, on the game's own rules.
 //! - [`store`]: what is kept on disk: progress and kept solutions, pasted levels, the host
 //!   key's file, the packs in play; one atomic write for all of them.
+//! - [`edit`]: the level editor's model: the board being drawn, its undo, its text, saving
+//!   it into its pack file, and proving it solvable in the background.
 //! - [`lab`]: the collision lab's scenes (state and update; the app draws them).
 //! - [`words`]: counts in words, the one pluraliser of every message.
 //!
 //! The app crate (`sokoshot`) draws all of this in a terminal and serves it over SSH.
 
+pub mod edit;
 pub mod game;
 pub mod geom;
 pub mod lab;

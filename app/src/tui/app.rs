@@ -12,6 +12,7 @@ mod aid;
 mod animation;
 mod blocked;
 mod browse;
+mod edit;
 mod history;
 mod news;
 mod options;
@@ -109,6 +110,10 @@ pub struct App {
     /// The size of the screen, when known: keys for the board are ignored while it does not
     /// fit.
     screen: Option<(u16, u16)>,
+    /// The editor, while `e` has it open over the game.
+    pub(crate) editor: Option<Box<super::editor::EditorApp>>,
+    /// Whether `e` may open the editor (local play), and whether it was asked for.
+    editing: (bool, bool),
 }
 
 /// Why a session could not start.
@@ -158,6 +163,8 @@ impl App {
             picked_row: 0,
             marked_hub: None,
             screen: None,
+            editor: None,
+            editing: (false, false),
         };
         app.read_aid_settings();
         app.remember_place();
@@ -236,6 +243,9 @@ impl App {
     /// solution is being watched, or the solver is working.
     #[must_use]
     pub fn is_animating(&self) -> bool {
+        if let Some(editor) = &self.editor {
+            return editor.is_animating();
+        }
         matches!(self.mode, Mode::Playing | Mode::Solved) && self.current.animation.is_some()
             || self.playback_running()
             || self.is_thinking()
@@ -245,6 +255,10 @@ impl App {
     /// letter of a solution being watched, and shows the next tick of the last command's time.
     /// The world in play never changes here.
     pub fn tick(&mut self) {
+        if let Some(editor) = &mut self.editor {
+            editor.tick();
+            return;
+        }
         self.poll_hint();
         self.poll_watch_job();
         if self.mode == Mode::Watching {
@@ -262,6 +276,9 @@ impl App {
 
     /// Handles one key press. Returns whether anything on screen may have changed.
     pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        if self.editor.is_some() {
+            return self.edit_key(key);
+        }
         // Esc and a key typed close together reach us as that key with Alt (terminals send
         // them as one sequence, and tmux joins them within its escape-time). Nothing is bound
         // to Alt, so it is what was typed: Esc, then the key.
@@ -360,6 +377,7 @@ impl App {
             Action::KeepSnapshot => self.keep_snapshot(),
             Action::Snapshots => self.toggle_snapshots(),
             Action::Delete => self.delete_snapshot(),
+            Action::Edit => self.open_editor(),
         }
     }
 

@@ -174,6 +174,8 @@ pub enum Action {
     Snapshots,
     /// Delete the selected snapshot.
     Delete,
+    /// Open the level in play in the editor.
+    Edit,
 }
 
 /// A key as the table names it.

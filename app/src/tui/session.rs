@@ -191,6 +191,7 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
         hints: options.hint_positions.map(HintBudget::positions),
     };
     let mut app = opening.open(start, feel)?;
+    app.allow_editing();
     if !warnings.is_empty() {
         app.tell(warnings.join("; "), true);
     }

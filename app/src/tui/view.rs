@@ -40,6 +40,9 @@ pub fn needed_size(app: &App) -> (u16, u16) {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Some(editor) = &self.editor {
+            return (&**editor).render(area, buf);
+        }
         let (need_w, need_h) = needed_size(self);
         let fits = area.width >= need_w && area.height >= need_h;
         match self.mode() {

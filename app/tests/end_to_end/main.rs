@@ -7,6 +7,7 @@ mod common;
 
 mod browse_tmux;
 mod clock_tmux;
+mod edit_tmux;
 mod lab_tmux;
 mod play_signals;
 mod play_tmux;

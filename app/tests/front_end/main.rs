@@ -5,6 +5,7 @@
 mod common;
 
 mod campaign_screens;
+mod editor;
 mod lab_scenes;
 mod lab_snapshots;
 mod lab_view;

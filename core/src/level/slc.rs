@@ -19,7 +19,7 @@ use places::{Cursor, Declared, Origin, Slc, Writer, file_diag};
 
 /// Whether `text` is XML rather than pack text: its first character other than a
 /// byte-order mark or white space is `<`, which no pack line starts with.
-pub(super) fn looks_like_xml(text: &str) -> bool {
+pub(crate) fn looks_like_xml(text: &str) -> bool {
     text.trim_start_matches('\u{feff}')
         .trim_start()
         .starts_with('<')

@@ -5,6 +5,7 @@
 mod campaign;
 mod campaign_progress;
 mod deadlock;
+mod edit;
 mod game_limits;
 mod game_path;
 mod game_props;

@@ -16,6 +16,10 @@ use sokoshot_core::store::progress::level_id;
 impl App {
     /// Takes a paste (see the module header).
     pub fn handle_paste(&mut self, text: &str) {
+        if let Some(editor) = &mut self.editor {
+            editor.paste(text);
+            return;
+        }
         self.message = None;
         if self.mode == Mode::Search {
             return self.paste_into_search(text);

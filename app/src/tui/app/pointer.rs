@@ -30,6 +30,9 @@ pub fn cell_under(board: Rect, scale: u16, column: u16, row: u16) -> Option<Pos>
 impl App {
     /// Handles a mouse event. Returns whether anything on screen may have changed.
     pub fn handle_mouse(&mut self, event: MouseEvent) -> bool {
+        if self.editor.is_some() {
+            return self.edit_mouse(event);
+        }
         if self.tools.mouse_off {
             return false;
         }

@@ -151,7 +151,10 @@ pub const ROWS: &[Row] = &[
         bind(LIST, ch(' '), Action::Choose),
         bind(LIST, named(KeyCode::Right), Action::Choose),
     ]),
-    row("i", "hint: the keys up to the next push", &[bind(BOARD, ch('i'), Action::Hint)]),
+    row("i  e", "hint (keys to the next push); e edits the level", &[
+        bind(BOARD, ch('i'), Action::Hint),
+        bind(BOARD, ch('e'), Action::Edit),
+    ]),
     // Settings change only here, so that no letter of a LURD solution turns one.
     row("o", "options: deadlock warnings, dead squares", &[
         bind(BOARD.and(Mode::Options), ch('o'), Action::Options),

@@ -1,0 +1,488 @@
+//! The level editor as the author sees it: the board being drawn with a cursor, the palette,
+//! one status line saying where the proof of the board stands, forms for the settings and
+//! the title, and "try it", which plays the level as drawn and comes back.
+//!
+//! The model is the core's [`sokoshot_core::edit`]: this module only turns keys, clicks and
+//! pastes into its edits, and starts a [`Prover`] after each change (dropping the one
+//! before, which cancels it). The keys: every character of the level alphabet puts itself
+//! under the cursor, so the editor's commands are control keys and keys that are no level
+//! character ([`HELP`]). Saving goes through the core (`PackFile::save`); nothing here reads
+//! or writes a file.
+
+use std::cell::Cell;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
+use super::app::{App, Place};
+use super::theme::Theme;
+use sokoshot_core::edit::proof::{Optimum, PROOF_TIME, Prover, Status};
+use sokoshot_core::edit::{
+    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, normal_char,
+};
+use sokoshot_core::level::{Level, Pos};
+use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::progress::Progress;
+use sokoshot_core::words::count;
+
+pub mod form;
+pub mod run;
+mod view;
+
+use form::{Form, FormEnd};
+
+/// The editor's keys besides the level characters, as its help lists them.
+pub const HELP: &[(&str, &str)] = &[
+    ("h j k l  arrows", "move the cursor"),
+    (
+        "# - . $ * @ + E F 7 L J %",
+        "put that under the cursor (space is floor too)",
+    ),
+    ("x", "floor under the cursor"),
+    (
+        "click, drag",
+        "paint the last character put; right button: floor",
+    ),
+    ("u  Ctrl-r", "undo, redo"),
+    ("r  R", "insert a row above the cursor, delete its row"),
+    ("c  C", "insert a column at the cursor, delete its column"),
+    ("]  [  }  {", "board wider, narrower, taller, shorter"),
+    ("s", "settings: shots, and the spinner under the cursor"),
+    ("m", "title, author, comment"),
+    ("t", "try it: play the level (q or e comes back)"),
+    ("Ctrl-s", "save"),
+    ("?  Esc", "this help; close"),
+    (
+        "q  Ctrl-c",
+        "quit (asks first if there are unsaved changes)",
+    ),
+];
+
+/// What the editor shows over the board.
+#[derive(Debug)]
+pub(crate) enum Overlay {
+    /// Nothing: drawing.
+    None,
+    /// The key help.
+    Help,
+    /// A form being filled in.
+    Form(Form),
+    /// Quitting with unsaved changes: save first?
+    ConfirmQuit,
+    /// The file changed on disk: overwrite it?
+    ConfirmOverwrite {
+        /// Quit once saved.
+        then_quit: bool,
+    },
+    /// The level being played as drawn.
+    Trying(Box<App>),
+}
+
+/// The editor: the level being drawn, where it is saved, and the proof of it.
+#[derive(Debug)]
+pub struct EditorApp {
+    pub(crate) editor: Editor,
+    pub(crate) file: PackFile,
+    pub(crate) theme: Theme,
+    pub(crate) checked: Checked,
+    pub(crate) prover: Option<Prover>,
+    /// The board the proof and the check are about.
+    proved: u64,
+    pub(crate) overlay: Overlay,
+    pub(crate) message: Option<(String, bool)>,
+    /// The character the mouse paints.
+    pub(crate) brush: char,
+    /// Whether the left button is held (a stroke) and what it paints.
+    drag: Option<char>,
+    quit: bool,
+    /// Where the board was drawn last and the cell at its top-left (for the mouse).
+    pub(crate) drawn: Cell<Option<(Rect, Pos)>>,
+    mouse: bool,
+}
+
+impl EditorApp {
+    /// An editor on an opened level.
+    #[must_use]
+    pub fn new(opened: Opened, theme: Theme) -> Self {
+        let mut editor = Editor::new(opened.sketch);
+        editor.mark_saved();
+        let mut app = Self {
+            checked: editor.sketch().check(),
+            editor,
+            file: opened.file,
+            theme,
+            prover: None,
+            proved: u64::MAX,
+            overlay: Overlay::None,
+            message: opened.note.map(|n| (n, false)),
+            brush: '#',
+            drag: None,
+            quit: false,
+            drawn: Cell::new(None),
+            mouse: true,
+        };
+        app.refresh();
+        app
+    }
+
+    /// Whether a click paints (off with `--no-mouse`).
+    pub fn set_mouse(&mut self, on: bool) {
+        self.mouse = on;
+    }
+
+    /// Whether the author has left the editor.
+    #[must_use]
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The board being drawn.
+    #[must_use]
+    pub fn editor(&self) -> &Editor {
+        &self.editor
+    }
+
+    /// The file it is saved in.
+    #[must_use]
+    pub fn file(&self) -> &PackFile {
+        &self.file
+    }
+
+    /// Where the proof stands (none while the board does not load).
+    #[must_use]
+    pub fn status(&self) -> Option<&Status> {
+        self.prover.as_ref().map(Prover::status)
+    }
+
+    /// Whether the level is being tried (the game is on screen).
+    #[must_use]
+    pub fn is_trying(&self) -> bool {
+        matches!(self.overlay, Overlay::Trying(_))
+    }
+
+    /// Whether frames are due: the proof is running, or the level being tried is moving.
+    #[must_use]
+    pub fn is_animating(&self) -> bool {
+        match &self.overlay {
+            Overlay::Trying(app) => app.is_animating(),
+            _ => self.status().is_some_and(|s| !s.is_final()),
+        }
+    }
+
+    /// One frame: takes the proof's news, and moves the level being tried. Returns whether
+    /// anything on screen changed.
+    pub fn tick(&mut self) -> bool {
+        if let Overlay::Trying(app) = &mut self.overlay {
+            app.tick();
+            return true;
+        }
+        let Some(prover) = &mut self.prover else {
+            return false;
+        };
+        let changed = prover.poll();
+        if let Status::Solvable { solution, .. } = prover.status() {
+            let moves = solution.moves.clone();
+            self.editor.set_solution(self.proved, Some(moves));
+        }
+        changed
+    }
+
+    /// Waits until the proof of the board as drawn is over (each of its searches is bounded
+    /// by its limits) and takes its answer: what a test or a script compares.
+    pub fn finish_proof(&mut self) {
+        if let Some(prover) = &mut self.prover {
+            prover.wait();
+        }
+        self.tick();
+    }
+
+    /// After a change: checks the board again and starts its proof (the last one is
+    /// cancelled as it is dropped).
+    fn refresh(&mut self) {
+        if self.proved == self.editor.generation() {
+            return;
+        }
+        self.proved = self.editor.generation();
+        self.checked = self.editor.sketch().check();
+        self.prover = self
+            .checked
+            .level
+            .clone()
+            .map(|level| Prover::start(level, PROOF_TIME));
+    }
+
+    /// Shows `text` on the bottom line until the next key.
+    pub fn tell(&mut self, text: impl Into<String>, warning: bool) {
+        self.message = Some((text.into(), warning));
+    }
+
+    /// Handles one key. Returns whether anything on screen may have changed.
+    pub fn handle_key(&mut self, key: KeyEvent) -> bool {
+        if let Overlay::Trying(app) = &mut self.overlay {
+            app.handle_key(key);
+            if app.should_quit() || app.take_edit_request() {
+                self.overlay = Overlay::None;
+                self.tell("back to the editor: the board is as it was", false);
+            }
+            return true;
+        }
+        self.message = None;
+        match std::mem::replace(&mut self.overlay, Overlay::None) {
+            Overlay::Form(mut form) => match form.key(key, &mut self.editor) {
+                FormEnd::Open => self.overlay = Overlay::Form(form),
+                FormEnd::Applied => self.tell("set", false),
+                FormEnd::Cancelled => {}
+            },
+            Overlay::ConfirmQuit => match key.code {
+                KeyCode::Char('y') => self.save(false, true),
+                KeyCode::Char('n') => self.quit = true,
+                _ => self.tell("not quitting", false),
+            },
+            Overlay::ConfirmOverwrite { then_quit } => match key.code {
+                KeyCode::Char('y') => self.save(true, then_quit),
+                _ => self.tell("not saved: the file on disk is as it was", true),
+            },
+            Overlay::Help => {
+                if !matches!(key.code, KeyCode::Esc | KeyCode::Char('?' | 'q')) {
+                    self.draw_key(key);
+                }
+            }
+            Overlay::None | Overlay::Trying(_) => self.draw_key(key),
+        }
+        self.refresh();
+        true
+    }
+
+    /// A key while drawing.
+    fn draw_key(&mut self, key: KeyEvent) {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let result = match key.code {
+            KeyCode::Char('s') if ctrl => {
+                self.save(false, false);
+                Ok(())
+            }
+            KeyCode::Char('r') if ctrl => self.editor.redo().map_err(str::to_owned),
+            KeyCode::Char('c') if ctrl => {
+                self.ask_quit();
+                Ok(())
+            }
+            _ if ctrl => Ok(()),
+            KeyCode::Left | KeyCode::Char('h') => self.go(-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => self.go(0, 1),
+            KeyCode::Up | KeyCode::Char('k') => self.go(0, -1),
+            KeyCode::Right | KeyCode::Char('l') => self.go(1, 0),
+            KeyCode::Esc => Ok(()),
+            KeyCode::Char(c) => self.command(c),
+            _ => Ok(()),
+        };
+        if let Err(why) = result {
+            self.tell(why, true);
+        }
+    }
+
+    fn go(&mut self, dx: i32, dy: i32) -> Result<(), String> {
+        self.editor.move_cursor(dx, dy);
+        Ok(())
+    }
+
+    /// A character typed while drawing: a level character is put, the rest are commands.
+    fn command(&mut self, c: char) -> Result<(), String> {
+        let ed = &mut self.editor;
+        if let Some(normal) = normal_char(c) {
+            self.brush = normal;
+            return ed.put(c).map_err(|e| e.to_string());
+        }
+        let edit = match c {
+            'x' => ed.put(' '),
+            'u' => return ed.undo().map_err(str::to_owned),
+            'r' => ed.insert_row(),
+            'R' => ed.delete_row(),
+            'c' => ed.insert_column(),
+            'C' => ed.delete_column(),
+            ']' => ed.grow(1, 0),
+            '[' => ed.grow(-1, 0),
+            '}' => ed.grow(0, 1),
+            '{' => ed.grow(0, -1),
+            's' => {
+                self.overlay = Overlay::Form(Form::settings(ed));
+                Ok(())
+            }
+            'm' => {
+                self.overlay = Overlay::Form(Form::meta(ed));
+                Ok(())
+            }
+            't' => return self.try_it(),
+            '?' => {
+                self.overlay = Overlay::Help;
+                Ok(())
+            }
+            'q' => {
+                self.ask_quit();
+                Ok(())
+            }
+            other => {
+                return Err(format!(
+                    "`{other}` is no level character and no command: ? lists the keys"
+                ));
+            }
+        };
+        edit.map_err(|e| e.to_string())
+    }
+
+    fn ask_quit(&mut self) {
+        if self.editor.is_modified() {
+            self.overlay = Overlay::ConfirmQuit;
+        } else {
+            self.quit = true;
+        }
+    }
+
+    /// Ctrl-S: writes the level through the core; a file changed on disk asks first.
+    fn save(&mut self, overwrite: bool, then_quit: bool) {
+        match self.file.save(self.editor.sketch(), overwrite) {
+            Ok(saved) => {
+                self.editor.mark_saved();
+                let number = self.file.level_number();
+                let text = match saved {
+                    Saved::Written(path) => format!("saved level {number} to {}", path.display()),
+                    Saved::Beside(path) => format!(
+                        "an SLC collection is not rewritten: saved into {} beside it",
+                        path.display()
+                    ),
+                };
+                self.tell(text, false);
+                self.quit = then_quit;
+            }
+            Err(SaveError::ChangedOnDisk(path)) => {
+                self.tell(
+                    format!("{path} changed on disk since it was opened: y overwrites it, any other key keeps it"),
+                    true,
+                );
+                self.overlay = Overlay::ConfirmOverwrite { then_quit };
+            }
+            Err(err) => self.tell(format!("not saved: {err}"), true),
+        }
+    }
+
+    /// `t`: plays the level as drawn in the game itself; leaving it comes back here.
+    fn try_it(&mut self) -> Result<(), String> {
+        let Some(level) = self.checked.level.clone() else {
+            let why = self
+                .checked
+                .first_error()
+                .map_or_else(String::new, |p| p.diagnostic.error.to_string());
+            return Err(format!("it cannot be played yet: {why}"));
+        };
+        let pack = Collection::built_in("Trying", "you", vec![level]);
+        let place = Place { pack: 0, level: 0 };
+        let mut app = App::new(vec![pack], place, Progress::default(), None, self.theme)
+            .map_err(|e| e.to_string())?;
+        app.set_mouse(self.mouse);
+        app.tell("trying the level: q or e comes back to the editor", false);
+        self.overlay = Overlay::Trying(Box::new(app));
+        Ok(())
+    }
+
+    /// A mouse event: the left button paints the last character put, the right one floor;
+    /// a drag paints one stroke (one undo step).
+    pub fn handle_mouse(&mut self, event: MouseEvent) -> bool {
+        if let Overlay::Trying(app) = &mut self.overlay {
+            return app.handle_mouse(event);
+        }
+        if !self.mouse || !matches!(self.overlay, Overlay::None) {
+            return false;
+        }
+        let cell = self.cell_at(event.column, event.row);
+        let (paint, continuing) = match event.kind {
+            MouseEventKind::Down(MouseButton::Left) => (Some(self.brush), false),
+            MouseEventKind::Down(MouseButton::Right) => (Some(' '), false),
+            MouseEventKind::Drag(_) => (self.drag, true),
+            MouseEventKind::Up(_) => {
+                self.drag = None;
+                return false;
+            }
+            _ => return false,
+        };
+        let (Some(c), Some(pos)) = (paint, cell) else {
+            return false;
+        };
+        self.drag = Some(c);
+        if let Err(why) = self.editor.paint(pos, c, continuing) {
+            self.tell(why.to_string(), true);
+        }
+        self.refresh();
+        true
+    }
+
+    /// The board cell drawn at a screen column and row, if any.
+    fn cell_at(&self, column: u16, row: u16) -> Option<Pos> {
+        let (area, origin) = self.drawn.get()?;
+        if column < area.x || row < area.y || column >= area.right() || row >= area.bottom() {
+            return None;
+        }
+        let pos = Pos::new(
+            origin.x + i32::from((column - area.x) / 2),
+            origin.y + i32::from(row - area.y),
+        );
+        let s = self.editor.sketch();
+        let on = usize::try_from(pos.x).is_ok_and(|x| x < s.width())
+            && usize::try_from(pos.y).is_ok_and(|y| y < s.height());
+        on.then_some(pos)
+    }
+
+    /// A paste: a level replaces the board (one undo step); anything else is refused with
+    /// what is wrong with it.
+    pub fn paste(&mut self, text: &str) -> bool {
+        if let Overlay::Form(form) = &mut self.overlay {
+            for c in text.chars().filter(|c| !c.is_control()) {
+                form.type_char(c);
+            }
+            return true;
+        }
+        if !matches!(self.overlay, Overlay::None) {
+            self.tell("close this view first to paste a level onto the board", true);
+            return false;
+        }
+        match text.parse::<Level>() {
+            Ok(level) => {
+                self.editor.replace(Sketch::from(&level));
+                self.tell(
+                    "pasted level in place of the board (u takes it back)",
+                    false,
+                );
+            }
+            Err(err) => self.tell(format!("the paste is not a level: {}", err.error), true),
+        }
+        self.refresh();
+        true
+    }
+}
+
+/// The status line's words for the proof, and whether they warn.
+#[must_use]
+pub fn proof_words(status: &Status) -> (String, bool) {
+    match status {
+        Status::Searching => ("searching…".to_owned(), false),
+        Status::Solvable { solution, optimum } => {
+            let c = solution.counters;
+            let pushes = count(c.pushes, "push");
+            let (moves, shots) = (count(c.moves, "move"), count(c.shots, "shot"));
+            let text = match optimum {
+                Optimum::Searching => {
+                    format!("solvable: {pushes}, {moves}, {shots}; proving the fewest pushes…")
+                }
+                Optimum::Proven { layouts } => format!(
+                    "solvable: {pushes} (proven fewest), {moves}, {shots}; difficulty {}",
+                    count(*layouts, "layout")
+                ),
+                Optimum::NotProven => {
+                    format!("solvable: {pushes} (fewest not proven), {moves}, {shots}")
+                }
+            };
+            (text, false)
+        }
+        Status::NoSolution => ("no solution".to_owned(), true),
+        Status::NotProven { seconds } => (format!("not proven in {seconds:.0} s"), true),
+        Status::CannotRun(why) => (format!("the solver cannot run: {why}"), true),
+    }
+}

@@ -1,0 +1,364 @@
+//! Drawing the editor: a header, the board in a frame with the cursor, the palette, the
+//! status line of the proof, and the message or key line; the help, a form or a question
+//! over it; or the game itself while the level is tried.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+use super::{EditorApp, HELP, Overlay, proof_words};
+use crate::tui::theme::{Theme, Thing};
+use sokoshot_core::edit::{PALETTE, Sketch};
+use sokoshot_core::game::Dir;
+use sokoshot_core::level::{Pos, Slope};
+
+/// The frame drawn in ASCII.
+const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// What the game draws for a level character.
+fn thing_of(c: char, inside: bool) -> Thing {
+    match c {
+        '#' => Thing::Wall,
+        '.' => Thing::Goal,
+        '$' => Thing::Box,
+        '*' => Thing::BoxOnGoal,
+        '@' | '+' => Thing::Player {
+            facing: Dir::Up,
+            on_goal: c == '+',
+        },
+        'E' => Thing::Enemy,
+        'F' => Thing::Slope(Slope::TopLeft),
+        '7' => Thing::Slope(Slope::TopRight),
+        'L' => Thing::Slope(Slope::BottomLeft),
+        'J' => Thing::Slope(Slope::BottomRight),
+        '%' => Thing::Hub,
+        _ if inside => Thing::Floor,
+        _ => Thing::Outside,
+    }
+}
+
+/// The cells the player could reach if nothing but walls stood in the way (all of them when
+/// there is no player).
+fn inside(sketch: &Sketch) -> Vec<bool> {
+    let (w, h) = (sketch.width(), sketch.height());
+    let Some(start) = sketch.player() else {
+        return vec![true; w * h];
+    };
+    let mut seen = vec![false; w * h];
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) else {
+            continue;
+        };
+        if x >= w || y >= h || seen[y * w + x] || sketch.get(p) == '#' {
+            continue;
+        }
+        seen[y * w + x] = true;
+        stack.extend([
+            Pos::new(p.x - 1, p.y),
+            Pos::new(p.x + 1, p.y),
+            Pos::new(p.x, p.y - 1),
+            Pos::new(p.x, p.y + 1),
+        ]);
+    }
+    seen
+}
+
+/// The first cell shown along one side: 0 when the board fits, else the cursor kept in view.
+fn first_shown(len: usize, room: usize, cursor: i32) -> usize {
+    if len <= room {
+        return 0;
+    }
+    let cursor = usize::try_from(cursor).unwrap_or(0);
+    cursor.saturating_sub(room / 2).min(len - room)
+}
+
+impl Widget for &EditorApp {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if let Overlay::Trying(app) = &self.overlay {
+            return (&**app).render(area, buf);
+        }
+        if area.width < 24 || area.height < 8 {
+            let text = "the terminal is too small for the editor: make it larger";
+            Paragraph::new(text)
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return;
+        }
+        let [header, middle, palette, status, bottom] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        self.header(header, buf);
+        self.board(middle, buf);
+        self.palette(palette, buf);
+        self.status_line(status, buf);
+        self.bottom_line(bottom, buf);
+        match &self.overlay {
+            Overlay::Help => self.help(middle, buf),
+            Overlay::Form(form) => form_view(self.theme, form, middle, buf),
+            _ => {}
+        }
+    }
+}
+
+impl EditorApp {
+    fn header(&self, area: Rect, buf: &mut Buffer) {
+        let s = self.editor.sketch();
+        let path = self.file.path();
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let mut spans = vec![
+            Span::styled("Editing ", self.theme.heading()),
+            Span::raw(sokoshot_core::level::visible(&name).into_owned()),
+            Span::raw(format!(
+                ", level {}, {} × {}",
+                self.file.level_number(),
+                s.width(),
+                s.height()
+            )),
+        ];
+        if let Some(title) = &s.title {
+            spans.push(Span::raw(format!(": {title}")));
+        }
+        if self.editor.is_modified() {
+            spans.push(Span::styled(" (not saved)", self.theme.warning()));
+        }
+        Line::from(spans).render(area, buf);
+    }
+
+    fn board(&self, middle: Rect, buf: &mut Buffer) {
+        let s = self.editor.sketch();
+        let room = middle.inner(ratatui::layout::Margin::new(1, 1));
+        let cols = usize::from(room.width / 2);
+        let rows = usize::from(room.height);
+        let cursor = self.editor.cursor();
+        let x0 = first_shown(s.width(), cols, cursor.x);
+        let y0 = first_shown(s.height(), rows, cursor.y);
+        let shown_w = s.width().min(cols);
+        let shown_h = s.height().min(rows);
+        // Both are at most the screen's size.
+        let (w, h) = (shown_w as u16 * 2, shown_h as u16);
+        let frame = Rect::new(
+            middle.x + (middle.width.saturating_sub(w + 2)) / 2,
+            middle.y + (middle.height.saturating_sub(h + 2)) / 2,
+            w + 2,
+            h + 2,
+        );
+        let set = if self.theme.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        };
+        Block::bordered()
+            .border_set(set)
+            .border_style(self.theme.dim())
+            .render(frame, buf);
+        let board = Rect::new(frame.x + 1, frame.y + 1, w, h);
+        let origin = Pos::new(x0 as i32, y0 as i32);
+        self.drawn.set(Some((board, origin)));
+        let inside = inside(s);
+        let top = s.written_rows().0 as i32;
+        let problem = self.checked.first_error().and_then(|p| p.cell);
+        for dy in 0..shown_h {
+            for dx in 0..shown_w {
+                let pos = Pos::new((x0 + dx) as i32, (y0 + dy) as i32);
+                let c = s.get(pos);
+                let i = (y0 + dy) * s.width() + x0 + dx;
+                let mut thing = thing_of(c, inside[i]);
+                let dead = self
+                    .prover
+                    .as_ref()
+                    .is_some_and(|p| p.is_dead(Pos::new(pos.x, pos.y - top)));
+                if thing == Thing::Floor && dead {
+                    thing = Thing::DeadSquare;
+                }
+                let mut style = self.theme.style(thing);
+                if Some(pos) == problem {
+                    style = self.theme.warning().add_modifier(Modifier::REVERSED);
+                }
+                if pos == cursor {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                let glyph = self.theme.glyph(thing);
+                let glyph = if thing == Thing::DeadSquare && glyph.trim().is_empty() {
+                    if self.theme.ascii { " x" } else { " ·" }
+                } else {
+                    glyph
+                };
+                let (col, row) = (board.x + dx as u16 * 2, board.y + dy as u16);
+                buf.set_string(col, row, glyph, style);
+            }
+        }
+    }
+
+    fn palette(&self, area: Rect, buf: &mut Buffer) {
+        let mut spans = Vec::new();
+        for (c, _) in PALETTE {
+            let thing = thing_of(c, true);
+            spans.push(Span::styled(
+                self.theme.glyph(thing),
+                self.theme.style(thing),
+            ));
+            let key = if c == ' ' { '-' } else { c };
+            let style = if c == self.brush {
+                self.theme.key().add_modifier(Modifier::REVERSED)
+            } else {
+                self.theme.key()
+            };
+            spans.push(Span::styled(key.to_string(), style));
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(" x floor", self.theme.dim()));
+        Line::from(spans).render(area, buf);
+    }
+
+    fn status_line(&self, area: Rect, buf: &mut Buffer) {
+        let (text, warn) = match self.checked.first_error() {
+            Some(problem) => {
+                let at = problem
+                    .cell
+                    .map(|p| format!(" at row {} col {} (marked)", p.y + 1, p.x + 1))
+                    .unwrap_or_default();
+                (format!("check{at}: {}", problem.diagnostic.error), true)
+            }
+            None => self
+                .prover
+                .as_ref()
+                .map_or((String::new(), false), |p| proof_words(p.status())),
+        };
+        let style = if warn {
+            self.theme.warning()
+        } else {
+            self.theme.heading()
+        };
+        Line::styled(text, style).render(area, buf);
+    }
+
+    fn bottom_line(&self, area: Rect, buf: &mut Buffer) {
+        let line = match (&self.overlay, &self.message) {
+            (Overlay::ConfirmQuit, _) => Line::styled(
+                "unsaved changes: y saves and quits, n quits without saving, any other key stays",
+                self.theme.warning(),
+            ),
+            (_, Some((text, warn))) => {
+                let style = if *warn {
+                    self.theme.warning()
+                } else {
+                    Style::new()
+                };
+                Line::styled(sokoshot_core::level::visible(text).into_owned(), style)
+            }
+            _ => {
+                let keys = [
+                    ("?", "keys"),
+                    ("Ctrl-s", "save"),
+                    ("t", "try it"),
+                    ("s", "settings"),
+                    ("m", "title"),
+                    ("u", "undo"),
+                    ("q", "quit"),
+                ];
+                let mut spans = Vec::new();
+                for (key, what) in keys {
+                    spans.push(Span::styled(key, self.theme.key()));
+                    spans.push(Span::raw(format!(" {what}  ")));
+                }
+                Line::from(spans)
+            }
+        };
+        line.render(area, buf);
+    }
+
+    fn help(&self, middle: Rect, buf: &mut Buffer) {
+        let width = 78.min(middle.width);
+        let height = (HELP.len() as u16 + 2).min(middle.height);
+        let area = Rect::new(
+            middle.x + (middle.width - width) / 2,
+            middle.y + (middle.height - height) / 2,
+            width,
+            height,
+        );
+        Clear.render(area, buf);
+        let lines: Vec<Line> = HELP
+            .iter()
+            .map(|(keys, what)| {
+                Line::from(vec![
+                    Span::styled(format!("{keys:<26}"), self.theme.key()),
+                    Span::raw(*what),
+                ])
+            })
+            .collect();
+        let set = if self.theme.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        };
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_set(set)
+                    .title(" Editor keys (Esc closes) "),
+            )
+            .render(area, buf);
+    }
+}
+
+fn form_view(theme: Theme, form: &super::Form, middle: Rect, buf: &mut Buffer) {
+    let width = 70.min(middle.width);
+    let height = (form.fields.len() as u16 * 2 + 4).min(middle.height);
+    let area = Rect::new(
+        middle.x + (middle.width - width) / 2,
+        middle.y + (middle.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(area, buf);
+    let mut lines = Vec::new();
+    for (i, field) in form.fields.iter().enumerate() {
+        let mark = if i == form.at { "> " } else { "  " };
+        lines.push(Line::styled(
+            format!("{mark}{}", field.label),
+            theme.heading(),
+        ));
+        let cursor = if i == form.at { "_" } else { "" };
+        lines.push(Line::raw(format!("    {}{cursor}", field.value)));
+    }
+    match &form.error {
+        Some(why) => lines.push(Line::styled(why.clone(), theme.warning())),
+        None => lines.push(Line::styled(
+            "Tab next field, Enter sets, Esc cancels",
+            theme.dim(),
+        )),
+    }
+    let set = if theme.ascii {
+        ASCII_BORDER
+    } else {
+        border::PLAIN
+    };
+    let title = match form.kind {
+        super::form::FormKind::Meta => " Title, author, comment ",
+        super::form::FormKind::Settings(_) => " Settings ",
+    };
+    Paragraph::new(lines)
+        .block(Block::bordered().border_set(set).title(title))
+        .render(area, buf);
+}

@@ -1,0 +1,420 @@
+//! The level editor drawn into ratatui's `TestBackend` at 80×24 (snapshots in colour, without
+//! colour and in ASCII), and driven by keys, clicks and pastes as an author would.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use sokoshot::tui::editor::EditorApp;
+use sokoshot::tui::theme::Theme;
+use sokoshot_core::edit::open;
+use sokoshot_core::edit::proof::{Optimum, Status};
+
+use crate::support::rows;
+
+/// A level with a box, a slope, an enemy and a spinner.
+const LEVEL: &str = "\
+#########
+#  F  E #
+#  @    #
+# $.   %#
+#########
+Title: First Bank
+Spinner: 7,3 length=2.5 speed=90 angle=0
+Shots: 3
+";
+
+fn editor_on(dir: &Path, text: &str, theme: Theme) -> EditorApp {
+    let path = dir.join("pack.xsb");
+    std::fs::write(&path, text).unwrap();
+    EditorApp::new(open(&path, Some(1)).unwrap(), theme)
+}
+
+fn render(editor: &EditorApp) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(editor, frame.area()))
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn text(editor: &EditorApp) -> String {
+    rows(&render(editor)).join("\n")
+}
+
+fn colour_code(color: Color) -> char {
+    match color {
+        Color::Reset => '.',
+        Color::Blue => 'B',
+        Color::LightRed => 'r',
+        Color::Red => 'R',
+        Color::Yellow => 'Y',
+        Color::LightGreen => 'g',
+        Color::LightCyan => 'c',
+        Color::Cyan => 'C',
+        Color::LightMagenta => 'm',
+        Color::White => 'W',
+        Color::DarkGray => 'd',
+        _ => '?',
+    }
+}
+
+/// The screen's text, then a map of its colours (or, without colour, of reverse and bold).
+fn snapshot(editor: &EditorApp, color: bool) -> String {
+    let buf = render(editor);
+    let mut out = rows(&buf).join("\n");
+    out.push_str("\n----\n");
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width)
+            .map(|x| {
+                let cell = &buf[(x, y)];
+                if cell.modifier.contains(Modifier::REVERSED) {
+                    '#'
+                } else if color {
+                    colour_code(cell.fg)
+                } else if cell.modifier.contains(Modifier::BOLD) {
+                    'b'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        writeln!(out, "{}", line.trim_end_matches('.')).unwrap();
+    }
+    out
+}
+
+fn check(name: &str, actual: &str) {
+    insta::with_settings!({ omit_expression => true }, {
+        insta::assert_snapshot!(name, actual);
+    });
+}
+
+fn key(editor: &mut EditorApp, code: KeyCode) {
+    editor.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
+}
+
+fn ctrl(editor: &mut EditorApp, c: char) {
+    editor.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+}
+
+fn typed(editor: &mut EditorApp, keys: &str) {
+    for c in keys.chars() {
+        key(editor, KeyCode::Char(c));
+    }
+}
+
+const COLOUR: Theme = Theme {
+    ascii: false,
+    color: true,
+};
+const NO_COLOUR: Theme = Theme {
+    ascii: false,
+    color: false,
+};
+const ASCII: Theme = Theme {
+    ascii: true,
+    color: false,
+};
+
+#[test]
+fn the_editor_at_80_by_24_in_colour_no_colour_and_ascii() {
+    for (name, theme, color) in [
+        ("editor_colour", COLOUR, true),
+        ("editor_no_colour", NO_COLOUR, false),
+        ("editor_ascii", ASCII, false),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut editor = editor_on(dir.path(), LEVEL, theme);
+        editor.finish_proof();
+        check(name, &snapshot(&editor, color));
+    }
+}
+
+#[test]
+fn the_proof_says_solvable_with_the_proven_fewest_pushes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    editor.finish_proof();
+    match editor.status() {
+        Some(Status::Solvable {
+            solution,
+            optimum: Optimum::Proven { layouts },
+        }) => {
+            assert_eq!(solution.counters.pushes, 1);
+            assert!(*layouts > 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    let screen = text(&editor);
+    assert!(
+        screen.contains("solvable: 1 push (proven fewest), "),
+        "{screen}"
+    );
+    assert!(screen.contains("; difficulty "), "{screen}");
+}
+
+#[test]
+fn a_box_drawn_into_a_corner_has_no_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), "#####\n#@  #\n# $.#\n#####\n", NO_COLOUR);
+    editor.finish_proof();
+    assert!(text(&editor).contains("solvable: 1 push"));
+    // Up to the box's row, right to the corner: the box goes there, and then it is lost.
+    typed(&mut editor, "jlx");
+    typed(&mut editor, "kl$");
+    editor.finish_proof();
+    assert_eq!(editor.status(), Some(&Status::NoSolution));
+    assert!(text(&editor).contains("no solution"), "{}", text(&editor));
+}
+
+#[test]
+fn what_check_says_is_on_the_status_line_with_the_cell_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    // From the player to the room's right wall, and open it.
+    typed(&mut editor, "lllll");
+    typed(&mut editor, "x");
+    check("editor_check_error", &snapshot(&editor, false));
+    assert!(
+        editor.status().is_none(),
+        "no proof of a board that does not load"
+    );
+}
+
+#[test]
+fn each_key_edits_and_u_and_ctrl_r_take_it_back_and_bring_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let before = editor.editor().sketch().clone();
+    typed(&mut editor, "h$rcj}]");
+    let drawn = editor.editor().sketch().clone();
+    assert_eq!((drawn.width(), drawn.height()), (11, 7));
+    for _ in 0..5 {
+        typed(&mut editor, "u");
+    }
+    assert_eq!(editor.editor().sketch(), &before);
+    for _ in 0..5 {
+        ctrl(&mut editor, 'r');
+    }
+    assert_eq!(editor.editor().sketch(), &drawn);
+    typed(&mut editor, "z");
+    assert!(
+        text(&editor).contains("`z` is no level character"),
+        "{}",
+        text(&editor)
+    );
+}
+
+#[test]
+fn the_settings_form_sets_shots_and_the_spinner_under_the_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    // From the player (3,2) to the hub (7,3).
+    typed(&mut editor, "jllll");
+    editor.finish_proof();
+    typed(&mut editor, "s");
+    check("editor_settings_form", &snapshot(&editor, false));
+    key(&mut editor, KeyCode::Backspace);
+    typed(&mut editor, "5");
+    key(&mut editor, KeyCode::Tab);
+    typed(&mut editor, "x");
+    key(&mut editor, KeyCode::Enter);
+    assert!(
+        text(&editor).contains("is not a number"),
+        "{}",
+        text(&editor)
+    );
+    key(&mut editor, KeyCode::Backspace);
+    key(&mut editor, KeyCode::Enter);
+    let sketch = editor.editor().sketch();
+    assert_eq!(sketch.shots, Some(5));
+    assert!(
+        sketch
+            .text()
+            .contains("Spinner: 7,3 length=2.5 speed=90 angle=0\nShots: 5\n")
+    );
+}
+
+#[test]
+fn ctrl_s_saves_and_quitting_with_changes_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    typed(&mut editor, "m");
+    for _ in 0.."First Bank".len() {
+        key(&mut editor, KeyCode::Backspace);
+    }
+    typed(&mut editor, "Second Bank");
+    key(&mut editor, KeyCode::Enter);
+    typed(&mut editor, "q");
+    assert!(!editor.should_quit());
+    assert!(text(&editor).contains("unsaved changes: y saves and quits"));
+    typed(&mut editor, "k");
+    assert!(!editor.should_quit(), "any other key stays");
+    ctrl(&mut editor, 's');
+    assert!(
+        text(&editor).contains("saved level 1 to "),
+        "{}",
+        text(&editor)
+    );
+    let saved = std::fs::read_to_string(dir.path().join("pack.xsb")).unwrap();
+    assert!(saved.contains("Title: Second Bank\n"), "{saved}");
+    typed(&mut editor, "q");
+    assert!(editor.should_quit(), "nothing unsaved: q quits at once");
+}
+
+#[test]
+fn a_file_changed_on_disk_asks_before_it_is_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let path = dir.path().join("pack.xsb");
+    std::fs::write(&path, format!("{LEVEL}\n; changed elsewhere\n")).unwrap();
+    typed(&mut editor, "x");
+    ctrl(&mut editor, 's');
+    assert!(text(&editor).contains("changed on disk since it was opened: y overwrites it"));
+    typed(&mut editor, "n");
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("changed elsewhere")
+    );
+    ctrl(&mut editor, 's');
+    typed(&mut editor, "y");
+    assert!(
+        !std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("changed elsewhere")
+    );
+}
+
+#[test]
+fn try_it_plays_the_level_and_comes_back_with_the_board_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let before = editor.editor().sketch().clone();
+    typed(&mut editor, "t");
+    assert!(editor.is_trying());
+    assert!(
+        text(&editor).contains("trying the level"),
+        "{}",
+        text(&editor)
+    );
+    // Steps in the game move the player there, not here.
+    typed(&mut editor, "hj");
+    typed(&mut editor, "e");
+    assert!(!editor.is_trying());
+    assert_eq!(editor.editor().sketch(), &before);
+    assert!(text(&editor).contains("back to the editor"));
+    typed(&mut editor, "tq");
+    assert!(!editor.is_trying(), "q comes back too");
+    assert!(!editor.should_quit());
+}
+
+#[test]
+fn the_mouse_paints_one_stroke_as_one_undo_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    render(&editor);
+    let before = editor.editor().sketch().clone();
+    typed(&mut editor, "#");
+    let after_key = editor.editor().sketch().clone();
+    let screen = rows(&render(&editor));
+    // The board's top-left cell on screen: the first wall of the first board row.
+    let (row, col) = screen
+        .iter()
+        .enumerate()
+        .find_map(|(y, line)| line.find("██").map(|x| (y, x)))
+        .unwrap();
+    let col = line_columns(&screen[row], col);
+    let mouse = |kind, column: u16| MouseEvent {
+        kind,
+        column,
+        row: row as u16 + 1,
+        modifiers: KeyModifiers::NONE,
+    };
+    editor.handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), col + 2));
+    editor.handle_mouse(mouse(MouseEventKind::Drag(MouseButton::Left), col + 4));
+    editor.handle_mouse(mouse(MouseEventKind::Drag(MouseButton::Left), col + 6));
+    editor.handle_mouse(mouse(MouseEventKind::Up(MouseButton::Left), col + 6));
+    let painted = editor.editor().sketch();
+    assert_eq!(painted.rows().nth(1), Some("####  E #"));
+    typed(&mut editor, "u");
+    assert_eq!(editor.editor().sketch(), &after_key, "one stroke, one step");
+    typed(&mut editor, "u");
+    assert_eq!(editor.editor().sketch(), &before);
+}
+
+/// The terminal column of byte `at` in `line` (the glyphs are wider than a byte).
+fn line_columns(line: &str, at: usize) -> u16 {
+    line[..at].chars().count() as u16
+}
+
+#[test]
+fn a_paste_of_a_level_replaces_the_board_and_garbage_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    editor.paste("hello\u{1b}[2J there");
+    assert!(
+        text(&editor).contains("the paste is not a level"),
+        "{}",
+        text(&editor)
+    );
+    editor.paste("#####\n#@$.#\n#####\n");
+    assert_eq!(editor.editor().sketch().rows().nth(1), Some("#@$.#"));
+    typed(&mut editor, "u");
+    assert_eq!(editor.editor().sketch().width(), 9);
+}
+
+#[test]
+fn the_help_lists_the_keys_that_are_no_level_character() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    editor.finish_proof();
+    typed(&mut editor, "?");
+    check("editor_help", &snapshot(&editor, false));
+    key(&mut editor, KeyCode::Esc);
+    assert!(!text(&editor).contains("Editor keys"));
+}
+
+#[test]
+fn a_new_file_is_one_small_walled_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.xsb");
+    let editor = EditorApp::new(open(&path, None).unwrap(), NO_COLOUR);
+    let screen = text(&editor);
+    assert!(screen.contains("new.xsb is a new file"), "{screen}");
+    assert!(screen.contains("check: nothing to do"), "{screen}");
+    assert!(
+        !screen.contains("check at"),
+        "about the level, not a cell: {screen}"
+    );
+    assert_eq!(
+        editor.editor().cursor(),
+        sokoshot_core::level::Pos::new(1, 1),
+        "on the player"
+    );
+}
+
+#[test]
+fn e_in_the_game_opens_the_level_in_play_and_quitting_comes_back() {
+    let mut game = crate::support::app(LEVEL, NO_COLOUR);
+    crate::support::press(&mut game, "e");
+    let screen = crate::support::screen(&game, 80, 24);
+    assert!(screen.contains("the editor runs in local play"), "{screen}");
+    game.allow_editing();
+    crate::support::press(&mut game, "e");
+    let screen = crate::support::screen(&game, 80, 24);
+    assert!(screen.contains("Editing "), "{screen}");
+    assert!(screen.contains("a copy of built-in level 1"), "{screen}");
+    crate::support::press(&mut game, "x");
+    crate::support::press(&mut game, "q");
+    assert!(crate::support::screen(&game, 80, 24).contains("unsaved changes"));
+    crate::support::press(&mut game, "n");
+    let screen = crate::support::screen(&game, 80, 24);
+    assert!(screen.contains("back from the editor"), "{screen}");
+    assert!(!game.should_quit());
+}

@@ -1,0 +1,589 @@
+//! The level editor's model: edits as tables of named cases, undo and redo, renumbered
+//! `Spinner:` lines, the text in the normal form, saving into a pack keeping every other byte,
+//! and the background proof.
+
+// Tables of cases name their edits as function types.
+#![allow(clippy::type_complexity)]
+
+use std::time::Duration;
+
+use sokoshot_core::edit::proof::{Optimum, Prover, Status};
+use sokoshot_core::edit::{EditError, Editor, PackFile, SaveError, Saved, Sketch, open};
+use sokoshot_core::level::{Level, Pos, Spinner, parse_pack};
+
+fn sketch(rows: &[&str]) -> Sketch {
+    Sketch::from_rows(rows, &[])
+}
+
+fn rows(s: &Sketch) -> Vec<String> {
+    s.rows().map(str::to_owned).collect()
+}
+
+fn owned(rows: &[&str]) -> Vec<String> {
+    rows.iter().map(|r| (*r).to_owned()).collect()
+}
+
+#[test]
+fn put_cases() {
+    // (name, board, cell, character, board after or error)
+    type Case<'a> = (
+        &'a str,
+        &'a [&'a str],
+        (i32, i32),
+        char,
+        Result<&'a [&'a str], EditError>,
+    );
+    let cases: [Case; 10] = [
+        ("wall", &["   "], (1, 0), '#', Ok(&[" # "])),
+        ("dash is floor", &["###"], (1, 0), '-', Ok(&["# #"])),
+        ("underscore is floor", &["###"], (1, 0), '_', Ok(&["# #"])),
+        ("box on a goal", &[" . "], (1, 0), '$', Ok(&[" * "])),
+        ("player on a goal", &[" . "], (1, 0), '@', Ok(&[" + "])),
+        ("second player moves", &["@  "], (2, 0), '@', Ok(&["  @"])),
+        (
+            "moved player leaves its goal",
+            &["+  "],
+            (2, 0),
+            'p',
+            Ok(&[". @"]),
+        ),
+        ("alternate box", &["   "], (0, 0), 'b', Ok(&["$  "])),
+        (
+            "not a level character",
+            &["   "],
+            (0, 0),
+            'x',
+            Err(EditError::NotALevelChar('x')),
+        ),
+        (
+            "off the board",
+            &["   "],
+            (3, 0),
+            '#',
+            Err(EditError::OffBoard),
+        ),
+    ];
+    for (name, board, (x, y), c, want) in cases {
+        let mut s = sketch(board);
+        let got = s.put(Pos::new(x, y), c).map(|()| rows(&s));
+        assert_eq!(got, want.map(owned), "{name}");
+    }
+}
+
+#[test]
+fn rows_and_columns_cases() {
+    // (name, edit, board after)
+    type Edit = fn(&mut Sketch) -> Result<(), EditError>;
+    let cases: [(&str, Edit, Result<&[&str], EditError>); 8] = [
+        (
+            "insert row at top",
+            |s| s.insert_row(0),
+            Ok(&["   ", "#@#", "#.#"]),
+        ),
+        (
+            "insert row at bottom",
+            |s| s.insert_row(2),
+            Ok(&["#@#", "#.#", "   "]),
+        ),
+        ("delete row", |s| s.delete_row(0), Ok(&["#.#"])),
+        (
+            "insert column",
+            |s| s.insert_column(1),
+            Ok(&["# @#", "# .#"]),
+        ),
+        ("delete column", |s| s.delete_column(2), Ok(&["#@", "#."])),
+        (
+            "row past the bottom",
+            |s| s.insert_row(3),
+            Err(EditError::OffBoard),
+        ),
+        ("grow", |s| s.resize(4, 3), Ok(&["#@# ", "#.# ", "    "])),
+        (
+            "shrink to nothing",
+            |s| s.resize(0, 1),
+            Err(EditError::TooSmall),
+        ),
+    ];
+    for (name, edit, want) in cases {
+        let mut s = sketch(&["#@#", "#.#"]);
+        let got = edit(&mut s).map(|()| rows(&s));
+        assert_eq!(got, want.map(owned), "{name}");
+    }
+    let mut one = sketch(&["#"]);
+    assert_eq!(one.delete_row(0), Err(EditError::TooSmall), "last row");
+    assert_eq!(
+        one.delete_column(0),
+        Err(EditError::TooSmall),
+        "last column"
+    );
+    let mut wide = Sketch::room(sokoshot_core::level::MAX_SIDE, 3);
+    assert_eq!(
+        wide.insert_column(0),
+        Err(EditError::TooBig),
+        "past the loader's limit"
+    );
+}
+
+/// The board of the spinner tests: a hub at column 3, row 2.
+const SPINNER_ROOM: [&str; 5] = ["#######", "#@    #", "#  %  #", "# $. E#", "#######"];
+
+#[test]
+fn spinner_lines_are_renumbered() {
+    let cases: [(&str, fn(&mut Sketch) -> Result<(), EditError>, Option<&str>); 5] = [
+        (
+            "as drawn",
+            |_| Ok(()),
+            Some("Spinner: 3,2 length=2 speed=45 angle=30"),
+        ),
+        (
+            "row above inserted",
+            |s| s.insert_row(1),
+            Some("Spinner: 3,3 length=2 speed=45 angle=30"),
+        ),
+        (
+            "column left deleted",
+            |s| s.delete_column(1),
+            Some("Spinner: 2,2 length=2 speed=45 angle=30"),
+        ),
+        (
+            "column right inserted",
+            |s| s.insert_column(5),
+            Some("Spinner: 3,2 length=2 speed=45 angle=30"),
+        ),
+        ("hub's row deleted", |s| s.delete_row(2), None),
+    ];
+    for (name, edit, want) in cases {
+        let mut s = sketch(&SPINNER_ROOM);
+        let hub = Pos::new(3, 2);
+        s.set_spinner(Spinner {
+            hub,
+            length: 2.0,
+            speed: 45.0,
+            angle: 30.0,
+        })
+        .unwrap();
+        edit(&mut s).unwrap();
+        let text = s.text();
+        let line = text.lines().find(|l| l.starts_with("Spinner:"));
+        assert_eq!(line, want, "{name}: {text}");
+        if let Some(level) = s.check().level {
+            assert_eq!(level.spinners.len(), usize::from(want.is_some()), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_new_hub_gets_the_default_spinner_and_drawing_over_it_drops_it() {
+    let mut s = sketch(&SPINNER_ROOM);
+    s.put(Pos::new(4, 1), '%').unwrap();
+    assert_eq!(s.spinners().len(), 2);
+    assert_eq!(s.spinners()[0], Spinner::at(Pos::new(4, 1)), "board order");
+    s.put(Pos::new(3, 2), ' ').unwrap();
+    assert_eq!(s.spinners(), &[Spinner::at(Pos::new(4, 1))]);
+    assert_eq!(
+        s.set_spinner(Spinner::at(Pos::new(1, 1))),
+        Err(EditError::NoHub)
+    );
+}
+
+#[test]
+fn text_is_the_normal_form_replay_prints() {
+    let cases: [(&str, &[&str]); 4] = [
+        ("plain", &["#####", "#@$.#", "#####"]),
+        (
+            "floor rows above and below are left out",
+            &["     ", "#####", "#@$.#", "#####", "     "],
+        ),
+        ("a floor row inside", &["#####", "#@$.#", "     ", "#####"]),
+        (
+            "spinner below a floor row at the top",
+            &["       ", "#######", "#@ %  #", "#$.   #", "#######"],
+        ),
+    ];
+    for (name, board) in cases {
+        let mut s = sketch(board);
+        s.title = Some("T".into());
+        s.shots = Some(2);
+        let text = s.text();
+        let level: Result<Level, _> = text.parse();
+        if let Ok(level) = level {
+            assert_eq!(level.to_string(), text, "{name}");
+        } else {
+            // A floor row inside a board ends it: the loader says so, and so does check.
+            assert!(s.check().first_error().is_some(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn check_places_each_problem_on_its_cell() {
+    let cases: [(&str, &[&str], Option<(i32, i32)>, &str); 4] = [
+        ("no player", &["#####", "# $.#", "#####"], None, "no player"),
+        ("open", &["#####", "#@$. ", "#####"], Some((4, 1)), "open"),
+        (
+            "cell counted below floor rows",
+            &["      ", "######", "#@$. #", "# #  ", "######"],
+            Some((3, 3)),
+            "open",
+        ),
+        (
+            "unreachable box",
+            &["#######", "#@$.#$#", "#####.#", "#######"],
+            Some((5, 1)),
+            "can never reach",
+        ),
+    ];
+    for (name, board, cell, words) in cases {
+        let checked = sketch(board).check();
+        let first = checked
+            .first_error()
+            .unwrap_or_else(|| panic!("{name}: no error"));
+        assert!(
+            first.diagnostic.to_string().contains(words),
+            "{name}: {}",
+            first.diagnostic
+        );
+        assert_eq!(first.cell, cell.map(|(x, y)| Pos::new(x, y)), "{name}");
+        assert!(checked.level.is_none(), "{name}");
+    }
+}
+
+#[test]
+fn undo_and_redo_give_back_every_board() {
+    let mut ed = Editor::new(Sketch::room(6, 5));
+    let mut seen = vec![ed.sketch().clone()];
+    let edits: [fn(&mut Editor) -> Result<(), EditError>; 8] = [
+        |e| e.put('$'),
+        |e| {
+            e.move_cursor(1, 0);
+            e.put('.')
+        },
+        |e| e.insert_row(),
+        |e| e.insert_column(),
+        |e| e.delete_row(),
+        |e| e.grow(2, 1),
+        |e| e.grow(-1, 0),
+        |e| {
+            e.set_meta("Room", "Me", "a note");
+            Ok(())
+        },
+    ];
+    for edit in edits {
+        edit(&mut ed).unwrap();
+        seen.push(ed.sketch().clone());
+    }
+    assert!(ed.is_modified());
+    for want in seen.iter().rev().skip(1) {
+        ed.undo().unwrap();
+        assert_eq!(ed.sketch(), want, "undo");
+    }
+    assert_eq!(ed.undo(), Err("nothing to undo"));
+    for want in seen.iter().skip(1) {
+        ed.redo().unwrap();
+        assert_eq!(ed.sketch(), want, "redo");
+    }
+    assert_eq!(ed.redo(), Err("nothing to redo"));
+    ed.undo().unwrap();
+    ed.put('#').unwrap();
+    assert_eq!(ed.redo(), Err("nothing to redo"), "a new edit clears redo");
+}
+
+#[test]
+fn an_edit_that_changes_nothing_is_no_undo_step_and_a_stroke_is_one() {
+    let mut ed = Editor::new(Sketch::room(6, 5));
+    ed.move_cursor(0, -1);
+    ed.put('#').unwrap();
+    assert!(!ed.can_undo(), "a wall on a wall");
+    for x in 1..5 {
+        ed.paint(Pos::new(x, 2), '$', x > 1).unwrap();
+    }
+    ed.undo().unwrap();
+    assert_eq!(ed.sketch(), &Sketch::room(6, 5), "one stroke, one step");
+    assert!(ed.paint(Pos::new(1, 2), 'x', false).is_err());
+}
+
+/// A pack of three levels with comments, notes and CRLF-free odd spacing.
+const THREE: &str = "\
+; A pack of three
+Title: Threes
+Author: Someone
+
+; One
+#####
+#@$.#
+#####
+Comment: the first
+
+;   Two
+######
+#@ $.#
+######
+Title: Second
+Author: B. Author
+Spinner-Note: kept
+Solution: rrR
+
+
+; Three
+#####
+#.$@#
+#####
+Comment: last one
+";
+
+fn write(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn saving_level_two_keeps_every_other_line_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "three.xsb", THREE);
+    let opened = open(&path, Some(2)).unwrap();
+    let mut file = opened.file;
+    let mut ed = Editor::new(opened.sketch);
+    ed.set_cursor(Pos::new(2, 1));
+    ed.put('$').unwrap();
+    ed.set_cursor(Pos::new(3, 1));
+    ed.put(' ').unwrap();
+    assert_eq!(
+        file.save(ed.sketch(), false).unwrap(),
+        Saved::Written(path.clone())
+    );
+    let saved = std::fs::read_to_string(&path).unwrap();
+    // Only the board row changed, and the old solution, which no longer holds, is gone.
+    let want = THREE
+        .replace("#@ $.#", "#@$ .#")
+        .replace("Solution: rrR\n", "");
+    assert_eq!(saved, want);
+    let report = parse_pack(&saved);
+    assert!(report.levels.iter().all(|l| l.is_valid()), "{saved}");
+    // Its solution found, the level is saved with it, where the old one was.
+    let generation = ed.generation();
+    ed.set_solution(generation, Some("rR".into()));
+    file.save(ed.sketch(), false).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        saved,
+        THREE
+            .replace("#@ $.#", "#@$ .#")
+            .replace("Solution: rrR\n", "")
+            .replace("Spinner-Note: kept\n", "Spinner-Note: kept\nSolution: rR\n")
+    );
+}
+
+#[test]
+fn an_unchanged_level_saves_the_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("three.xsb", THREE.to_owned()),
+        ("crlf.xsb", THREE.replace('\n', "\r\n")),
+        ("bom.xsb", format!("\u{feff}{THREE}")),
+        ("no final break.xsb", THREE.trim_end().to_owned()),
+    ] {
+        for level in 1..=3 {
+            let path = write(dir.path(), name, &text);
+            let opened = open(&path, Some(level)).unwrap();
+            let mut file = opened.file;
+            file.save(&opened.sketch, false).unwrap();
+            let saved = std::fs::read_to_string(&path).unwrap();
+            if level == 2 {
+                // Level 2's solution is still good and is kept, its board already normal.
+                assert_eq!(saved, text, "{name}, level {level}");
+            } else {
+                assert_eq!(saved, text, "{name}, level {level}");
+            }
+        }
+    }
+}
+
+#[test]
+fn edited_title_is_written_in_the_normal_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "three.xsb", THREE);
+    let opened = open(&path, Some(1)).unwrap();
+    let mut file = opened.file;
+    let mut ed = Editor::new(opened.sketch);
+    ed.set_meta("Uno", "", "the first");
+    file.save(ed.sketch(), false).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        saved.contains("#####\n#@$.#\n#####\nTitle: Uno\nComment: the first\n"),
+        "{saved}"
+    );
+    assert!(!saved.contains("; One"), "{saved}");
+    assert!(
+        saved.ends_with(&THREE[THREE.find(";   Two").unwrap()..]),
+        "{saved}"
+    );
+}
+
+#[test]
+fn a_file_changed_on_disk_is_not_overwritten_unless_asked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "three.xsb", THREE);
+    let opened = open(&path, Some(3)).unwrap();
+    let mut file = opened.file;
+    std::fs::write(&path, format!("{THREE}\n; added elsewhere\n")).unwrap();
+    assert!(matches!(
+        file.save(&opened.sketch, false),
+        Err(SaveError::ChangedOnDisk(_))
+    ));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("added elsewhere"),
+        "untouched"
+    );
+    file.save(&opened.sketch, true).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), THREE);
+    file.save(&opened.sketch, false).unwrap();
+}
+
+#[test]
+fn a_new_file_and_a_new_level_after_the_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.xsb");
+    let opened = open(&path, None).unwrap();
+    assert!(opened.note.unwrap().contains("new file"));
+    let mut file = opened.file;
+    let mut ed = Editor::new(opened.sketch);
+    ed.move_cursor(1, 0);
+    ed.put('$').unwrap();
+    ed.move_cursor(1, 0);
+    ed.put('.').unwrap();
+    file.save(ed.sketch(), false).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, "#######\n#@$.  #\n#     #\n#     #\n#######\n");
+    let path3 = write(dir.path(), "three.xsb", THREE);
+    let four = open(&path3, Some(4)).unwrap();
+    let mut file = four.file;
+    file.save(ed.sketch(), false).unwrap();
+    let saved = std::fs::read_to_string(&path3).unwrap();
+    assert_eq!(saved, format!("{THREE}\n{text}"));
+    assert_eq!(parse_pack(&saved).levels.len(), 4);
+    assert!(matches!(
+        open(&path3, Some(6)),
+        Err(sokoshot_core::edit::OpenError::NoSuchLevel { count: 4, .. })
+    ));
+}
+
+#[test]
+fn an_slc_collection_is_saved_into_a_new_xsb_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let slc = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/microban_1_3.slc"
+    ))
+    .unwrap();
+    let path = dir.path().join("micro.slc");
+    std::fs::write(&path, &slc).unwrap();
+    let opened = open(&path, Some(2)).unwrap();
+    let mut file = opened.file;
+    let saved = file.save(&opened.sketch, false).unwrap();
+    let beside = dir.path().join("micro-level-2.xsb");
+    assert_eq!(saved, Saved::Beside(beside.clone()));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        slc,
+        "the collection is untouched"
+    );
+    let text = std::fs::read_to_string(&beside).unwrap();
+    assert_eq!(parse_pack(&text).levels.len(), 1);
+    assert_eq!(file.path(), beside, "later saves go to the new file");
+}
+
+#[test]
+fn a_copy_goes_to_a_free_name() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "Campaign-1.xsb", "x");
+    let file = PackFile::new_in(dir.path(), "Campaign-1");
+    assert_eq!(file.path(), dir.path().join("Campaign-1-2.xsb"));
+}
+
+#[test]
+fn a_board_that_would_join_the_next_level_is_not_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "#####\n#@$.#\n#####\n\n#####\n#@$.#\n#####\n";
+    let path = write(dir.path(), "two.xsb", text);
+    let opened = open(&path, Some(1)).unwrap();
+    let mut file = opened.file;
+    let mut ed = Editor::new(opened.sketch);
+    ed.grow(0, 1).unwrap();
+    ed.set_cursor(Pos::new(0, 3));
+    ed.put('#').unwrap();
+    // A board ending in a row of walls still reads as its own level; a level whose bottom
+    // row is written on the blank line between the two would join them.
+    let result = file.save(ed.sketch(), false);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    match result {
+        Ok(_) => assert_eq!(parse_pack(&saved).levels.len(), 2),
+        Err(err) => {
+            assert!(matches!(err, SaveError::Unsafe(_)), "{err}");
+            assert_eq!(saved, text);
+        }
+    }
+}
+
+#[test]
+fn the_proof_finds_the_fewest_pushes_and_says_no_solution() {
+    let solvable: Level = "#######\n#@ $ .#\n#######\n".parse().unwrap();
+    let mut prover = Prover::start(solvable, Duration::from_secs(60));
+    match prover.wait() {
+        Status::Solvable {
+            solution,
+            optimum: Optimum::Proven { layouts },
+        } => {
+            assert_eq!(solution.counters.pushes, 2);
+            assert!(*layouts > 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(!prover.is_dead(Pos::new(4, 1)));
+    let cornered: Level = "#####\n#$  #\n#@ .#\n#####\n".parse().unwrap();
+    let mut prover = Prover::start(cornered, Duration::from_secs(60));
+    assert_eq!(prover.wait(), &Status::NoSolution);
+    assert!(
+        prover.is_dead(Pos::new(1, 1)),
+        "the corner is a dead square"
+    );
+}
+
+#[test]
+fn the_proofs_difficulty_is_the_layouts_of_solve_optimize_pushes_on_one_thread() {
+    use sokoshot_core::solve::{Optimize, Settings, Verdict, solve_level};
+    let campaign = parse_pack(include_str!("../../../levels/campaign.xsb"));
+    // First Push, Round the Corner, Two Banks: a push level and two with shots.
+    for index in [0, 15, 16] {
+        let level = campaign.levels[index].result.clone().unwrap();
+        let settings = Settings {
+            optimize: Optimize::Pushes,
+            ..Settings::default()
+        };
+        let cli = solve_level(&level, &settings, None).unwrap();
+        assert!(matches!(cli.verdict, Verdict::Solved { proven: true, .. }));
+        let mut prover = Prover::start(level, Duration::from_secs(60));
+        match prover.wait() {
+            Status::Solvable {
+                solution,
+                optimum: Optimum::Proven { layouts },
+            } => {
+                assert_eq!(*layouts, cli.layouts, "level {}", index + 1);
+                assert_eq!(Some(solution), cli.solution(), "level {}", index + 1);
+            }
+            other => panic!("level {}: {other:?}", index + 1),
+        }
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_written_is_an_error_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = write(dir.path(), "not-a-folder", "kept");
+    let mut file = PackFile::new(blocker.join("level.xsb"));
+    let err = file.save(&Sketch::room(5, 4), false).unwrap_err();
+    assert!(matches!(err, SaveError::Io { .. }), "{err}");
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "kept");
+}
