@@ -370,6 +370,13 @@ async fn serve(
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let waiting = shared.players.as_ref().map_or(0, |store| store.pending());
+    if waiting > 0 {
+        eprintln!(
+            "sokoshot serve: the progress of {} could not be written to the store and is lost",
+            crate::words::count(waiting, "player")
+        );
+    }
     Ok(())
 }
 

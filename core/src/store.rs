@@ -4,8 +4,9 @@
 //! ([`folder`]), the server's host key file ([`host_key`]), its `authorized_keys`
 //! ([`authorized_keys`]) and its players' folders ([`players`]), and the one atomic write
 //! they all go through ([`atomic`]). One interface ([`saves`]) stands in front of every
-//! backend: these files, and databases that keep texts per player ([`records`]). A level file and a folder of packs are watched for saves
-//! on threads of their own ([`watch`], [`folder_watch`]).
+//! backend: these files, and databases that keep texts per player ([`records`]). A level
+//! file and a folder of packs are watched for saves on threads of their own ([`watch`],
+//! [`folder_watch`]).
 //!
 //! Every file is plain text in the data directory ([`progress::data_dir`]), read with a size
 //! cap and written by [`atomic::write`] (the host key by [`atomic::create_private`]): a
