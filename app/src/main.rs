@@ -229,6 +229,11 @@ enum Command {
         /// Offer this level pack beside the built-in ones.
         #[arg(long, value_name = "FILE")]
         levels: Option<PathBuf>,
+        /// Where players are kept: sqlite:PATH (the default, store.sqlite in the data
+        /// directory), postgres://USER@HOST:PORT/DB (several servers sharing one store), or
+        /// folder:PATH (a directory of text files per player, as earlier versions kept).
+        #[arg(long, value_name = "STORE")]
+        store: Option<sokoshot_store::Spec>,
     },
 }
 
@@ -293,6 +298,7 @@ fn main() -> ExitCode {
             new_players_per_hour,
             authorized_keys,
             levels,
+            store,
         }) => serve(&sokoshot::serve::Options {
             listen,
             max_sessions: max_sessions as usize,
@@ -307,6 +313,7 @@ fn main() -> ExitCode {
             levels,
             max_players: max_players as usize,
             new_players_per_hour: new_players_per_hour as usize,
+            store,
         }),
         Some(Command::Play {
             file,

@@ -72,6 +72,9 @@ use self::session::Shared;
 use sokoshot_core::store::authorized_keys;
 use sokoshot_core::store::packs::{FilePack, PackError, built_in_packs, file_pack};
 use sokoshot_core::store::progress::data_dir;
+use sokoshot_core::store::records::{self, DbError, RecordStore, import_folder};
+use sokoshot_core::store::saves::PlayerStore;
+use sokoshot_store::Spec;
 
 /// How long a connection has to log in and start a session, from the moment it is
 /// accepted, unless told otherwise.
@@ -84,6 +87,10 @@ pub const DEFAULT_MAX_BYTES_PER_SECOND: u64 = 256 * 1024;
 pub const DEFAULT_MAX_STARTUPS: u32 = 128;
 /// The most connections logging in at once from one address, unless told otherwise.
 pub const DEFAULT_MAX_STARTUPS_PER_IP: u32 = 8;
+
+/// The SQLite file players are kept in unless `--store` says otherwise, in the data
+/// directory.
+pub const DEFAULT_STORE_FILE: &str = "store.sqlite";
 
 /// How long sessions have to say goodbye when the server shuts down.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
@@ -133,6 +140,8 @@ pub struct Options {
     pub max_players: usize,
     /// New players (keys with nothing kept) one address may make in an hour.
     pub new_players_per_hour: usize,
+    /// Where players are kept; `None`: SQLite, [`DEFAULT_STORE_FILE`] in the data directory.
+    pub store: Option<Spec>,
 }
 
 impl Default for Options {
@@ -151,6 +160,7 @@ impl Default for Options {
             levels: None,
             max_players: players::MAX_PLAYERS,
             new_players_per_hour: players::DEFAULT_NEW_PLAYERS_PER_HOUR,
+            store: None,
         }
     }
 }
@@ -175,6 +185,9 @@ pub enum ServeError {
     /// The levels file could not be used.
     #[error(transparent)]
     Levels(#[from] PackError),
+    /// The store of players could not be opened (the message names it).
+    #[error("store: {0}")]
+    Store(#[from] DbError),
     /// The address could not be listened on, or the runtime could not start.
     #[error("{0}")]
     Io(#[from] io::Error),
@@ -203,12 +216,10 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
         // shipped sets, so that its place in the menu stays where it was.
         packs.insert(2.min(packs.len()), pack);
     }
+    let players = open_store(options, &dir)?;
     let shared = Arc::new(Shared {
         packs,
-        players: Some(
-            Players::with_cap(dir.join("players"), options.max_players)
-                .new_players_per_hour(options.new_players_per_hour),
-        ),
+        players: Some(players),
         shutdown: Arc::new(AtomicBool::new(false)),
         wake: tokio::sync::watch::channel(false).0,
         timeouts: Timeouts {
@@ -241,6 +252,44 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
         .build()?;
     runtime.block_on(serve(options, config, shared, allowed, &fingerprint))?;
     Ok(())
+}
+
+/// Opens the store of players `--store` names (SQLite in the data directory `dir` by
+/// default); a database's first start takes in the folder store of earlier versions
+/// (`players/` in `dir`, left in place).
+fn open_store(options: &Options, dir: &Path) -> Result<Box<dyn PlayerStore>, ServeError> {
+    let spec = options
+        .store
+        .clone()
+        .unwrap_or_else(|| Spec::Sqlite(dir.join(DEFAULT_STORE_FILE)));
+    let Some(db) = sokoshot_store::open(&spec)? else {
+        let Spec::Folder(folder) = spec else {
+            unreachable!("only the folder store has no database")
+        };
+        return Ok(Box::new(
+            Players::with_cap(folder, options.max_players)
+                .new_players_per_hour(options.new_players_per_hour),
+        ));
+    };
+    let folder = dir.join("players");
+    if let Some(imported) = import_folder(&*db, &folder)? {
+        if imported.players > 0 {
+            eprintln!(
+                "sokoshot serve: {} taken into {} from {} (left in place)",
+                sokoshot_core::words::count(imported.players, "player"),
+                db.describe(),
+                folder.display()
+            );
+        }
+        for skipped in imported.skipped {
+            eprintln!("sokoshot serve: not imported: {skipped}");
+        }
+    }
+    let caps = records::Caps {
+        max_players: options.max_players,
+        new_players_per_hour: options.new_players_per_hour,
+    };
+    Ok(Box::new(RecordStore::new(db, caps)))
 }
 
 /// Reads the public keys of an `authorized_keys` file. Lines with options are refused, since
@@ -320,6 +369,13 @@ async fn serve(
         && Instant::now() < deadline
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let waiting = shared.players.as_ref().map_or(0, |store| store.pending());
+    if waiting > 0 {
+        eprintln!(
+            "sokoshot serve: the progress of {} could not be written to the store and is lost",
+            crate::words::count(waiting, "player")
+        );
     }
     Ok(())
 }

@@ -3,8 +3,10 @@
 //! ([`collection`], loaded by [`packs`]) and the folder of packs a player keeps
 //! ([`folder`]), the server's host key file ([`host_key`]), its `authorized_keys`
 //! ([`authorized_keys`]) and its players' folders ([`players`]), and the one atomic write
-//! they all go through ([`atomic`]). A level file and a folder of packs are watched for saves
-//! on threads of their own ([`watch`], [`folder_watch`]).
+//! they all go through ([`atomic`]). One interface ([`saves`]) stands in front of every
+//! backend: these files, and databases that keep texts per player ([`records`]). A level
+//! file and a folder of packs are watched for saves on threads of their own ([`watch`],
+//! [`folder_watch`]).
 //!
 //! Every file is plain text in the data directory ([`progress::data_dir`]), read with a size
 //! cap and written by [`atomic::write`] (the host key by [`atomic::create_private`]): a
@@ -21,4 +23,6 @@ pub mod packs;
 pub mod pasted;
 pub mod players;
 pub mod progress;
+pub mod records;
+pub mod saves;
 pub mod watch;

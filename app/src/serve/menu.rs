@@ -79,6 +79,8 @@ pub struct Menu {
     /// The look chosen so far.
     pub look: Look,
     player: [String; 2],
+    /// For each pack, its levels solved and in all, when the player's progress is kept.
+    solved: Vec<(usize, usize)>,
 }
 
 impl Menu {
@@ -107,7 +109,13 @@ impl Menu {
             selected: 0,
             look,
             player,
+            solved: Vec::new(),
         }
+    }
+
+    /// Shows, for each pack in order, its levels solved and in all ("Campaign  12/35").
+    pub fn set_solved(&mut self, solved: &[(usize, usize)]) {
+        solved.clone_into(&mut self.solved);
     }
 
     /// Says that this player's progress is not kept, and why.
@@ -167,7 +175,10 @@ impl Menu {
     fn label(&self, item: &Item) -> String {
         let on = |flag: bool| if flag { "on" } else { "off" };
         match item {
-            Item::Pack(_, name) => format!("Play {name}"),
+            Item::Pack(i, name) => match self.solved.get(*i) {
+                Some((solved, all)) => format!("Play {name}  {solved}/{all}"),
+                None => format!("Play {name}"),
+            },
             Item::Lab => "Open the collision lab  (l)".into(),
             Item::Color => format!("Colour: {}  (c)", on(self.look.color)),
             Item::Ascii => format!("ASCII only: {}  (a)", on(self.look.ascii)),
@@ -320,5 +331,32 @@ mod tests {
         assert_eq!(menu.press(key(KeyCode::Up)), None, "wraps to the bottom");
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Quit));
         assert_eq!(menu.press(key(KeyCode::Char('l'))), Some(Choice::Lab));
+    }
+
+    #[test]
+    fn each_pack_shows_the_players_solved_count_once_it_is_known() {
+        let packs = ["Campaign".to_owned(), "Microban".to_owned()];
+        let mut menu = Menu::new(&packs, Look::for_term("xterm"), Some("SHA256:k"));
+        let text = |menu: &Menu| {
+            let area = Rect::new(0, 0, 80, 20);
+            let mut buf = Buffer::empty(area);
+            menu.render(area, &mut buf);
+            (0..area.height)
+                .map(|y| {
+                    (0..area.width)
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(
+            !text(&menu).contains("/35"),
+            "no count before the progress is read"
+        );
+        menu.set_solved(&[(12, 35), (0, 155)]);
+        let shown = text(&menu);
+        assert!(shown.contains("Play Campaign  12/35"), "{shown}");
+        assert!(shown.contains("Play Microban  0/155"), "{shown}");
     }
 }

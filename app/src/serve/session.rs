@@ -24,7 +24,7 @@ use russh::server::Handle;
 use super::console::{End, Incoming, SshConsole, Timeouts};
 use super::menu::{self, Choice, Look, Menu};
 use super::outbox::{Outbox, Step};
-use super::players::{Player, Players};
+use super::players::Player;
 use crate::tui::console::Console;
 use crate::tui::event_loop;
 use crate::tui::hint::{HintBudget, HintPool};
@@ -33,6 +33,8 @@ use crate::tui::opening::{Feel, Opening};
 use crate::tui::theme::Theme;
 use sokoshot_core::lab::SceneId;
 use sokoshot_core::store::collection::Collection;
+use sokoshot_core::store::progress::level_id;
+use sokoshot_core::store::saves::PlayerStore;
 
 /// The stack of a session's thread.
 pub const SESSION_STACK: usize = 1024 * 1024;
@@ -81,7 +83,7 @@ pub struct Shared {
     /// The packs offered, parsed once at start.
     pub packs: Vec<Collection>,
     /// Where keyed players' progress is kept; `None` when there is no data directory.
-    pub players: Option<Players>,
+    pub players: Option<Box<dyn PlayerStore>>,
     /// Set when the server is shutting down.
     pub shutdown: Arc<AtomicBool>,
     /// Changes once as the server shuts down, to wake every session (an idle one sleeps until
@@ -184,7 +186,15 @@ fn body(
     if let Some(why) = &refused {
         menu.not_kept(why);
     }
+    let ids: Vec<Vec<u64>> = shared
+        .packs
+        .iter()
+        .map(|pack| pack.levels.iter().map(level_id).collect())
+        .collect();
     loop {
+        if refused.is_none() {
+            menu.set_solved(&solved_counts(shared, player, &ids));
+        }
         let (choice, typed_ahead) = menu::run(console, &mut menu)?;
         console.unread(typed_ahead);
         if let Some(end) = console.end() {
@@ -223,6 +233,21 @@ fn body(
     }
 }
 
+/// How many levels of each pack `player` solved (`ids` are each pack's levels'
+/// fingerprints); none for a guest or when the store cannot be read.
+fn solved_counts(shared: &Shared, player: &Player, ids: &[Vec<u64>]) -> Vec<(usize, usize)> {
+    let Some(Ok(Some(saves))) = shared.players.as_ref().map(|store| store.saves(player)) else {
+        return Vec::new();
+    };
+    let (progress, _) = saves.load();
+    shared
+        .packs
+        .iter()
+        .zip(ids)
+        .map(|(pack, ids)| (progress.solved_count(&pack.key, ids), ids.len()))
+        .collect()
+}
+
 /// Takes a keyed player into the store by the flood rule; why their progress is not kept,
 /// when it is not (logged with the address).
 fn admit(shared: &Shared, player: &Player, peer: IpAddr) -> Option<String> {
@@ -243,10 +268,7 @@ fn play(
     pack: usize,
     look: Look,
 ) -> io::Result<()> {
-    let saving = shared
-        .players
-        .as_ref()
-        .map(|players| players.save_file(player));
+    let saving = shared.players.as_ref().map(|players| players.saves(player));
     let (save, unsaved) = match saving {
         Some(Ok(save)) => (save, false),
         Some(Err(err)) => {
@@ -258,7 +280,7 @@ fn play(
         }
         None => (None, matches!(player, Player::Key(_))),
     };
-    let opening = Opening::read(shared.packs.clone(), save);
+    let opening = Opening::read_from(shared.packs.clone(), save);
     let unreadable = opening.warning().is_some();
     let start = opening.resume_in(pack);
     let feel = Feel {

@@ -39,6 +39,7 @@ use super::theme::Theme;
 use sokoshot_core::game::{Command, Move, Outcome, World, letters_played};
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::{Best, Figures, Progress, SaveFile, level_id};
+use sokoshot_core::store::saves::Saves;
 
 /// Where a level is: the pack and the level within it, both 0-based.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -92,7 +93,7 @@ pub struct App {
     pub(crate) message: Option<Message>,
     pub(crate) reload_error: Option<String>,
     pub(crate) progress: Progress,
-    save: Option<SaveFile>,
+    save: Option<std::sync::Arc<dyn Saves>>,
     pub(crate) theme: Theme,
     pub(crate) tools: tools::Tools,
     /// What the level list shows: its filter and search.
@@ -135,6 +136,21 @@ impl App {
         start: Place,
         progress: Progress,
         save: Option<SaveFile>,
+        theme: Theme,
+    ) -> Result<Self, StartError> {
+        let save = save.map(|file| std::sync::Arc::new(file) as std::sync::Arc<dyn Saves>);
+        Self::saving_to(packs, start, progress, save, theme)
+    }
+
+    /// [`App::new`], saving to any store's `save` (a file, or a server's database).
+    ///
+    /// # Errors
+    /// [`StartError::NoLevels`] when no pack has a level that can be played.
+    pub fn saving_to(
+        packs: Vec<Collection>,
+        start: Place,
+        progress: Progress,
+        save: Option<std::sync::Arc<dyn Saves>>,
         theme: Theme,
     ) -> Result<Self, StartError> {
         let places = all_places(&packs);

@@ -8,12 +8,15 @@
 //! (local play does without a terminal); [`Opening::open`] is the first step that writes (it
 //! saves where the player is).
 
+use std::sync::Arc;
+
 use super::app::{App, Place, StartError};
 use super::hint::HintBudget;
 use super::theme::Theme;
 use sokoshot_core::store::collection::Collection;
-use sokoshot_core::store::pasted::{load_pasted, pasted_pack, pasted_path};
+use sokoshot_core::store::pasted::pasted_pack;
 use sokoshot_core::store::progress::{Progress, SaveFile};
+use sokoshot_core::store::saves::Saves;
 
 /// How a session looks and feels, and what a hint may cost in it.
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +33,7 @@ pub struct Feel {
 #[derive(Debug)]
 pub struct Opening {
     packs: Vec<Collection>,
-    save: Option<SaveFile>,
+    save: Option<Arc<dyn Saves>>,
     progress: Progress,
     warning: Option<String>,
 }
@@ -39,13 +42,19 @@ impl Opening {
     /// Reads what a session over `packs` starts with: the progress saved in `save` (a fresh
     /// start without one) and, beside it, the levels the player pasted, as a last pack.
     #[must_use]
-    pub fn read(mut packs: Vec<Collection>, save: Option<SaveFile>) -> Self {
+    pub fn read(packs: Vec<Collection>, save: Option<SaveFile>) -> Self {
+        Self::read_from(packs, save.map(|file| Arc::new(file) as Arc<dyn Saves>))
+    }
+
+    /// [`Opening::read`] from any store's `save` (a file, or a server's database).
+    #[must_use]
+    pub fn read_from(mut packs: Vec<Collection>, save: Option<Arc<dyn Saves>>) -> Self {
         let (progress, warning) = match &save {
             Some(save) => save.load(),
             None => (Progress::default(), None),
         };
         if let Some(save) = &save {
-            let pasted = load_pasted(&pasted_path(save.path()));
+            let pasted = save.pasted();
             if !pasted.is_empty() {
                 packs.push(pasted_pack(pasted));
             }
@@ -98,7 +107,7 @@ impl Opening {
     /// # Errors
     /// [`StartError::NoLevels`] when no pack has a level that can be played.
     pub fn open(self, start: Place, feel: Feel) -> Result<App, StartError> {
-        let mut app = App::new(self.packs, start, self.progress, self.save, feel.theme)?;
+        let mut app = App::saving_to(self.packs, start, self.progress, self.save, feel.theme)?;
         app.set_mouse(feel.mouse);
         if let Some(budget) = feel.hints {
             app.set_hint_budget(budget);

@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 
 use tmux::{Pane, TempDir, available};
 
+mod store;
+
 /// Whether tmux and the OpenSSH client (`ssh`, `ssh-keygen`, `ssh-keyscan`) can be run here;
 /// see [`tmux::require`] for what happens when they cannot.
 fn ssh_available() -> bool {
@@ -35,7 +37,17 @@ struct Server {
 }
 
 impl Server {
+    /// A server keeping its players in the folder store (`players/` in the data directory),
+    /// which the tests that look at players' files read.
     fn start(dir: &Path, args: &[&str]) -> Self {
+        let folder = format!("folder:{}", dir.join("data/sokoshot/players").display());
+        let mut all = vec!["--store", &folder];
+        all.extend(args);
+        Self::start_with(dir, &all)
+    }
+
+    /// A server started with only `args` (its store the default one unless they say).
+    fn start_with(dir: &Path, args: &[&str]) -> Self {
         let log = dir.join(format!("server-{}.log", args.len()));
         let _ = fs::remove_file(&log);
         let child = Command::new(env!("CARGO_BIN_EXE_sokoshot"))

@@ -140,8 +140,13 @@ pub fn load_pasted(path: &Path) -> Vec<Level> {
     let Ok(bytes) = read_source_bytes(path) else {
         return Vec::new();
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let mut levels: Vec<Level> = parse_pack(&text)
+    levels_of_pasted(&String::from_utf8_lossy(&bytes))
+}
+
+/// The levels of a Pasted pack's text that read (the last [`MAX_PASTED_LEVELS`]).
+#[must_use]
+pub fn levels_of_pasted(text: &str) -> Vec<Level> {
+    let mut levels: Vec<Level> = parse_pack(text)
         .levels
         .into_iter()
         .filter_map(|entry| entry.result.ok())
@@ -152,14 +157,14 @@ pub fn load_pasted(path: &Path) -> Vec<Level> {
 }
 
 /// The first line of the pasted pack's file.
-const HEADER: &str = "; Levels pasted into sokoshot, the oldest first.\n";
+pub const PASTED_HEADER: &str = "; Levels pasted into sokoshot, the oldest first.\n";
 
 /// Writes `levels` to `path` whole, through [`atomic::write`].
 ///
 /// # Errors
 /// When the directory or file cannot be written.
 pub fn save_pasted(path: &Path, levels: &[Level]) -> io::Result<()> {
-    let mut text = format!("{HEADER}\n");
+    let mut text = format!("{PASTED_HEADER}\n");
     for level in levels {
         text.push_str(&level.to_string());
         text.push('\n');
@@ -199,10 +204,20 @@ pub fn add_pasted_within(
         Err(SourceError::TooBig { .. }) => (String::new(), Some(set_aside(path)?)),
         Err(err) => return Err(io::Error::other(err.to_string())),
     };
+    let text = pasted_text_with(&old, levels);
+    room(text.len() as u64)?;
+    atomic::write(path, text.as_bytes())?;
+    Ok(aside)
+}
+
+/// The Pasted pack's text `old` with `levels` added at its end, as it stands (a blank text
+/// gets the header), the oldest levels past [`MAX_PASTED_LEVELS`] cut away.
+#[must_use]
+pub fn pasted_text_with(old: &str, levels: &[Level]) -> String {
     let mut text = if old.trim().is_empty() {
-        HEADER.to_owned()
+        PASTED_HEADER.to_owned()
     } else {
-        old
+        old.to_owned()
     };
     if !text.ends_with('\n') {
         text.push('\n');
@@ -211,10 +226,7 @@ pub fn add_pasted_within(
         text.push('\n');
         text.push_str(&level.to_string());
     }
-    let text = without_oldest(&text);
-    room(text.len() as u64)?;
-    atomic::write(path, text.as_bytes())?;
-    Ok(aside)
+    without_oldest(&text)
 }
 
 /// Moves a file too big to read to the first free `NAME.corrupt-N` beside it.
@@ -250,7 +262,7 @@ fn without_oldest(text: &str) -> String {
         .iter()
         .rposition(|line| line.trim().is_empty())
         .map_or(board, |blank| blank + 1);
-    let mut kept = format!("{HEADER}\n");
+    let mut kept = format!("{PASTED_HEADER}\n");
     kept.extend(lines[start..].iter().copied());
     kept
 }
@@ -427,7 +439,7 @@ mod tests {
         let kept = load_pasted(&path);
         assert_eq!(kept.len(), MAX_PASTED_LEVELS);
         let text = fs::read_to_string(&path).expect("read");
-        assert!(text.starts_with(HEADER), "{text}");
+        assert!(text.starts_with(PASTED_HEADER), "{text}");
         assert!(!text.contains("Title: L1\n") && text.contains("Title: L2\n"));
         let _ = fs::remove_dir_all(&dir);
     }

@@ -122,6 +122,12 @@ impl Players {
         }
     }
 
+    /// The directory the players' directories are in.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The most players kept.
     #[must_use]
     pub fn max(&self) -> usize {
@@ -264,7 +270,7 @@ fn held_bytes(home: &Path) -> io::Result<u64> {
 }
 
 /// The fingerprint a player's directory is named after (see [`dir_name`]).
-fn fingerprint_of(home: &Path) -> String {
+pub(crate) fn fingerprint_of(home: &Path) -> String {
     let name = home
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())

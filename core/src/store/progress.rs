@@ -177,6 +177,16 @@ impl Progress {
         self.merged_elsewhere(pack, id).map(|record| record.best)
     }
 
+    /// How many levels of `pack` are solved, its levels' fingerprints being `ids` in order
+    /// (a level counts as [`Progress::best`] finds it: solved under this pack or another).
+    #[must_use]
+    pub fn solved_count(&self, pack: &str, ids: &[u64]) -> usize {
+        ids.iter()
+            .enumerate()
+            .filter(|&(index, &id)| self.best(pack, index, id).is_some())
+            .count()
+    }
+
     /// The fingerprints of every level solved, under any pack: a level whose board is among
     /// them counts as solved wherever it is ([`Progress::best`]).
     pub fn solved_boards(&self) -> impl Iterator<Item = u64> + '_ {
@@ -497,6 +507,25 @@ mod tests {
         assert!(!progress.record("p", 2, 7, figures(50, 9, 5)));
         let best = progress.best("p", 2, 7).expect("recorded");
         assert_eq!((best.moves, best.pushes, best.shots), (40, 8, 3));
+    }
+
+    #[test]
+    fn the_solved_count_counts_each_level_of_the_pack_once_wherever_it_was_solved() {
+        let mut progress = Progress::default();
+        progress.record("a", 0, 10, figures(5, 1, 0));
+        progress.record("a", 2, 12, figures(5, 1, 0));
+        progress.record("a", 2, 12, figures(4, 1, 0));
+        progress.record("b", 0, 11, figures(5, 1, 0));
+        progress.record("a", 3, 99, figures(5, 1, 0));
+        let cases = [
+            ("own and elsewhere", "a", vec![10, 11, 12, 13], 3),
+            ("none", "a", vec![1, 2], 0),
+            ("another pack", "c", vec![12, 11], 2),
+            ("empty pack", "a", vec![], 0),
+        ];
+        for (name, pack, ids, want) in cases {
+            assert_eq!(progress.solved_count(pack, &ids), want, "{name}");
+        }
     }
 
     #[test]

@@ -8,9 +8,7 @@
 use super::{App, Place};
 use crate::tui::keys::Mode;
 use sokoshot_core::level::Level;
-use sokoshot_core::store::pasted::{
-    MAX_PASTED_LEVELS, PASTED_KEY, Paste, add_pasted_within, pasted_pack, pasted_path, read_paste,
-};
+use sokoshot_core::store::pasted::{MAX_PASTED_LEVELS, PASTED_KEY, Paste, pasted_pack, read_paste};
 use sokoshot_core::store::progress::level_id;
 
 impl App {
@@ -97,22 +95,15 @@ impl App {
             .unwrap_or(0);
         let saved = match &self.save {
             Some(_) if added.is_empty() => Ok(None),
-            Some(save) => {
-                let path = pasted_path(save.path());
-                add_pasted_within(&path, &added, &|len| save.room(&path, len))
-            }
-            .map_err(|err| format!("the Pasted pack cannot be saved: {err}")),
+            Some(save) => save
+                .add_pasted(&added)
+                .map_err(|err| format!("the Pasted pack cannot be saved: {err}")),
             None => Err("the Pasted pack is not saved: no data directory".to_owned()),
         };
         self.go_to(Place { pack, level });
         match saved {
             Ok(Some(aside)) => self.tell(
-                format!(
-                    "the old Pasted pack was unreadable: kept as {}",
-                    aside
-                        .file_name()
-                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-                ),
+                format!("the old Pasted pack was unreadable: kept as {aside}"),
                 true,
             ),
             Ok(None) => self.tell(

@@ -40,17 +40,14 @@ impl App {
         let Some(save) = &self.save else {
             return;
         };
-        match save.save_telling(&self.progress) {
+        match save.save(&self.progress) {
             Ok((merged, dropped)) => {
                 self.progress = merged;
                 if let Some(dropped) = dropped {
                     self.tell(dropped, true);
                 }
             }
-            Err(err) => {
-                let text = format!("cannot save progress to {}: {err}", save.path().display());
-                self.tell(text, true);
-            }
+            Err(err) => self.tell(err.to_string(), true),
         }
     }
 

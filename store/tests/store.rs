@@ -1,0 +1,424 @@
+//! The database backends behind the core's store interface, SQLite and a private
+//! PostgreSQL, through the same table of checks: everything the progress format carries is
+//! kept, saves from two servers at once keep the best of both, the open-mode caps hold, the
+//! Pasted pack is kept and capped, a save the store cannot take waits and is written once it
+//! is back, and a `players/` folder of the text format is taken in whole.
+
+mod support;
+
+use std::fs;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use sokoshot_core::level::parse_pack;
+use sokoshot_core::store::players::{Player, Refused};
+use sokoshot_core::store::progress::{Figures, Progress};
+use sokoshot_core::store::records::{
+    self, Caps, Database, DbError, RecordStore, Tx, import_folder,
+};
+use sokoshot_core::store::saves::{PlayerStore, SaveError};
+use sokoshot_store::postgres::Postgres;
+use sokoshot_store::sqlite::Sqlite;
+use support::postgres::PrivatePostgres;
+
+const HOME: IpAddr = IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+
+const CAPS: Caps = Caps {
+    max_players: 1000,
+    new_players_per_hour: 1000,
+};
+
+/// A progress text with every kind of line and field the format has, and some it does not
+/// know (kept as they are).
+const EVERYTHING: &str = "\
+sokoshot-progress 1
+set deadlock-warnings off
+last 2 built-in:Campaign
+pack built-in:Campaign
+level 1 id=00000000000000aa moves=3 pushes=1 shots=0 by-moves=lrL hints=2 time=99
+resume 2 id=00000000000000bb at=1700000000000000000 steps=l,r,L
+future-line from a later version
+";
+
+fn key(n: &str) -> Player {
+    Player::Key(format!("SHA256:{n}"))
+}
+
+fn figures(moves: u32) -> Figures {
+    Figures {
+        moves,
+        pushes: 1,
+        shots: 0,
+    }
+}
+
+fn store(db: &Arc<dyn Database>) -> RecordStore {
+    RecordStore::new(Arc::clone(db), CAPS)
+}
+
+fn everything_the_progress_format_carries_is_kept(db: Arc<dyn Database>) {
+    let store = store(&db);
+    let player = key("all");
+    store.admit(&player, HOME).expect("room");
+    let saves = store.saves(&player).expect("ok").expect("a key saves");
+    let (wanted, problems) = Progress::parse_lenient(EVERYTHING).expect("a progress text");
+    assert_eq!(problems.len(), 1, "the unknown line is kept, not read");
+    saves.save(&wanted).expect("saved");
+    let (loaded, warning) = store.saves(&player).expect("ok").expect("saves").load();
+    assert_eq!(loaded, wanted);
+    assert!(warning.is_some(), "the unknown line is reported as kept");
+    let text = loaded.to_string();
+    for part in [
+        "set deadlock-warnings off",
+        "hints=2",
+        "time=99",
+        "resume 2 id=00000000000000bb",
+        "future-line from a later version",
+    ] {
+        assert!(text.contains(part), "{part} in\n{text}");
+    }
+}
+
+fn two_servers_saving_at_once_keep_the_best_of_both(
+    db: Arc<dyn Database>,
+    other: Arc<dyn Database>,
+) {
+    let player = key("twoservers");
+    store(&db).admit(&player, HOME).expect("room");
+    let servers = [Arc::new(store(&db)), Arc::new(store(&other))];
+    let threads: Vec<_> = (0..8_u32)
+        .map(|n| {
+            let server = Arc::clone(&servers[n as usize % 2]);
+            let player = player.clone();
+            std::thread::spawn(move || {
+                let saves = server.saves(&player).expect("ok").expect("saves");
+                for round in 0..10_u32 {
+                    let mut progress = Progress::default();
+                    progress.record("p", n as usize, u64::from(n), figures(100 - round - n));
+                    progress.record("shared", 0, 99, figures(50 + n));
+                    saves.save(&progress).expect("saved");
+                }
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().expect("no panic");
+    }
+    let (loaded, _) = servers[0]
+        .saves(&player)
+        .expect("ok")
+        .expect("saves")
+        .load();
+    for n in 0..8_u32 {
+        let best = loaded
+            .best("p", n as usize, u64::from(n))
+            .expect("every save kept");
+        assert_eq!(best.moves, 91 - n, "the lowest of level {n}");
+    }
+    assert_eq!(loaded.best("shared", 0, 99).map(|b| b.moves), Some(50));
+}
+
+fn the_open_mode_caps_hold(db: Arc<dyn Database>) {
+    let caps = Caps {
+        max_players: 3,
+        new_players_per_hour: 2,
+    };
+    let store = RecordStore::new(Arc::clone(&db), caps);
+    let other = IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2));
+    let third = IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 3));
+    store.admit(&key("a"), HOME).expect("first");
+    store.admit(&key("b"), HOME).expect("second");
+    assert_eq!(store.admit(&key("c"), HOME), Err(Refused::Rate(2)));
+    store
+        .admit(&key("a"), HOME)
+        .expect("a kept player is not new");
+    // Another server on the same store counts the same address.
+    let twin = RecordStore::new(Arc::clone(&db), caps);
+    assert_eq!(twin.admit(&key("c"), HOME), Err(Refused::Rate(2)));
+    twin.admit(&key("c"), other).expect("another address");
+    for n in ["a", "b", "c"] {
+        let saves = store.saves(&key(n)).expect("ok").expect("saves");
+        let mut progress = Progress::default();
+        progress.record("p", 0, 1, figures(5));
+        saves.save(&progress).expect("saved");
+    }
+    assert_eq!(
+        twin.admit(&key("d"), third),
+        Err(Refused::Full(3)),
+        "every place is held by a player who saved lately"
+    );
+    let fresh = RecordStore::new(Arc::clone(&db), caps);
+    let (loaded, _) = fresh.saves(&key("a")).expect("ok").expect("saves").load();
+    assert!(
+        loaded.best("p", 0, 1).is_some(),
+        "nobody who saved was forgotten"
+    );
+}
+
+fn a_player_who_saved_nothing_makes_room(db: Arc<dyn Database>) {
+    let caps = Caps {
+        max_players: 2,
+        new_players_per_hour: 100,
+    };
+    let store = RecordStore::new(Arc::clone(&db), caps);
+    store.admit(&key("idle"), HOME).expect("first");
+    store.admit(&key("keen"), HOME).expect("second");
+    let saves = store.saves(&key("keen")).expect("ok").expect("saves");
+    let mut progress = Progress::default();
+    progress.record("p", 0, 1, figures(5));
+    saves.save(&progress).expect("saved");
+    store
+        .admit(&key("new"), HOME)
+        .expect("the idle player's place");
+    let (kept, _) = store
+        .saves(&key("keen"))
+        .expect("ok")
+        .expect("saves")
+        .load();
+    assert!(kept.best("p", 0, 1).is_some());
+}
+
+fn the_pasted_pack_is_kept_and_capped(db: Arc<dyn Database>) {
+    let store = store(&db);
+    let player = key("paster");
+    store.admit(&player, HOME).expect("room");
+    let saves = store.saves(&player).expect("ok").expect("saves");
+    let levels = |text: &str| -> Vec<_> {
+        parse_pack(text)
+            .levels
+            .into_iter()
+            .filter_map(|entry| entry.result.ok())
+            .collect()
+    };
+    saves
+        .add_pasted(&levels("#####\n#@$.#\n#####\n"))
+        .expect("kept");
+    saves
+        .add_pasted(&levels("######\n#@ $.#\n######\n"))
+        .expect("kept");
+    assert_eq!(saves.pasted().len(), 2);
+    let big = format!("#####\n#@$.#\n#####\nTitle: {}\n", "x".repeat(5 << 20));
+    let err = saves.add_pasted(&levels(&big));
+    assert!(err.is_err(), "past the player's bytes: {err:?}");
+    assert_eq!(saves.pasted().len(), 2, "nothing written past the cap");
+}
+
+/// A database that can be made unreachable, around a real one.
+#[derive(Debug)]
+struct Flaky {
+    db: Arc<dyn Database>,
+    down: AtomicBool,
+}
+
+impl Database for Flaky {
+    fn describe(&self) -> String {
+        self.db.describe()
+    }
+
+    fn transaction(
+        &self,
+        work: &mut dyn FnMut(&mut dyn Tx) -> Result<(), DbError>,
+    ) -> Result<(), DbError> {
+        if self.down.load(Ordering::SeqCst) {
+            return Err(DbError::Unreachable("switched off".into()));
+        }
+        self.db.transaction(work)
+    }
+}
+
+fn a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back(db: Arc<dyn Database>) {
+    let flaky = Arc::new(Flaky {
+        db,
+        down: AtomicBool::new(false),
+    });
+    let store = RecordStore::new(Arc::clone(&flaky) as Arc<dyn Database>, CAPS);
+    let player = key("patient");
+    store.admit(&player, HOME).expect("room");
+    let saves = store.saves(&player).expect("ok").expect("saves");
+    flaky.down.store(true, Ordering::SeqCst);
+    let mut progress = Progress::default();
+    progress.record("p", 0, 1, figures(9));
+    let err = saves.save(&progress).expect_err("the store is down");
+    assert!(matches!(err, SaveError::Pending), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "progress not saved yet: the store is unreachable; retrying"
+    );
+    let mut more = Progress::default();
+    more.record("p", 1, 2, figures(4));
+    assert!(matches!(saves.save(&more), Err(SaveError::Pending)));
+    drop(saves); // the player quits
+    assert_eq!(store.pending(), 1, "one player's saves wait, merged");
+    flaky.down.store(false, Ordering::SeqCst);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while store.pending() > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(store.pending(), 0, "written once the store is back");
+    let fresh = RecordStore::new(Arc::clone(&flaky.db), CAPS);
+    let (loaded, _) = fresh.saves(&player).expect("ok").expect("saves").load();
+    assert!(loaded.best("p", 0, 1).is_some() && loaded.best("p", 1, 2).is_some());
+}
+
+/// A `players/` folder as the folder store writes it, with a Pasted pack, a game to resume,
+/// a setting, hints and unknown fields; and one player whose progress is not a progress file.
+fn folder_of_today(dir: &std::path::Path) -> Vec<(Player, Progress)> {
+    let players = sokoshot_core::store::players::Players::new(dir.to_owned());
+    let mut kept = Vec::new();
+    for (n, text) in [
+        ("one", EVERYTHING),
+        ("two", "sokoshot-progress 1\nset theme dark\n"),
+    ] {
+        let player = key(n);
+        let file = players.save_file(&player).expect("ok").expect("a file");
+        fs::write(file.path(), text).expect("written");
+        kept.push((player, file.load().0));
+    }
+    let one = players.save_file(&key("one")).expect("ok").expect("file");
+    sokoshot_core::store::pasted::add_pasted(
+        &sokoshot_core::store::pasted::pasted_path(one.path()),
+        &parse_pack("#####\n#@$.#\n#####\n")
+            .levels
+            .into_iter()
+            .filter_map(|e| e.result.ok())
+            .collect::<Vec<_>>(),
+    )
+    .expect("pasted");
+    let broken = players
+        .save_file(&key("broken"))
+        .expect("ok")
+        .expect("file");
+    fs::write(broken.path(), "not a progress file\n").expect("written");
+    kept
+}
+
+fn a_players_folder_is_taken_in_whole_once(db: Arc<dyn Database>) {
+    let temp = tempfile::tempdir().expect("temp dir");
+    let folder = temp.path().join("players");
+    let wanted = folder_of_today(&folder);
+    let imported = import_folder(&*db, &folder)
+        .expect("ok")
+        .expect("first time");
+    assert_eq!(imported.players, 3);
+    assert_eq!(imported.skipped.len(), 1, "{:?}", imported.skipped);
+    assert!(imported.skipped[0].contains("not a progress file"));
+    assert_eq!(import_folder(&*db, &folder).expect("ok"), None, "once only");
+    let store = store(&db);
+    for (player, progress) in wanted {
+        let saves = store.saves(&player).expect("ok").expect("saves");
+        assert_eq!(saves.load().0, progress, "{player:?}");
+    }
+    let one = store.saves(&key("one")).expect("ok").expect("saves");
+    assert_eq!(one.pasted().len(), 1, "the Pasted pack came along");
+    let text = one.load().0.to_string();
+    assert!(text.contains("resume 2") && text.contains("set deadlock-warnings off"));
+    assert!(text.contains("hints=2") && text.contains("time=99"));
+    assert!(text.contains("future-line from a later version"));
+    assert_eq!(fs::read_dir(&folder).expect("left in place").count(), 3);
+}
+
+type Check = fn(Arc<dyn Database>);
+
+const CHECKS: &[(&str, Check)] = &[
+    (
+        "everything kept",
+        everything_the_progress_format_carries_is_kept,
+    ),
+    ("caps", the_open_mode_caps_hold),
+    ("room", a_player_who_saved_nothing_makes_room),
+    ("pasted", the_pasted_pack_is_kept_and_capped),
+    (
+        "retry",
+        a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back,
+    ),
+    ("import", a_players_folder_is_taken_in_whole_once),
+];
+
+fn sqlite_at(path: &std::path::Path) -> Arc<dyn Database> {
+    let db: Arc<dyn Database> = Arc::new(Sqlite::open(path).expect("opens"));
+    records::open(&*db).expect("schema");
+    db
+}
+
+#[test]
+fn sqlite_passes_every_check() {
+    let temp = tempfile::tempdir().expect("temp dir");
+    for (n, (name, check)) in CHECKS.iter().enumerate() {
+        eprintln!("sqlite: {name}");
+        check(sqlite_at(&temp.path().join(format!("{n}.sqlite"))));
+    }
+    let path = temp.path().join("twoservers.sqlite");
+    two_servers_saving_at_once_keep_the_best_of_both(sqlite_at(&path), sqlite_at(&path));
+}
+
+fn postgres_database(pg: &PrivatePostgres, name: &str) -> Arc<dyn Database> {
+    let mut admin = postgres::Client::connect(&pg.url(), postgres::NoTls).expect("connects");
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .expect("a database");
+    let url = pg.url_of(name);
+    let db: Arc<dyn Database> = Arc::new(Postgres::connect(&url).expect("connects"));
+    records::open(&*db).expect("schema");
+    db
+}
+
+#[test]
+fn postgres_passes_every_check() {
+    let Some(pg) = PrivatePostgres::start() else {
+        return;
+    };
+    for (n, (name, check)) in CHECKS.iter().enumerate() {
+        eprintln!("postgres: {name}");
+        check(postgres_database(&pg, &format!("check{n}")));
+    }
+    let one = postgres_database(&pg, "twoservers");
+    let url = pg.url_of("twoservers");
+    let two: Arc<dyn Database> = Arc::new(Postgres::connect(&url).expect("connects"));
+    records::open(&*two).expect("the schema is there already");
+    two_servers_saving_at_once_keep_the_best_of_both(one, two);
+}
+
+#[test]
+fn postgres_stopped_and_started_again_loses_no_save() {
+    let Some(pg) = PrivatePostgres::start() else {
+        return;
+    };
+    let db: Arc<dyn Database> = Arc::new(Postgres::connect(&pg.url()).expect("connects"));
+    records::open(&*db).expect("schema");
+    let store = store(&db);
+    let player = key("through");
+    store.admit(&player, HOME).expect("room");
+    let saves = store.saves(&player).expect("ok").expect("saves");
+    pg.stop();
+    let mut progress = Progress::default();
+    progress.record("p", 0, 1, figures(9));
+    assert!(matches!(saves.save(&progress), Err(SaveError::Pending)));
+    drop(saves);
+    pg.start_again();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while store.pending() > 0 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(store.pending(), 0);
+    let (loaded, _) = store.saves(&player).expect("ok").expect("saves").load();
+    assert!(loaded.best("p", 0, 1).is_some());
+}
+
+#[test]
+fn an_unreachable_store_is_named_at_start() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let url = format!("postgres://sokoshot:secret@127.0.0.1:{port}/players");
+    let err = sokoshot_store::open(&url.parse().expect("a store")).expect_err("nobody there");
+    let text = err.to_string();
+    assert!(
+        text.contains(&format!("postgres://sokoshot:***@127.0.0.1:{port}/players")),
+        "{text}"
+    );
+    assert!(!text.contains("secret"), "{text}");
+    assert!(matches!(err, DbError::Unreachable(_)));
+}

@@ -1,0 +1,3 @@
+//! What the store's tests share.
+
+pub mod postgres;
