@@ -383,7 +383,7 @@ impl Scene for SweepScene {
             readout.row("normal", format!("{} out", vec2(hit.normal)));
         };
         if cast.hit() || matches!(cast, Cast::Inside { .. }) {
-            readout.row("nearest", LETTERS[which]);
+            readout.row("meets", LETTERS[which]);
         }
         match cast {
             Cast::Reaches { hit, grazes } => {

@@ -36,7 +36,7 @@ fn the_sweep_keeps_the_nearest_of_several_boxes() {
     }
     lab.press(Key::Enter);
     // A (2 × 1.5) from (-3, 0) right by 5 meets B's face x = -1.5 at t = 0.1.
-    assert_eq!(lab.readout().value("nearest"), Some("B"));
+    assert_eq!(lab.readout().value("meets"), Some("B"));
     assert_eq!(lab.readout().value("toi"), Some("0.1000"));
     lab.press(Key::Char('a'));
     lab.press(Key::Char('a'));
@@ -45,13 +45,13 @@ fn the_sweep_keeps_the_nearest_of_several_boxes() {
     }
     lab.press(Key::Enter);
     // C (2 × 1) at (-0.5, 0) sits inside B; its face x = -1.5 is B's: a tie goes to B.
-    assert_eq!(lab.readout().value("nearest"), Some("B"));
+    assert_eq!(lab.readout().value("meets"), Some("B"));
     for key in ":pos -1.5 0".chars() {
         lab.press(Key::Char(key));
     }
     lab.press(Key::Enter);
     // C now spans x -2.5..-0.5 and A's face x = -2 is already inside it: A starts inside C.
-    assert_eq!(lab.readout().value("nearest"), Some("C"));
+    assert_eq!(lab.readout().value("meets"), Some("C"));
     assert!(
         lab.readout()
             .value("start")
