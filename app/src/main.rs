@@ -169,8 +169,9 @@ enum Command {
     Lab {
         /// The scene to start on: disk-aabb (the default), disk-obb, obb-obb, disk-triangle,
         /// slope, aabb-aabb, cast (a segment cast at a box, turned box, disk, slope or bar),
-        /// sweep (a box swept past a box, with its time of impact) or shot (the game's shot
-        /// through walls, a slope and a spinner, with each bounce).
+        /// sweep (a box swept past three boxes, with the nearest time of impact), shot (the
+        /// game's shot through walls, a slope and a spinner, with each bounce) or distance
+        /// (the distance or penetration between any two convex shapes).
         scene: Option<SceneId>,
         #[command(flatten)]
         look: Look,

@@ -90,4 +90,4 @@ pub use shapes::{AXIS_ALIGNED_EPSILON, Aabb, Disk, Obb, Segment, Shape, Triangle
 pub use sweep::{
     Hit, sweep_disk_aabb, sweep_disk_obb, sweep_disk_segment, sweep_disk_shape, sweep_disk_triangle,
 };
-pub use swept_box::sweep_aabb_aabb;
+pub use swept_box::{sweep_aabb_aabb, sweep_aabb_into};

@@ -33,6 +33,7 @@ mod obb_steps;
 mod picture;
 mod rect_scene;
 mod rect_steps;
+mod registry;
 mod scene;
 mod shot_scene;
 mod slope_place;
@@ -52,21 +53,12 @@ pub use edit::{Edit, EditError, MAX_COORD, MAX_PROMPT, SIZE_RANGE};
 pub use keys::{Action, Binding, Key, Nudge, Turn};
 pub use motion::{HORIZON, Motion, MotionKind};
 pub use picture::{Figure, Ink, Mark, Picture, Readout, Row, Verdict, ViewBox};
-pub use scene::{SceneId, UnknownScene};
+pub use registry::{SceneId, UnknownScene};
 pub use steps::Step;
 pub use toi::{TOLERANCE, first_time};
 pub use touch::{TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
 
-use aabb_scene::AabbScene;
-use cast_scene::CastScene;
-use distance_scene::DistanceScene;
-use obb_scene::ObbScene;
-use rect_scene::RectScene;
 use scene::{Scene, nudge_offset, turn_degrees};
-use shot_scene::ShotScene;
-use slope_scene::SlopeScene;
-use sweep_scene::SweepScene;
-use triangle_scene::TriangleScene;
 
 /// The length of one simulation tick at normal speed, in seconds (the game's 60 Hz).
 pub const TICK: f32 = 1.0 / 60.0;
@@ -111,16 +103,7 @@ pub enum Pointer {
 #[derive(Debug, Clone)]
 pub struct Lab {
     current: SceneId,
-    disk_aabb: RectScene,
-    disk_obb: RectScene,
-    obb_obb: ObbScene,
-    disk_triangle: TriangleScene,
-    slope: SlopeScene,
-    aabb_aabb: AabbScene,
-    cast: CastScene,
-    sweep: SweepScene,
-    shot: ShotScene,
-    distance: DistanceScene,
+    scenes: Vec<Box<dyn Scene>>,
     paused: bool,
     speed: usize,
     help: bool,
@@ -143,16 +126,7 @@ impl Lab {
     pub fn new(scene: SceneId) -> Self {
         Self {
             current: scene,
-            disk_aabb: RectScene::new(SceneId::DiskAabb),
-            disk_obb: RectScene::new(SceneId::DiskObb),
-            obb_obb: ObbScene::new(),
-            disk_triangle: TriangleScene::new(),
-            slope: SlopeScene::new(),
-            aabb_aabb: AabbScene::new(),
-            cast: CastScene::new(),
-            sweep: SweepScene::new(),
-            shot: ShotScene::new(),
-            distance: DistanceScene::new(),
+            scenes: SceneId::ALL.into_iter().map(SceneId::make).collect(),
             paused: false,
             speed: NORMAL_SPEED,
             help: false,
@@ -197,6 +171,12 @@ impl Lab {
     pub fn active_name(&self) -> &'static str {
         let names = self.scene().shape_names();
         names[self.active[self.index()].min(names.len() - 1)]
+    }
+
+    /// The names of the shapes the keys change, in the order `a` cycles through them.
+    #[must_use]
+    pub fn shape_names(&self) -> &'static [&'static str] {
+        self.scene().shape_names()
     }
 
     /// The text typed at the `:` prompt, while it is open.
@@ -395,15 +375,12 @@ impl Lab {
                 self.flipped[i] = !self.flipped[i];
             }
             Action::Snap => self.snap(),
-            Action::Preset if self.current == SceneId::Distance => {
-                let which = self.active[self.index()];
-                self.distance.next_kind(which);
-            }
             other => {
                 if let Some((which, edit)) = self.scene().action_edit(other) {
                     return Self::outcome(self.edit(which, edit));
                 }
-                let changed = self.scene_mut().apply(other);
+                let active = self.active[self.index()];
+                let changed = self.scene_mut().apply(other, active);
                 if other == Action::Launch && self.paused && self.scene().moving() {
                     self.message = Some("launched; time is paused: p runs it, . steps".into());
                 }
@@ -426,51 +403,19 @@ impl Lab {
         self.last_move[i] = Vec2::X;
         self.flipped[i] = false;
         self.cameras[i] = camera::Camera::default();
-        match self.current {
-            SceneId::DiskAabb => self.disk_aabb = RectScene::new(SceneId::DiskAabb),
-            SceneId::DiskObb => self.disk_obb = RectScene::new(SceneId::DiskObb),
-            SceneId::ObbObb => self.obb_obb = ObbScene::new(),
-            SceneId::DiskTriangle => self.disk_triangle = TriangleScene::new(),
-            SceneId::Slope => self.slope = SlopeScene::new(),
-            SceneId::AabbAabb => self.aabb_aabb = AabbScene::new(),
-            SceneId::Cast => self.cast = CastScene::new(),
-            SceneId::Sweep => self.sweep = SweepScene::new(),
-            SceneId::Shot => self.shot = ShotScene::new(),
-            SceneId::Distance => self.distance = DistanceScene::new(),
-        }
+        self.scenes[i] = self.current.make();
     }
 
     fn index(&self) -> usize {
-        self.current.number() - 1
+        self.current.index()
     }
 
     fn scene(&self) -> &dyn Scene {
-        match self.current {
-            SceneId::DiskAabb => &self.disk_aabb,
-            SceneId::DiskObb => &self.disk_obb,
-            SceneId::ObbObb => &self.obb_obb,
-            SceneId::DiskTriangle => &self.disk_triangle,
-            SceneId::Slope => &self.slope,
-            SceneId::AabbAabb => &self.aabb_aabb,
-            SceneId::Cast => &self.cast,
-            SceneId::Sweep => &self.sweep,
-            SceneId::Shot => &self.shot,
-            SceneId::Distance => &self.distance,
-        }
+        &*self.scenes[self.index()]
     }
 
     fn scene_mut(&mut self) -> &mut dyn Scene {
-        match self.current {
-            SceneId::DiskAabb => &mut self.disk_aabb,
-            SceneId::DiskObb => &mut self.disk_obb,
-            SceneId::ObbObb => &mut self.obb_obb,
-            SceneId::DiskTriangle => &mut self.disk_triangle,
-            SceneId::Slope => &mut self.slope,
-            SceneId::AabbAabb => &mut self.aabb_aabb,
-            SceneId::Cast => &mut self.cast,
-            SceneId::Sweep => &mut self.sweep,
-            SceneId::Shot => &mut self.shot,
-            SceneId::Distance => &mut self.distance,
-        }
+        let i = self.index();
+        &mut *self.scenes[i]
     }
 }

@@ -49,6 +49,23 @@ pub fn sweep_aabb_aabb(moving: &Aabb, delta: Vec2, still: &Aabb) -> Option<Hit> 
     Some(Hit { point, ..hit })
 }
 
+/// The nearest first contact of box `moving`, travelling by `delta`, with any of `stills`, as
+/// noonat/intersect's `sweepInto`: which box it meets first and the hit, as
+/// [`sweep_aabb_aabb`] gives it for that box. The earliest time of impact wins; on a tie, the
+/// box listed first.
+#[must_use]
+pub fn sweep_aabb_into(moving: &Aabb, delta: Vec2, stills: &[Aabb]) -> Option<(usize, Hit)> {
+    let mut nearest: Option<(usize, Hit)> = None;
+    for (i, still) in stills.iter().enumerate() {
+        if let Some(hit) = sweep_aabb_aabb(moving, delta, still)
+            && nearest.is_none_or(|(_, best)| hit.toi < best.toi)
+        {
+            nearest = Some((i, hit));
+        }
+    }
+    nearest
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -217,7 +217,7 @@ impl Scene for AabbScene {
         steps
     }
 
-    fn apply(&mut self, _action: Action) -> bool {
+    fn apply(&mut self, _action: Action, _active: usize) -> bool {
         false
     }
 

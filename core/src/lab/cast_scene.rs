@@ -404,7 +404,7 @@ impl Scene for CastScene {
         vec![swept, found.deciding(true)]
     }
 
-    fn apply(&mut self, action: Action) -> bool {
+    fn apply(&mut self, action: Action, _active: usize) -> bool {
         if action != Action::Preset {
             return false;
         }

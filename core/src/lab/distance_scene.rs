@@ -295,8 +295,8 @@ impl Scene for DistanceScene {
         steps
     }
 
-    fn apply(&mut self, _action: Action) -> bool {
-        false
+    fn apply(&mut self, action: Action, active: usize) -> bool {
+        action == Action::Preset && self.next_kind(active)
     }
 
     fn advance(&mut self, _dt: f32) {}
@@ -377,7 +377,7 @@ impl Scene for DistanceScene {
 
 impl DistanceScene {
     /// Cycles the active shape's kind (`c`).
-    pub(crate) fn next_kind(&mut self, which: usize) -> bool {
+    fn next_kind(&mut self, which: usize) -> bool {
         let body = &mut self.bodies[which.min(1)];
         let i = Kind::ALL.iter().position(|k| *k == body.kind).unwrap_or(0);
         body.kind = Kind::ALL[(i + 1) % Kind::ALL.len()];

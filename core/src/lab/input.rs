@@ -3,7 +3,6 @@
 
 use super::edit::{self, Edit, MAX_PROMPT};
 use super::keys::Key;
-use super::scene::SceneId;
 use super::{Lab, Outcome, Pointer, WHEEL_DEGREES, snap};
 
 impl Lab {
@@ -103,18 +102,8 @@ impl Lab {
     pub(crate) fn snap(&mut self) {
         let which = self.active[self.index()];
         let direction = self.last_move[self.index()];
-        let result = match self.current {
-            SceneId::DiskAabb => snap::snap(&mut self.disk_aabb, which, direction),
-            SceneId::DiskObb => snap::snap(&mut self.disk_obb, which, direction),
-            SceneId::ObbObb => snap::snap(&mut self.obb_obb, which, direction),
-            SceneId::DiskTriangle => snap::snap(&mut self.disk_triangle, which, direction),
-            SceneId::Slope => snap::snap(&mut self.slope, which, direction),
-            SceneId::AabbAabb => snap::snap(&mut self.aabb_aabb, which, direction),
-            SceneId::Cast => snap::snap(&mut self.cast, which, direction),
-            SceneId::Sweep => snap::snap(&mut self.sweep, which, direction),
-            SceneId::Shot => snap::snap(&mut self.shot, which, direction),
-            SceneId::Distance => snap::snap(&mut self.distance, which, direction),
-        };
+        let i = self.index();
+        let result = snap::snap(&mut *self.scenes[i], which, direction);
         self.message = Some(result);
     }
 }

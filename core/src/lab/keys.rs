@@ -1,7 +1,7 @@
 //! Keys and what they do. The bindings are data: the same tables answer a key press and print
 //! the `?` help, so the help cannot drift from what the keys do.
 
-use super::scene::SceneId;
+use super::registry::{SCENE_KEYS, SceneId};
 
 /// A key press as the lab sees it, whatever terminal library read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -357,17 +357,7 @@ pub(crate) const COMMON: &[Binding] = &[
     Binding {
         keys: "1-9",
         help: "go to a scene",
-        map: &[
-            (Key::Char('1'), Action::Show(SceneId::DiskAabb)),
-            (Key::Char('2'), Action::Show(SceneId::DiskObb)),
-            (Key::Char('3'), Action::Show(SceneId::ObbObb)),
-            (Key::Char('4'), Action::Show(SceneId::DiskTriangle)),
-            (Key::Char('5'), Action::Show(SceneId::Slope)),
-            (Key::Char('6'), Action::Show(SceneId::AabbAabb)),
-            (Key::Char('7'), Action::Show(SceneId::Cast)),
-            (Key::Char('8'), Action::Show(SceneId::Sweep)),
-            (Key::Char('9'), Action::Show(SceneId::Shot)),
-        ],
+        map: SCENE_KEYS,
     },
     Binding {
         keys: "a",

@@ -222,7 +222,7 @@ impl Scene for ObbScene {
         obb_steps::steps(&blue, &green, &sat_obb_obb(&blue, &green), VIEW)
     }
 
-    fn apply(&mut self, action: Action) -> bool {
+    fn apply(&mut self, action: Action, _active: usize) -> bool {
         match action {
             Action::ToggleMotion => {
                 self.motion.on = !self.motion.on;

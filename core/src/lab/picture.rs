@@ -6,6 +6,8 @@
 
 use crate::geom::{Aabb, Disk, Obb, Segment, Triangle, Vec2};
 
+use super::edit::{MAX_COORD, SIZE_RANGE};
+
 /// The part of the world a scene wants on screen; the view keeps it whole and square.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ViewBox {
@@ -144,8 +146,9 @@ impl Picture {
         self.marks.push(Mark::new(figure, ink));
     }
 
-    /// Grows the window, keeping its centre, until every shape and label in the picture lies
-    /// inside it with `FIT_MARGIN` to spare. Lines and arrows are guides that may run off.
+    /// Grows the window until every shape and label in the picture lies inside it with
+    /// `FIT_MARGIN` to spare, moving its centre to the middle of what it must show: the scene's
+    /// own window and every shape. Lines and arrows are guides that may run off.
     pub fn fit(&mut self) {
         let mut lo = self.view.center - self.view.half;
         let mut hi = self.view.center + self.view.half;
@@ -158,8 +161,11 @@ impl Picture {
                 hi = hi.max(b + FIT_MARGIN);
             }
         }
-        let c = self.view.center;
-        self.view.half = (c - lo).max(hi - c).min(Vec2::splat(MAX_VIEW_HALF));
+        let half = ((hi - lo) / 2.0).min(Vec2::splat(MAX_VIEW_HALF));
+        if half.is_finite() {
+            self.view.center = (lo + hi) / 2.0;
+            self.view.half = half;
+        }
     }
 
     /// The roles used in the picture, in legend order.
@@ -183,8 +189,9 @@ impl Picture {
 /// How much room [`Picture::fit`] leaves around a shape, in world units.
 pub const FIT_MARGIN: f32 = 0.5;
 
-/// The largest half-width or half-height [`Picture::fit`] grows a window to, in world units.
-pub const MAX_VIEW_HALF: f32 = 60.0;
+/// The largest half-width or half-height [`Picture::fit`] grows a window to, in world units:
+/// room for two shapes of the largest size at opposite ends of the positions allowed.
+pub const MAX_VIEW_HALF: f32 = MAX_COORD + SIZE_RANGE.1 + FIT_MARGIN;
 
 /// The corners of the box around a figure that must stay in view; `None` for guides.
 fn extent(figure: &Figure) -> Option<(Vec2, Vec2)> {

@@ -12,7 +12,8 @@ use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::rect_steps;
-use super::scene::{Scene, SceneId, contact_marks, move_by, time_text, turned};
+use super::registry::SceneId;
+use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
 use super::touch::{TOUCH_TOLERANCE, hits};
@@ -185,7 +186,7 @@ impl Scene for RectScene {
         }
     }
 
-    fn apply(&mut self, action: Action) -> bool {
+    fn apply(&mut self, action: Action, _active: usize) -> bool {
         match action {
             Action::ToggleMotion => {
                 self.motion.on = !self.motion.on;

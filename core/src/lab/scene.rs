@@ -1,7 +1,6 @@
-//! The scenes by name, and what every scene can do.
+//! What every scene can do (the scenes themselves are listed in the `registry`).
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::geom::{Contact, Segment, Vec2};
 
@@ -11,125 +10,9 @@ use super::motion::HORIZON;
 use super::picture::{Figure, Ink, Picture, Readout};
 use super::steps::Step;
 
-/// One of the lab's scenes, in the order Tab and the digit keys use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum SceneId {
-    /// A disk against a rectangle that starts axis-aligned (seed §2-20, first demo).
-    DiskAabb,
-    /// A disk against a rectangle that starts turned (seed §2-20, second demo).
-    DiskObb,
-    /// Two turned rectangles and the separating axis test (seed §2-21).
-    ObbObb,
-    /// A disk against a triangle and the 7-region code (seed §2-23).
-    DiskTriangle,
-    /// A ball bouncing off angled walls (seed 004).
-    Slope,
-    /// Two axis-aligned rectangles and the four edge comparisons (seed 003).
-    AabbAabb,
-    /// A segment cast against each of the game's shapes: fraction, point, normal.
-    Cast,
-    /// A box swept past a box, with its time of impact (noonat/intersect's `sweepAABB`).
-    Sweep,
-    /// The game's shot through a small piece of level, with each bounce's time and normal.
-    Shot,
-    /// The distance (GJK) or penetration between any two convex shapes.
-    Distance,
-}
-
-impl SceneId {
-    /// Every scene, in order.
-    pub const ALL: [SceneId; 10] = [
-        SceneId::DiskAabb,
-        SceneId::DiskObb,
-        SceneId::ObbObb,
-        SceneId::DiskTriangle,
-        SceneId::Slope,
-        SceneId::AabbAabb,
-        SceneId::Cast,
-        SceneId::Sweep,
-        SceneId::Shot,
-        SceneId::Distance,
-    ];
-
-    /// The name used on the command line and in the panel title.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            SceneId::DiskAabb => "disk-aabb",
-            SceneId::DiskObb => "disk-obb",
-            SceneId::ObbObb => "obb-obb",
-            SceneId::DiskTriangle => "disk-triangle",
-            SceneId::Slope => "slope",
-            SceneId::AabbAabb => "aabb-aabb",
-            SceneId::Cast => "cast",
-            SceneId::Sweep => "sweep",
-            SceneId::Shot => "shot",
-            SceneId::Distance => "distance",
-        }
-    }
-
-    /// The scene's position in [`SceneId::ALL`], counting from 1 as the digit keys do.
-    #[must_use]
-    pub fn number(self) -> usize {
-        self.index() + 1
-    }
-
-    /// The scene after this one, wrapping around.
-    #[must_use]
-    pub fn next(self) -> Self {
-        Self::ALL[(self.index() + 1) % Self::ALL.len()]
-    }
-
-    /// The scene before this one, wrapping around.
-    #[must_use]
-    pub fn prev(self) -> Self {
-        Self::ALL[(self.index() + Self::ALL.len() - 1) % Self::ALL.len()]
-    }
-
-    fn index(self) -> usize {
-        match self {
-            SceneId::DiskAabb => 0,
-            SceneId::DiskObb => 1,
-            SceneId::ObbObb => 2,
-            SceneId::DiskTriangle => 3,
-            SceneId::Slope => 4,
-            SceneId::AabbAabb => 5,
-            SceneId::Cast => 6,
-            SceneId::Sweep => 7,
-            SceneId::Shot => 8,
-            SceneId::Distance => 9,
-        }
-    }
-}
-
-impl fmt::Display for SceneId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A scene name that is not one of the lab's.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "no scene called {0:?}; the scenes are disk-aabb, disk-obb, obb-obb, disk-triangle, slope, \
-     aabb-aabb, cast, sweep, shot, distance"
-)]
-pub struct UnknownScene(pub String);
-
-impl FromStr for SceneId {
-    type Err = UnknownScene;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|scene| scene.name() == name)
-            .ok_or_else(|| UnknownScene(name.to_owned()))
-    }
-}
-
 /// What every scene does: take the actions that are its own, move with time, edit its shapes,
 /// and describe itself for the screen.
-pub(crate) trait Scene {
+pub(crate) trait Scene: fmt::Debug + CloneScene {
     /// The names of the shapes the keys, the prompt and the mouse can change, in the order
     /// `a` cycles through them.
     fn shape_names(&self) -> &'static [&'static str];
@@ -143,8 +26,9 @@ pub(crate) trait Scene {
     fn hit(&self) -> bool;
     /// The algorithm's steps for the shapes as they are now.
     fn steps(&self) -> Vec<Step>;
-    /// Applies a scene action; says whether anything changed.
-    fn apply(&mut self, action: Action) -> bool;
+    /// Applies a scene action, with shape `active` the one the keys change; says whether
+    /// anything changed.
+    fn apply(&mut self, action: Action, active: usize) -> bool;
     /// Moves whatever moves by `dt` seconds of scene time.
     fn advance(&mut self, dt: f32);
     /// Whether anything moves on its own.
@@ -164,6 +48,24 @@ pub(crate) trait Scene {
     /// messages, as the prompt): which shape, and the edit.
     fn action_edit(&self, _action: Action) -> Option<(usize, Edit)> {
         None
+    }
+}
+
+/// A copy of a scene behind a `Box`, for the lab's `Clone` and for trial moves (`z`).
+pub(crate) trait CloneScene {
+    /// The scene, copied.
+    fn clone_scene(&self) -> Box<dyn Scene>;
+}
+
+impl<T: Scene + Clone + 'static> CloneScene for T {
+    fn clone_scene(&self) -> Box<dyn Scene> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Scene> {
+    fn clone(&self) -> Self {
+        self.clone_scene()
     }
 }
 

@@ -200,7 +200,7 @@ impl Scene for ShotScene {
         vec![fly, read.deciding(true)]
     }
 
-    fn apply(&mut self, _action: Action) -> bool {
+    fn apply(&mut self, _action: Action, _active: usize) -> bool {
         false
     }
 

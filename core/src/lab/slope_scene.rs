@@ -238,7 +238,7 @@ impl Scene for SlopeScene {
         slope_steps::steps(self.last.as_ref().map(Bounce::parts), self.ball.radius)
     }
 
-    fn apply(&mut self, action: Action) -> bool {
+    fn apply(&mut self, action: Action, _active: usize) -> bool {
         match action {
             Action::PointMode => self.switch_mode(),
             Action::Launch => {

@@ -21,7 +21,7 @@ pub const SNAP_STEP: f32 = 0.05;
 pub const SNAP_BISECTIONS: u32 = 64;
 
 /// Snaps shape `which` of `scene` along `direction`; what happened, for the panel.
-pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec2) -> String {
+pub(crate) fn snap(scene: &mut dyn Scene, which: usize, direction: Vec2) -> String {
     let Some(dir) = direction.try_normalize() else {
         return "move first: z follows the last move".to_owned();
     };
@@ -31,7 +31,7 @@ pub(crate) fn snap<S: Scene + Clone>(scene: &mut S, which: usize, direction: Vec
     // verdict flips (out through the far side), ending on the hit side.
     // A place the scene refuses (a ball pushed into a wall) lies past touching.
     let probe = |s: f32| -> bool {
-        let mut trial = scene.clone();
+        let mut trial = scene.clone_scene();
         match trial.edit(which, Edit::MoveTo(start + dir * s)) {
             Ok(_) => trial.hit(),
             Err(_) => !hit_now,

@@ -1,8 +1,10 @@
-//! A box swept past a box, as noonat/intersect's `sweepAABB`: the moving box travels along
-//! its path (one tick's motion, drawn as an arrow from its centre) past a still box; the scene
-//! shows the moving box's ghost at the time of impact, the point where they first touch and
-//! the still box's outward normal there, from [`sweep_aabb_aabb`]. It is drawn y down, as
-//! the game.
+//! A box swept past still boxes, as noonat/intersect's `sweepAABB` and `sweepInto`: the
+//! moving box travels along its path (one tick's motion, drawn as an arrow from its centre)
+//! past three still boxes; the scene sweeps it against each box in turn, as
+//! [`sweep_aabb_aabb`] does, and keeps the nearest hit, as [`sweep_aabb_into`] does: it shows
+//! the moving box's ghost at that time of impact, the point where they first touch and the
+//! box's outward normal there. A box it starts inside comes first (that sweep is over before
+//! it begins); ties go to the box listed first. It is drawn y down, as the game.
 //!
 //! It follows the cast scene's rules, by the lab's one touch tolerance: boxes that start
 //! overlapping (deeper than the tolerance) say so, with the depth and where the moving box
@@ -10,6 +12,8 @@
 //! moving in or along they hit at 0; a box that only grazes the other (slides along a face,
 //! or passes within the tolerance) hits where it first comes within the tolerance.
 
+#[cfg(doc)]
+use crate::geom::sweep_aabb_into;
 use crate::geom::{Aabb, Disk, Hit, Intersects, Segment, Vec2, sweep_aabb_aabb};
 
 use super::cast_scene::{ALONG, Cast, deepest};
@@ -31,8 +35,16 @@ const LENGTH: f32 = 5.0;
 /// The moving box's starting size.
 const MOVING_SIZE: Vec2 = Vec2::new(2.0, 1.5);
 
-/// The still box's starting size.
-const STILL_SIZE: Vec2 = Vec2::new(3.0, 3.0);
+/// The still boxes' starting centres and sizes: B ahead on the path, C and D off it, in reach
+/// once the moving box is aimed at them.
+const STILLS: [(Vec2, Vec2); 3] = [
+    (Vec2::ZERO, Vec2::new(3.0, 3.0)),
+    (Vec2::new(-4.0, 3.5), Vec2::new(2.0, 1.0)),
+    (Vec2::new(-3.0, -3.5), Vec2::new(1.0, 2.0)),
+];
+
+/// The still boxes' letters, in order.
+const LETTERS: [&str; 3] = ["B", "C", "D"];
 
 /// How long the drawn normal is.
 const NORMAL_ARROW: f32 = 1.5;
@@ -44,16 +56,15 @@ const VIEW: ViewBox = ViewBox {
 };
 
 /// The shapes the keys can change, in the order `a` cycles through them.
-const SHAPES: &[&str] = &["moving box A", "still box B"];
+const SHAPES: &[&str] = &["moving box A", "still box B", "still box C", "still box D"];
 
-/// The scene's state: the moving box, its heading, and the still box.
+/// The scene's state: the moving box, its heading, and the still boxes' centres and sizes.
 #[derive(Debug, Clone)]
 pub(crate) struct SweepScene {
     start: Vec2,
     aim: f32,
     size: Vec2,
-    center: Vec2,
-    still_size: Vec2,
+    stills: [(Vec2, Vec2); 3],
 }
 
 impl SweepScene {
@@ -63,8 +74,7 @@ impl SweepScene {
             start: START,
             aim: 0.0,
             size: MOVING_SIZE,
-            center: Vec2::ZERO,
-            still_size: STILL_SIZE,
+            stills: STILLS,
         }
     }
 
@@ -72,8 +82,15 @@ impl SweepScene {
         Aabb::from_center_size(self.start, self.size)
     }
 
-    fn still(&self) -> Aabb {
-        Aabb::from_center_size(self.center, self.still_size)
+    /// Still box `i` (0 is B).
+    fn still(&self, i: usize) -> Aabb {
+        let (center, size) = self.stills[i];
+        Aabb::from_center_size(center, size)
+    }
+
+    /// Every still box, in order.
+    fn all_stills(&self) -> [Aabb; 3] {
+        [0, 1, 2].map(|i| self.still(i))
     }
 
     /// The moving box's path, from its centre, as drawn.
@@ -90,15 +107,14 @@ impl SweepScene {
 
     /// The signed gap between the still box and the moving one with its centre at `center`:
     /// the widest of the four edge gaps (negative: the least overlap).
-    fn gap_at(&self, center: Vec2) -> f32 {
+    fn gap_at(&self, center: Vec2, b: Aabb) -> f32 {
         let a = Aabb::from_center_size(center, self.size);
-        let b = self.still();
         (b.min - a.max).max(a.min - b.max).max_element()
     }
 
     /// The unit normal of the still box's face nearest the moving box, towards it.
-    fn face_normal(&self) -> Vec2 {
-        let (a, b) = (self.moving(), self.still());
+    fn face_normal(&self, b: Aabb) -> Vec2 {
+        let a = self.moving();
         let gaps = [
             b.min.x - a.max.x,
             a.min.x - b.max.x,
@@ -115,14 +131,33 @@ impl SweepScene {
         normals[best]
     }
 
-    /// The sweep by the rules of the module header.
-    fn sweep(&self) -> Cast {
+    /// The nearest of the sweeps against each still box, and which box (0 is B), by the rules
+    /// of the module header.
+    fn sweep(&self) -> (usize, Cast) {
+        let casts = self.all_stills().map(|b| self.sweep_one(b));
+        let rank = |cast: &Cast| match cast {
+            Cast::Inside { .. } => (0, 0.0),
+            Cast::Touches(hit) | Cast::Reaches { hit, .. } => (1, hit.toi),
+            Cast::Leaves => (2, 0.0),
+            Cast::Miss => (3, 0.0),
+        };
+        let mut best = 0;
+        for (i, cast) in casts.iter().enumerate().skip(1) {
+            let (a, b) = (rank(cast), rank(&casts[best]));
+            if a.0 < b.0 || (a.0 == b.0 && a.1 < b.1) {
+                best = i;
+            }
+        }
+        (best, casts[best])
+    }
+
+    /// The sweep against one still box.
+    fn sweep_one(&self, still: Aabb) -> Cast {
         let moving = self.moving();
         let delta = self.delta();
-        let still = self.still();
         let path = self.path();
-        let gap = |c: Vec2| self.gap_at(c);
-        match Gap::of(self.gap_at(self.start)) {
+        let gap = |c: Vec2| self.gap_at(c, still);
+        match Gap::of(self.gap_at(self.start, still)) {
             Gap::Overlap(depth) => {
                 let end = moving.translated(delta);
                 let exit = sweep_aabb_aabb(&end, -delta, &still)
@@ -134,7 +169,7 @@ impl SweepScene {
                 Cast::Inside { depth, exit }
             }
             Gap::Touching => {
-                let normal = self.face_normal();
+                let normal = self.face_normal(still);
                 if delta.normalize_or_zero().dot(normal) > ALONG {
                     return Cast::Leaves;
                 }
@@ -177,13 +212,7 @@ impl Scene for SweepScene {
     }
 
     fn edit(&mut self, which: usize, edit: Edit) -> Result<bool, EditError> {
-        let before = (
-            self.start,
-            self.aim,
-            self.size,
-            self.center,
-            self.still_size,
-        );
+        let before = (self.start, self.aim, self.size, self.stills);
         match (which, edit) {
             (0, Edit::MoveBy(offset)) => {
                 move_by(&mut self.start, offset);
@@ -192,49 +221,64 @@ impl Scene for SweepScene {
             (0, Edit::TurnBy(delta)) => self.aim = turned(self.aim, delta),
             (0, Edit::AngleTo(to)) => self.aim = turned(to, 0.0),
             (0, Edit::Size(size)) => self.size = edit::size_in_range(size)?,
-            (_, Edit::MoveBy(offset)) => {
-                move_by(&mut self.center, offset);
+            (1..=3, Edit::MoveBy(offset)) => {
+                move_by(&mut self.stills[which - 1].0, offset);
             }
-            (_, Edit::MoveTo(at)) => self.center = at,
-            (1, Edit::Size(size)) => self.still_size = edit::size_in_range(size)?,
-            _ => return Err(not_applicable(SHAPES[which.min(1)], edit)),
+            (1..=3, Edit::MoveTo(at)) => self.stills[which - 1].0 = at,
+            (1..=3, Edit::Size(size)) => self.stills[which - 1].1 = edit::size_in_range(size)?,
+            _ => return Err(not_applicable(SHAPES[which.min(3)], edit)),
         }
-        Ok(before
-            != (
-                self.start,
-                self.aim,
-                self.size,
-                self.center,
-                self.still_size,
-            ))
+        Ok(before != (self.start, self.aim, self.size, self.stills))
     }
 
     fn position(&self, which: usize) -> Vec2 {
-        if which == 0 { self.start } else { self.center }
+        match which {
+            0 => self.start,
+            i => self.stills[(i - 1).min(2)].0,
+        }
     }
 
     fn under(&self, point: Vec2) -> Option<usize> {
         let dot = Disk::new(point, 0.0);
         if dot.intersects(&self.moving()) {
             Some(0)
-        } else if dot.intersects(&self.still()) {
-            Some(1)
         } else {
-            None
+            (0..3)
+                .find(|&i| dot.intersects(&self.still(i)))
+                .map(|i| i + 1)
         }
     }
 
     fn hit(&self) -> bool {
-        self.sweep().hit()
+        self.sweep().1.hit()
     }
 
     fn steps(&self) -> Vec<Step> {
         let moving = self.moving();
+        let (which, cast) = self.sweep();
+        let letter = LETTERS[which];
+        let mut each = Step::new("sweep A at each box");
+        for (i, still) in self.all_stills().into_iter().enumerate() {
+            let verdict = match self.sweep_one(still) {
+                Cast::Inside { .. } => "starts inside".to_owned(),
+                Cast::Touches(_) => "t = 0 (touching)".to_owned(),
+                Cast::Reaches { hit, .. } => format!("t = {}", fraction(hit.toi)),
+                Cast::Leaves => "touching, moves away".to_owned(),
+                Cast::Miss => "misses".to_owned(),
+            };
+            each.line(format!("{}: {verdict}", LETTERS[i]));
+        }
+        each.line(if cast.hit() {
+            format!("nearest: {letter}")
+        } else {
+            "none hit → MISS".to_owned()
+        });
+        let still = self.still(which);
         let grown = Aabb {
-            min: self.still().min - moving.half_size(),
-            max: self.still().max + moving.half_size(),
+            min: still.min - moving.half_size(),
+            max: still.max + moving.half_size(),
         };
-        let mut sum = Step::new("grow B (Minkowski sum)");
+        let mut sum = Step::new(format!("grow {letter} (Minkowski sum)"));
         sum.line("by half of A on each side:");
         sum.line(format!("min {}", vec2(grown.min)));
         sum.line(format!("max {}", vec2(grown.max)));
@@ -242,7 +286,6 @@ impl Scene for SweepScene {
         let mut found = Step::new("cast A's centre at it");
         found.line(format!("from {}", vec2(self.start)));
         found.line(format!("by {}", vec2(self.delta())));
-        let cast = self.sweep();
         match (cast, contact(cast)) {
             (Cast::Inside { depth, exit }, _) => {
                 found.line("it starts inside: the");
@@ -271,10 +314,10 @@ impl Scene for SweepScene {
             }
             _ => found.line("no entry in [0, 1] → MISS"),
         }
-        vec![sum, found.deciding(true)]
+        vec![each, sum, found.deciding(true)]
     }
 
-    fn apply(&mut self, _action: keys::Action) -> bool {
+    fn apply(&mut self, _action: keys::Action, _active: usize) -> bool {
         false
     }
 
@@ -288,8 +331,10 @@ impl Scene for SweepScene {
         let mut picture = Picture::new(VIEW);
         let moving = self.moving();
         let delta = self.delta();
-        picture.add(Figure::Aabb(self.still()), Ink::Target);
-        let cast = self.sweep();
+        let (_, cast) = self.sweep();
+        for still in self.all_stills() {
+            picture.add(Figure::Aabb(still), Ink::Target);
+        }
         let shown = match cast {
             Cast::Inside { exit, .. } => exit,
             other => contact(other),
@@ -313,9 +358,9 @@ impl Scene for SweepScene {
     }
 
     fn readout(&self) -> Readout {
-        let cast = self.sweep();
+        let (which, cast) = self.sweep();
         let mut readout = Readout::new(Verdict::of(cast.hit()));
-        readout.input("test", "swept box × box");
+        readout.input("test", "swept box × boxes");
         readout.input("A from", vec2(self.start));
         readout.input("by", vec2(self.delta()));
         readout.input("aim", degrees(self.aim.to_radians()));
@@ -323,10 +368,13 @@ impl Scene for SweepScene {
             "A size",
             format!("{} × {}", num(self.size.x), num(self.size.y)),
         );
-        readout.input("B at", vec2(self.center));
+        for (label, (center, _)) in ["B at", "C at", "D at"].into_iter().zip(self.stills) {
+            readout.input(label, vec2(center));
+        }
+        let size = self.stills[which].1;
         readout.input(
-            "B size",
-            format!("{} × {}", num(self.still_size.x), num(self.still_size.y)),
+            ["B size", "C size", "D size"][which],
+            format!("{} × {}", num(size.x), num(size.y)),
         );
         let hit_rows = |readout: &mut Readout, hit: &Hit| {
             readout.row("toi", fraction(hit.toi));
@@ -334,6 +382,9 @@ impl Scene for SweepScene {
             readout.row("hit at", vec2(hit.point));
             readout.row("normal", format!("{} out", vec2(hit.normal)));
         };
+        if cast.hit() || matches!(cast, Cast::Inside { .. }) {
+            readout.row("meets", LETTERS[which]);
+        }
         match cast {
             Cast::Reaches { hit, grazes } => {
                 readout.row("start", "apart");

@@ -158,7 +158,7 @@ impl Scene for TriangleScene {
         triangle_steps::steps(&self.disk, &self.triangle(), self.hit())
     }
 
-    fn apply(&mut self, _action: Action) -> bool {
+    fn apply(&mut self, _action: Action, _active: usize) -> bool {
         false
     }
 

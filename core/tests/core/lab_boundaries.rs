@@ -388,3 +388,70 @@ fn the_cast_scene_shows_fraction_point_and_normal_for_each_shape() {
     assert_eq!(lab.readout().value("test"), Some("segment × spinner bar"));
     assert_eq!(lab.readout().value("hit at"), Some("(-1.50, 0.00)"));
 }
+
+/// The box around the shapes the keys change and the ones they are tested against.
+fn shapes_box(lab: &Lab) -> (Vec2, Vec2) {
+    let mut lo = Vec2::INFINITY;
+    let mut hi = Vec2::NEG_INFINITY;
+    for mark in &lab.picture().marks {
+        if !matches!(mark.ink, Ink::Subject | Ink::Target | Ink::Solid) {
+            continue;
+        }
+        let points: Vec<Vec2> = match &mark.figure {
+            Figure::Disk(d) => vec![d.center - d.radius, d.center + d.radius],
+            Figure::Aabb(b) => vec![b.min, b.max],
+            Figure::Obb(b) => b.corners().to_vec(),
+            Figure::Triangle(t) => vec![t.a, t.b, t.c],
+            _ => continue,
+        };
+        for p in points {
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+    }
+    (lo, hi)
+}
+
+#[test]
+fn zero_fits_every_shape_in_every_scene() {
+    // Reported: `0` (fit) did not fit both shapes once one was placed far out and large.
+    let placements = [
+        (
+            "far out, large",
+            ["pos 40 40", "pos -40 -40"],
+            "size 30 30",
+            "radius 30",
+        ),
+        (
+            "far apart, small",
+            ["pos 40 -40", "pos -40 40"],
+            "size 1 1",
+            "radius 1",
+        ),
+        (
+            "one far, one large",
+            ["pos -40 0", "pos 10 10"],
+            "size 30 30",
+            "radius 30",
+        ),
+    ];
+    for scene in SceneId::ALL {
+        for (name, positions, size, radius) in placements {
+            let mut lab = Lab::new(scene);
+            for pos in positions.iter().take(lab.shape_names().len()) {
+                command(&mut lab, size);
+                command(&mut lab, radius);
+                command(&mut lab, pos);
+                press(&mut lab, "a");
+            }
+            press(&mut lab, "}}}0");
+            let (lo, hi) = shapes_box(&lab);
+            let view = lab.picture().view;
+            let (vlo, vhi) = (view.center - view.half, view.center + view.half);
+            assert!(
+                vlo.cmple(lo).all() && hi.cmple(vhi).all(),
+                "{scene} {name}: shapes {lo:?}..{hi:?}, view {vlo:?}..{vhi:?}"
+            );
+        }
+    }
+}
