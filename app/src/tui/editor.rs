@@ -440,7 +440,10 @@ impl EditorApp {
             return true;
         }
         if !matches!(self.overlay, Overlay::None) {
-            self.tell("close this view first to paste a level onto the board", true);
+            self.tell(
+                "close this view first to paste a level onto the board",
+                true,
+            );
             return false;
         }
         match text.parse::<Level>() {

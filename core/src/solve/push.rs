@@ -104,6 +104,31 @@ struct Node {
     rank: u16,
 }
 
+/// The matcher of a push search and the position whose matching its base holds.
+struct MatcherCache {
+    matcher: Matcher,
+    /// Whether the matcher holds the matching of the position expanded now.
+    base_ready: bool,
+    /// The node whose matching the matcher's base holds (`u32::MAX`: none), and the node
+    /// being expanded.
+    based: u32,
+    expanding: u32,
+}
+
+/// The buffers a push search reuses from position to position.
+struct Scratch {
+    /// The expanded position's boxes, a child's, and a table key (boxes and player).
+    cur: Vec<u64>,
+    child: Vec<u64>,
+    key: Vec<u64>,
+    /// Box cells, for the bound.
+    boxes: Vec<u32>,
+    /// The pushes of the expanded position.
+    pushes: Vec<(u32, u8, u32)>,
+    /// The pushes that stay plain pushes (no macro), while offering them.
+    plain: Vec<(u32, u8, u32)>,
+}
+
 /// The state of one push search.
 pub(crate) struct PushSearch<'c> {
     ctx: &'c Context,
@@ -114,23 +139,13 @@ pub(crate) struct PushSearch<'c> {
     nodes: Vec<Node>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     reach: Reach,
-    matcher: Matcher,
-    cur: Vec<u64>,
-    key: Vec<u64>,
-    child: Vec<u64>,
-    boxes: Vec<u32>,
-    pushes: Vec<(u32, u8, u32)>,
-    /// The pushes that stay plain pushes (no macro), while offering them.
-    plain: Vec<(u32, u8, u32)>,
+    /// The lower bound's matcher and what its base holds.
+    cache: MatcherCache,
+    /// Buffers reused from position to position.
+    scratch: Scratch,
     corrals: Corrals,
     /// Bytes held by other searches running beside this one.
     others: usize,
-    /// Whether the matcher holds the matching of the position expanded now.
-    base_ready: bool,
-    /// The node whose matching the matcher's base holds (`u32::MAX`: none), and the node
-    /// being expanded.
-    based: u32,
-    expanding: u32,
     /// The goals as a bitset.
     goal_bits: Vec<u64>,
     /// The goal rooms' orders, when this search fills them by macros.
@@ -159,18 +174,22 @@ impl<'c> PushSearch<'c> {
             nodes: Vec::new(),
             heap: BinaryHeap::new(),
             reach: Reach::new(ctx.len()),
-            matcher: Matcher::default(),
-            cur: vec![0; ctx.words],
-            key: vec![0; ctx.words + 1],
-            child: vec![0; ctx.words],
-            boxes: Vec::new(),
-            pushes: Vec::new(),
-            plain: Vec::new(),
+            cache: MatcherCache {
+                matcher: Matcher::default(),
+                base_ready: false,
+                based: u32::MAX,
+                expanding: u32::MAX,
+            },
+            scratch: Scratch {
+                cur: vec![0; ctx.words],
+                key: vec![0; ctx.words + 1],
+                child: vec![0; ctx.words],
+                boxes: Vec::new(),
+                pushes: Vec::new(),
+                plain: Vec::new(),
+            },
             corrals: Corrals::default(),
             others: 0,
-            base_ready: false,
-            based: u32::MAX,
-            expanding: u32::MAX,
             goal_bits: vec![0; ctx.words],
             packing: None,
             macros: goal_macro::Macros::default(),
@@ -212,9 +231,13 @@ impl<'c> PushSearch<'c> {
         };
         let at = if self.exact_player() { player } else { lowest };
         let hash = self.hash(bits, at);
-        self.key[..self.ctx.words].copy_from_slice(bits);
-        self.key[self.ctx.words] = u64::from(at);
-        if self.table.insert(&self.key, hash, usize::MAX).is_ok() {
+        self.scratch.key[..self.ctx.words].copy_from_slice(bits);
+        self.scratch.key[self.ctx.words] = u64::from(at);
+        if self
+            .table
+            .insert(&self.scratch.key, hash, usize::MAX)
+            .is_ok()
+        {
             self.nodes.push(Node {
                 parent: u32::MAX,
                 push: Push { from: NONE, dir: 0 },
@@ -277,21 +300,21 @@ impl<'c> PushSearch<'c> {
         let ctx = self.ctx;
         let words = ctx.words;
         let stored = self.table.get(id);
-        self.cur.copy_from_slice(&stored[..words]);
+        self.scratch.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
-        self.base_ready = false;
-        self.expanding = id;
-        self.reach.flood(ctx, &self.cur, player);
-        let mut pushes = std::mem::take(&mut self.pushes);
+        self.cache.base_ready = false;
+        self.cache.expanding = id;
+        self.reach.flood(ctx, &self.scratch.cur, player);
+        let mut pushes = std::mem::take(&mut self.scratch.pushes);
         pushes.clear();
         for &c in &self.reach.queue {
             for dir in 0..4 {
                 let b = ctx.step(c, dir);
-                if b == NONE || !has(&self.cur, b) {
+                if b == NONE || !has(&self.scratch.cur, b) {
                     continue;
                 }
                 let t = ctx.step(b, dir);
-                if t == NONE || has(&self.cur, t) {
+                if t == NONE || has(&self.scratch.cur, t) {
                     continue;
                 }
                 if self.techniques.dead_squares && ctx.dead[t as usize] {
@@ -301,7 +324,7 @@ impl<'c> PushSearch<'c> {
             }
         }
         if self.techniques.corrals && self.order != Order::Moves {
-            let cur = &self.cur;
+            let cur = &self.scratch.cur;
             let reach = &self.reach;
             if !self
                 .corrals
@@ -314,9 +337,14 @@ impl<'c> PushSearch<'c> {
                 // The corral whose pushes are kept may be lost in a way only a search of its
                 // boxes shows.
                 let mut work = 0;
-                let lost =
-                    self.corral_search
-                        .lost(ctx, &self.corrals, k, &self.cur, player, &mut work);
+                let lost = self.corral_search.lost(
+                    ctx,
+                    &self.corrals,
+                    k,
+                    &self.scratch.cur,
+                    player,
+                    &mut work,
+                );
                 budget.spend(work)?;
                 if lost {
                     pushes.clear();
@@ -324,7 +352,7 @@ impl<'c> PushSearch<'c> {
             }
         }
         if let Some(packing) = self.packing {
-            let cur = &self.cur;
+            let cur = &self.scratch.cur;
             self.macros
                 .drop_settled(packing, |c| has(cur, c), &mut pushes);
         }
@@ -332,7 +360,7 @@ impl<'c> PushSearch<'c> {
         let result = budget
             .spend(self.reach.queue.len() as u64 * 4 + ctx.len() as u64)
             .and_then(|()| self.try_pushes(id, &pushes, budget));
-        self.pushes = pushes;
+        self.scratch.pushes = pushes;
         result
     }
 
@@ -344,7 +372,7 @@ impl<'c> PushSearch<'c> {
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let ctx = self.ctx;
-        let mut plain = std::mem::take(&mut self.plain);
+        let mut plain = std::mem::take(&mut self.scratch.plain);
         plain.clear();
         let mut cut = false;
         if let Some(packing) = self.packing {
@@ -353,7 +381,7 @@ impl<'c> PushSearch<'c> {
                     goal_macro::Taken::Instead(outcome) => {
                         cut = true;
                         if let Some(found) = outcome? {
-                            self.plain = plain;
+                            self.scratch.plain = plain;
                             return Ok(Some(found));
                         }
                     }
@@ -371,12 +399,12 @@ impl<'c> PushSearch<'c> {
         let mut result = Ok(None);
         for &(b, dir, walk) in &plain {
             let t = ctx.step(b, usize::from(dir));
-            let mut child = std::mem::take(&mut self.child);
-            child.copy_from_slice(&self.cur);
+            let mut child = std::mem::take(&mut self.scratch.child);
+            child.copy_from_slice(&self.scratch.cur);
             flip(&mut child, b);
             flip(&mut child, t);
             let outcome = self.consider(&child, id, Push { from: b, dir }, walk, budget);
-            self.child = child;
+            self.scratch.child = child;
             match outcome {
                 Ok(None) => {}
                 other => {
@@ -385,7 +413,7 @@ impl<'c> PushSearch<'c> {
                 }
             }
         }
-        self.plain = plain;
+        self.scratch.plain = plain;
         result
     }
 
@@ -436,10 +464,10 @@ impl<'c> PushSearch<'c> {
         budget: &Budget<'_>,
     ) -> Result<Option<u32>, Stop> {
         let words = self.ctx.words;
-        self.key[..words].copy_from_slice(bits);
-        self.key[words] = u64::from(at);
+        self.scratch.key[..words].copy_from_slice(bits);
+        self.scratch.key[words] = u64::from(at);
         let hash = self.hash(bits, at);
-        if let Some(old) = self.table.find(&self.key, hash) {
+        if let Some(old) = self.table.find(&self.scratch.key, hash) {
             let stored = self.nodes[old as usize];
             if stored.closed || self.order == Order::Greedy {
                 return Ok(None);
@@ -456,7 +484,7 @@ impl<'c> PushSearch<'c> {
             return Ok(None);
         }
         let bound = self.bound_moved(bits, moved);
-        let (n, m) = (self.boxes.len() as u64, self.ctx.goals.len() as u64);
+        let (n, m) = (self.scratch.boxes.len() as u64, self.ctx.goals.len() as u64);
         budget.spend(
             if self.techniques.matching {
                 n * n * m
@@ -467,7 +495,7 @@ impl<'c> PushSearch<'c> {
         let held = self.bytes() - self.table.bytes() + self.others;
         let id = self
             .table
-            .insert(&self.key, hash, room(budget, held))
+            .insert(&self.scratch.key, hash, room(budget, held))
             .map_err(|_| Stop::Memory)?;
         let Some(bound) = bound else {
             node.closed = true;

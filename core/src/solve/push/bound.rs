@@ -12,22 +12,27 @@ impl PushSearch<'_> {
         if !self.techniques.matching {
             return self.bound(bits);
         }
-        if !self.base_ready {
-            self.base_ready = true;
+        if !self.cache.base_ready {
+            self.cache.base_ready = true;
             // The expanded position is a push away from its parent's: when the base holds
             // the parent's matching, one augmenting path makes it this position's.
-            let node = self.nodes[self.expanding as usize];
-            let moved =
-                (node.parent == self.based && node.parent != u32::MAX && node.push.dir != MACRO)
-                    .then(|| {
-                        let from = node.push.from;
-                        (from, self.ctx.step(from, usize::from(node.push.dir)))
-                    });
-            self.matcher
-                .set_base_after(self.ctx, moved, &self.cur, &mut self.boxes);
-            self.based = self.expanding;
+            let node = self.nodes[self.cache.expanding as usize];
+            let moved = (node.parent == self.cache.based
+                && node.parent != u32::MAX
+                && node.push.dir != MACRO)
+                .then(|| {
+                    let from = node.push.from;
+                    (from, self.ctx.step(from, usize::from(node.push.dir)))
+                });
+            self.cache.matcher.set_base_after(
+                self.ctx,
+                moved,
+                &self.scratch.cur,
+                &mut self.scratch.boxes,
+            );
+            self.cache.based = self.cache.expanding;
         }
-        match self.matcher.bound_moved(self.ctx, from, to) {
+        match self.cache.matcher.bound_moved(self.ctx, from, to) {
             Some(bound) => bound,
             None => self.bound(bits),
         }
@@ -35,12 +40,12 @@ impl PushSearch<'_> {
 
     /// The lower bound of the boxes of `bits`, or `None` when they have no matching.
     pub(super) fn bound(&mut self, bits: &[u64]) -> Option<u32> {
-        self.boxes.clear();
-        self.boxes.extend(cells(bits));
+        self.scratch.boxes.clear();
+        self.scratch.boxes.extend(cells(bits));
         if self.techniques.matching {
-            self.matcher.bound(self.ctx, &self.boxes)
+            self.cache.matcher.bound(self.ctx, &self.scratch.boxes)
         } else {
-            super::super::matching::nearest_bound(self.ctx, &self.boxes)
+            super::super::matching::nearest_bound(self.ctx, &self.scratch.boxes)
         }
     }
 

@@ -192,26 +192,31 @@ impl PushSearch<'_> {
             _ => return Taken::No,
         };
         let refused = if entering { Taken::Dropped } else { Taken::No };
-        let cur = &self.cur;
+        let cur = &self.scratch.cur;
         let filled = packing.filled(k, |c| has(cur, c));
         let Some(&goal) = packing.order(k).get(filled) else {
             return refused;
         };
-        if !self
-            .macros
-            .find(ctx, &mut self.reach, packing, k, &self.cur, (b, dir), goal)
-        {
+        if !self.macros.find(
+            ctx,
+            &mut self.reach,
+            packing,
+            k,
+            &self.scratch.cur,
+            (b, dir),
+            goal,
+        ) {
             return refused;
         }
         if self.macros.path.len() == 1 {
             return Taken::No;
         }
-        let mut child = std::mem::take(&mut self.child);
-        child.copy_from_slice(&self.cur);
+        let mut child = std::mem::take(&mut self.scratch.child);
+        child.copy_from_slice(&self.scratch.cur);
         flip(&mut child, b);
         flip(&mut child, goal);
         let outcome = self.offer_macro(&child, id, walk, goal, budget);
-        self.child = child;
+        self.scratch.child = child;
         Taken::Instead(outcome)
     }
 
