@@ -39,11 +39,13 @@ pub(crate) struct Walls {
 impl Walls {
     /// The bytes it holds.
     pub(crate) fn bytes(&self) -> usize {
-        let per_set = self
-            .sets
-            .first()
-            .map_or(0, |(f, d)| (f.len() + d.len()) * 8 * 2);
-        self.sets.capacity() * (48 + per_set) + self.index.capacity() * 40 + self.seen.len()
+        // Each set holds its frozen boxes and dead squares, and the index a copy of the
+        // frozen boxes.
+        let words = self.sets.first().map_or(0, |(f, _)| f.len());
+        self.sets.capacity() * (48 + words * 16)
+            + self.index.capacity() * (32 + words * 8)
+            + self.seen.len()
+            + self.queue.capacity() * 4
     }
 
     /// Whether a move that put a box on `to` may have frozen a box on a goal: it went onto a
@@ -203,15 +205,20 @@ mod tests {
         let (first, _) = walls.of(&ctx, &bits);
         let (again, _) = walls.of(&ctx, &bits);
         assert_eq!(first, again);
-        assert!(walls.may_freeze_is_local(&ctx, &bits));
     }
 
-    impl Walls {
-        /// Whether `may_freeze` says yes for the goal cell (2,1) of the test board.
-        fn may_freeze_is_local(&self, ctx: &Context, bits: &[u64]) -> bool {
-            let goal = ctx.cell(Pos::new(2, 1)).expect("inside");
-            let far = ctx.cell(Pos::new(4, 4)).expect("inside");
-            Walls::may_freeze(ctx, bits, goal) && !Walls::may_freeze(ctx, bits, far)
-        }
+    #[test]
+    fn only_a_move_onto_a_goal_or_next_to_a_goal_box_may_freeze_one() {
+        let (ctx, bits) = position("######\n#.** #\n###  #\n#  $ #\n# @  #\n######");
+        let at = |x, y| ctx.cell(Pos::new(x, y)).expect("inside");
+        assert!(Walls::may_freeze(&ctx, &bits, at(2, 1)), "onto a goal");
+        assert!(
+            Walls::may_freeze(&ctx, &bits, at(3, 2)),
+            "next to a goal box"
+        );
+        assert!(
+            !Walls::may_freeze(&ctx, &bits, at(4, 4)),
+            "far from the goals"
+        );
     }
 }
