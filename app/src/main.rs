@@ -145,6 +145,11 @@ enum Command {
         /// finding any solution fast.
         #[arg(long, value_name = "pushes|moves")]
         optimize: Option<OptimizeArg>,
+        /// Measure difficulty as levels/README.md does: prove the fewest pushes with the
+        /// deadlock tests the campaign's curve was set with (no small deadlock sets), so that
+        /// the layouts compare with the table there. Implies `--optimize pushes`.
+        #[arg(long, conflicts_with = "optimize")]
+        measure: bool,
         /// Threads the solver's searches run on at once, from 1 to 256 (by default what the
         /// machine has; the searches of one level use two at most).
         #[arg(long, value_name = "N", value_parser = solve_cmd::parse_threads, allow_negative_numbers = true)]
@@ -253,17 +258,22 @@ fn main() -> ExitCode {
             time_limit,
             memory_limit,
             optimize,
+            measure,
             threads,
         }) => {
             let cancel = solve_cmd::interrupt_flag();
             let optimize = match optimize {
+                None if measure => sokoshot_core::solve::Optimize::Pushes,
                 None => sokoshot_core::solve::Optimize::Any,
                 Some(OptimizeArg::Pushes) => sokoshot_core::solve::Optimize::Pushes,
                 Some(OptimizeArg::Moves) => sokoshot_core::solve::Optimize::Moves,
             };
             let threads = threads.unwrap_or_else(solve_cmd::default_threads);
-            let settings =
+            let mut settings =
                 solve_cmd::settings(time_limit, memory_limit, optimize, threads, &cancel);
+            if measure {
+                settings.techniques = sokoshot_core::solve::Techniques::measure();
+            }
             let only = level.and_then(|n| usize::try_from(n).ok());
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }

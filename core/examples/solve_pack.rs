@@ -76,6 +76,7 @@ fn main() {
             matching: !has("--no-matching"),
             corrals: !has("--no-corrals"),
             corral_deadlocks: has("--corral-deadlocks"),
+            pairs: !has("--no-pairs"),
         },
     };
     let report = match check_file(file.as_ref()) {

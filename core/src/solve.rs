@@ -40,6 +40,7 @@ pub mod hint;
 mod limits;
 mod matching;
 mod packing;
+mod pairs;
 mod parallel;
 mod portfolio;
 mod pull;
@@ -237,11 +238,11 @@ pub fn solve(
         classic(world, settings, &mut budget)?
     } else if settings.threads > 1 && settings.optimize != Optimize::Any {
         parallel::fast_and_optimal(settings.optimize, &mut budget, |optimize, budget| {
-            timed::search(world, optimize, budget)
+            timed::search(world, optimize, settings.techniques, budget)
         })?
     } else {
         fast_then_optimal(settings.optimize, &mut budget, |optimize, budget| {
-            timed::search(world, optimize, budget)
+            timed::search(world, optimize, settings.techniques, budget)
         })?
     };
     let mut solved_by = None;
@@ -385,9 +386,21 @@ fn classic(
             Err(stop) => return Ok(Outcome::GaveUp(stop)),
         };
     }
+    let pairs = if techniques.pairs {
+        match pairs::Pairs::new(&ctx, budget) {
+            Ok(pairs) => pairs.unwrap_or_default(),
+            Err(stop) => return Ok(Outcome::GaveUp(stop)),
+        }
+    } else {
+        pairs::Pairs::default()
+    };
+    if let Err(stop) = budget.hold(pairs.bytes()) {
+        return Ok(Outcome::GaveUp(stop));
+    }
     let start = portfolio::Start {
         ctx: &ctx,
         packing: &packing,
+        pairs: &pairs,
         techniques,
         boxes: &boxes,
         player,
@@ -402,11 +415,13 @@ fn classic(
             }
             Optimize::Pushes => {
                 push::PushSearch::new(&ctx, push::Order::Pushes, techniques, &boxes, player)
+                    .with_pairs(&pairs)
                     .run(budget)
                     .into()
             }
             Optimize::Moves => {
                 push::PushSearch::new(&ctx, push::Order::Moves, techniques, &boxes, player)
+                    .with_pairs(&pairs)
                     .run(budget)
                     .into()
             }

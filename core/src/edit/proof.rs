@@ -15,7 +15,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Duration;
 
 use crate::level::{Level, Pos};
-use crate::solve::{Deadlocks, Limits, Optimize, Settings, Solution, Verdict, solve_level};
+use crate::solve::{
+    Deadlocks, Limits, Optimize, Settings, Solution, Techniques, Verdict, solve_level,
+};
 
 /// How long each of the two searches may run.
 pub const PROOF_TIME: Duration = Duration::from_secs(10);
@@ -178,8 +180,15 @@ fn prove(level: &Level, time: Duration, cancel: &Arc<AtomicBool>, tx: &Sender<Ne
         let dead = cells.map(|p| deadlocks.is_dead_square(level, p)).collect();
         let _ = tx.send(News::Dead(dead));
     }
+    // The fewest-pushes proof runs with the difficulty measure's techniques, so that its
+    // layouts compare with levels/README.md's.
     let settings = |optimize| Settings {
         optimize,
+        techniques: if optimize == Optimize::Pushes {
+            Techniques::measure()
+        } else {
+            Techniques::default()
+        },
         limits: Limits {
             time: Some(time),
             memory_bytes: PROOF_MEMORY_BYTES,

@@ -14,7 +14,9 @@
 //! - no way to give every box a goal of its own that it can reach;
 //! - on a level without enemies or spinners, boxes shut in a corral (an area the player
 //!   cannot reach) that no order of pushes brings all onto goals or out of it, found by a
-//!   small search of those boxes alone (see `corral_search`).
+//!   small search of those boxes alone (see `corral_search`);
+//! - two boxes that could not both reach goals even alone on the board, with the player
+//!   where it is (see `pairs`).
 //!
 //! [`Deadlocks`] keeps what is worked out once per level, so a check after every push costs
 //! one pass over the boxes and, with enemies, one flood fill of the board (see the `deadlock`
@@ -29,7 +31,9 @@ use crate::words::count;
 use super::context::{Context, ContextError, DIRS};
 use super::corral_search::CorralCheck;
 use super::freeze::{Occupancy, is_frozen};
+use super::limits::{Budget, Limits, Stop};
 use super::matching::Matcher;
+use super::pairs::Pairs;
 
 /// Why a position is lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +47,13 @@ pub enum Lost {
     Frozen {
         /// The box (0-based).
         at: Pos,
+    },
+    /// Two boxes could not both reach goals even if they were the only ones.
+    Pair {
+        /// One box (0-based).
+        at: Pos,
+        /// The other (0-based).
+        with: Pos,
     },
     /// More enemies are left than shots.
     TooFewShots {
@@ -81,6 +92,14 @@ impl fmt::Display for Lost {
                 at.x + 1,
                 at.y + 1
             ),
+            Self::Pair { at, with } => write!(
+                f,
+                "the boxes at column {}, row {} and column {}, row {} can never both reach goals",
+                at.x + 1,
+                at.y + 1,
+                with.x + 1,
+                with.y + 1
+            ),
             Self::TooFewShots { left, enemies } => {
                 let verb = if enemies == 1 { "is" } else { "are" };
                 write!(
@@ -113,6 +132,8 @@ impl fmt::Display for Lost {
 #[derive(Debug, Clone)]
 pub struct Deadlocks {
     ctx: Context,
+    /// The lost pairs of the board (empty past their work bound).
+    pairs: Pairs,
     /// Whether the corral test runs (play's check); the full-state search leaves it out.
     corrals: bool,
 }
@@ -149,11 +170,29 @@ impl Deadlocks {
     /// The bytes its tables hold (what a caller with a memory budget counts).
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.ctx.bytes()
+        self.ctx.bytes() + self.pairs.bytes()
     }
 
+    /// The test of `ctx`'s board, its lost pairs worked out within their own bound.
     pub(crate) fn with_context(ctx: Context) -> Self {
-        Self { ctx, corrals: true }
+        let unlimited = Budget::new(&Limits::default(), None);
+        Self::within(ctx, true, &unlimited)
+            .unwrap_or_else(|_| unreachable!("no limit stops the work without a limit"))
+    }
+
+    /// [`Deadlocks::with_context`], the lost pairs (when `pairs` asks for them) worked out
+    /// with their work spent from `budget`.
+    pub(crate) fn within(ctx: Context, pairs: bool, budget: &Budget<'_>) -> Result<Self, Stop> {
+        let pairs = if pairs {
+            Pairs::new(&ctx, budget)?.unwrap_or_default()
+        } else {
+            Pairs::default()
+        };
+        Ok(Self {
+            ctx,
+            pairs,
+            corrals: true,
+        })
     }
 
     /// This check without the corral test: for the full-state search, where it was measured
@@ -200,7 +239,26 @@ impl Deadlocks {
         if Matcher::default().bound(ctx, &all).is_none() {
             return Some(Lost::NotEnoughGoals);
         }
-        self.shut_in(world)
+        self.shut_in(world).or_else(|| self.pair(world, &occupied))
+    }
+
+    /// Two boxes that could not both reach goals alone.
+    fn pair(&self, world: &World, occupied: &Cells) -> Option<Lost> {
+        let ctx = &self.ctx;
+        let player = ctx.cell(world.player())?;
+        let mut bits = vec![0u64; ctx.words];
+        for (c, _) in occupied.0.iter().enumerate().filter(|(_, on)| **on) {
+            bits[c / 64] |= 1 << (c % 64);
+        }
+        let (a, b) = self.pairs.any(&bits, player)?;
+        let (a, b) = (ctx.cells[a as usize], ctx.cells[b as usize]);
+        // In reading order, whatever the cells' numbering.
+        let (at, with) = if (a.y, a.x) <= (b.y, b.x) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        Some(Lost::Pair { at, with })
     }
 
     /// Boxes shut in a lost corral, on a level without enemies or spinners (where the

@@ -37,6 +37,7 @@ use super::freeze::frozen_off_goal;
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
 use super::packing::Packing;
+use super::pairs::Pairs;
 use super::push::Push;
 use super::push::reach::{Bits, Reach, cells, flip};
 use super::table::{Table, zobrist_keys};
@@ -93,6 +94,7 @@ struct Candidate {
 pub(crate) struct FessSearch<'c> {
     ctx: &'c Context,
     packing: &'c Packing,
+    pairs: &'c Pairs,
     zobrist: Vec<u64>,
     table: Table,
     nodes: Vec<Node>,
@@ -115,10 +117,17 @@ pub(crate) struct FessSearch<'c> {
 impl<'c> FessSearch<'c> {
     /// A search from the boxes on `boxes` with the player on `player` (cells of `ctx`),
     /// packing goal rooms in the orders of `packing`.
-    pub(crate) fn new(ctx: &'c Context, packing: &'c Packing, boxes: &[u32], player: u32) -> Self {
+    pub(crate) fn new(
+        ctx: &'c Context,
+        packing: &'c Packing,
+        pairs: &'c Pairs,
+        boxes: &[u32],
+        player: u32,
+    ) -> Self {
         let mut search = Self {
             ctx,
             packing,
+            pairs,
             zobrist: zobrist_keys(ctx.len() * 2, 0xfe55_5eed),
             table: Table::new(ctx.words + 1),
             nodes: Vec::new(),
@@ -323,6 +332,9 @@ impl<'c> FessSearch<'c> {
         if frozen_off_goal(ctx, &Bits(child), mv.to).is_some() {
             return super::freeze::MAX_VISITS as u64;
         }
+        if self.pairs.partner(child, mv.to, mv.player).is_some() {
+            return super::freeze::MAX_VISITS as u64;
+        }
         // A box frozen on a goal stays so: the child keeps its parent's walls unless the
         // move may have frozen another.
         let (walls, walls_work) = if Walls::may_freeze(ctx, child, mv.to) {
@@ -487,7 +499,10 @@ mod tests {
         let boxes: Vec<u32> = level.boxes.iter().filter_map(|&b| ctx.cell(b)).collect();
         let player = ctx.cell(level.player).expect("the player stands inside");
         let mut budget = Budget::new(&Limits::positions(100_000), None);
-        let ending = FessSearch::new(&ctx, &packing, &boxes, player).run(&mut budget);
+        let pairs = Pairs::new(&ctx, &budget)
+            .expect("no limit yet")
+            .unwrap_or_default();
+        let ending = FessSearch::new(&ctx, &packing, &pairs, &boxes, player).run(&mut budget);
         if let Ending::Solved(pushes) = &ending {
             let letters = super::super::solution::letters(&ctx, &boxes, player, pushes)
                 .expect("every push of the solution can be reached");

@@ -94,12 +94,15 @@ impl Classic<'_> {
         let exact: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
             let Start {
                 ctx,
+                pairs,
                 techniques,
                 boxes,
                 player,
                 ..
             } = start;
-            PushSearch::new(ctx, order, techniques, boxes, player).run(budget)
+            PushSearch::new(ctx, order, techniques, boxes, player)
+                .with_pairs(pairs)
+                .run(budget)
         });
         let fast: Job<'_, Ending> = Box::new(move |budget: &mut Budget<'_>| {
             take_turns(start, strategies, Sides::All, budget).ending

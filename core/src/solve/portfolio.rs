@@ -16,6 +16,7 @@ use super::engine::{Ending, Search, Turn, run_for};
 use super::fess::FessSearch;
 use super::limits::{Budget, Stop};
 use super::packing::Packing;
+use super::pairs::Pairs;
 use super::pull::{self, PullSearch};
 use super::push::{Order, PushSearch, Techniques};
 
@@ -149,6 +150,8 @@ impl Sides {
 pub(crate) struct Start<'c> {
     pub(crate) ctx: &'c Context,
     pub(crate) packing: &'c Packing,
+    /// The lost pairs of the board (see `pairs`).
+    pub(crate) pairs: &'c Pairs,
     pub(crate) techniques: Techniques,
     pub(crate) boxes: &'c [u32],
     pub(crate) player: u32,
@@ -172,6 +175,7 @@ impl<'c> Member<'c> {
         let Start {
             ctx,
             packing,
+            pairs,
             techniques,
             boxes,
             player,
@@ -181,7 +185,7 @@ impl<'c> Member<'c> {
                 matching,
                 ..techniques
             };
-            PushSearch::new(ctx, Order::Greedy, techniques, boxes, player)
+            PushSearch::new(ctx, Order::Greedy, techniques, boxes, player).with_pairs(pairs)
         };
         let search: Box<dyn Search<Path = Vec<super::push::Push>> + 'c> = match strategy {
             Strategy::Matching => Box::new(greedy(true)),
@@ -192,7 +196,7 @@ impl<'c> Member<'c> {
                 Box::new(greedy(false).with_packing(packing))
             }
             Strategy::GoalRooms => return None,
-            Strategy::Fess => Box::new(FessSearch::new(ctx, packing, boxes, player)),
+            Strategy::Fess => Box::new(FessSearch::new(ctx, packing, pairs, boxes, player)),
             Strategy::PullMatching => Box::new(PullSearch::new(ctx, back?, player, true)),
             Strategy::PullNearest => Box::new(PullSearch::new(ctx, back?, player, false)),
         };

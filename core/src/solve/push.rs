@@ -26,6 +26,7 @@ use super::freeze::frozen_off_goal;
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
 use super::packing::Packing;
+use super::pairs::Pairs;
 use super::table::{Table, zobrist_keys};
 
 mod bound;
@@ -65,6 +66,9 @@ pub struct Techniques {
     /// positions but costs more time than it saves (benches/README.md); play's deadlock
     /// check uses it all the same.
     pub corral_deadlocks: bool,
+    /// Drop positions with two boxes that could not both reach goals even alone on the
+    /// board (see `pairs`): in every search, and in the timed search's deadlock test.
+    pub pairs: bool,
 }
 
 impl Default for Techniques {
@@ -76,6 +80,20 @@ impl Default for Techniques {
             matching: true,
             corrals: true,
             corral_deadlocks: false,
+            pairs: true,
+        }
+    }
+}
+
+impl Techniques {
+    /// The techniques of the difficulty measure (the layouts of the fewest-pushes proof,
+    /// levels/README.md): those the campaign's curve was set with, so that a stronger solver
+    /// does not move the ruler. The small deadlock sets came later and are off.
+    #[must_use]
+    pub fn measure() -> Self {
+        Self {
+            pairs: false,
+            ..Self::default()
         }
     }
 }
@@ -152,6 +170,8 @@ pub(crate) struct PushSearch<'c> {
     packing: Option<&'c Packing>,
     /// The macros taken so far and their scratch space.
     macros: goal_macro::Macros,
+    /// The board's lost pairs, when this search prunes by them.
+    pairs: Option<&'c Pairs>,
     /// Scratch space for the corral deadlock test.
     corral_search: CorralSearch,
 }
@@ -193,6 +213,7 @@ impl<'c> PushSearch<'c> {
             goal_bits: vec![0; ctx.words],
             packing: None,
             macros: goal_macro::Macros::default(),
+            pairs: None,
             corral_search: CorralSearch::default(),
         };
         for &g in &ctx.goals {
@@ -217,6 +238,13 @@ impl<'c> PushSearch<'c> {
             self.heap.clear();
             self.heap.push(Reverse((self.priority(&self.nodes[0]), 0)));
         }
+        self
+    }
+
+    /// This search, pruning every child with a lost pair of boxes (see `pairs`; sound, so
+    /// for every order).
+    pub(crate) fn with_pairs(mut self, pairs: &'c Pairs) -> Self {
+        self.pairs = Some(pairs);
         self
     }
 
@@ -430,6 +458,10 @@ impl<'c> PushSearch<'c> {
         let b = push.from;
         let t = ctx.step(b, usize::from(push.dir));
         if self.techniques.freeze && frozen_off_goal(ctx, &Bits(child), t).is_some() {
+            return Ok(None);
+        }
+        // The player stands where the box was.
+        if self.pairs.is_some_and(|p| p.partner(child, t, b).is_some()) {
             return Ok(None);
         }
         let at = if self.exact_player() {

@@ -35,6 +35,7 @@ use super::deadlock::Deadlocks;
 use super::engine::{self, Ending, Search, room};
 use super::limits::{Budget, Stop};
 use super::matching::Matcher;
+use super::push::Techniques;
 use super::table::Table;
 use super::{Optimize, Outcome, SolveError};
 
@@ -84,6 +85,7 @@ struct TimedSearch<'a> {
 pub(crate) fn search(
     world: &World,
     optimize: Optimize,
+    techniques: Techniques,
     budget: &mut Budget<'_>,
 ) -> Result<Outcome, SolveError> {
     let ctx = match Context::within(world.level(), budget, budget.memory_limit() / 2)? {
@@ -94,7 +96,13 @@ pub(crate) fn search(
     if let Err(stop) = budget.hold(2 * ctx.bytes()) {
         return Ok(Outcome::GaveUp(stop));
     }
-    let deadlocks = Deadlocks::with_context(ctx.clone()).without_corrals();
+    let deadlocks = match Deadlocks::within(ctx.clone(), techniques.pairs, budget) {
+        Ok(deadlocks) => deadlocks.without_corrals(),
+        Err(stop) => return Ok(Outcome::GaveUp(stop)),
+    };
+    if let Err(stop) = budget.hold(deadlocks.bytes() - ctx.bytes()) {
+        return Ok(Outcome::GaveUp(stop));
+    }
     let mut sim = world.clone();
     let mut search = TimedSearch {
         start: world.state().clone(),

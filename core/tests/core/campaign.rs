@@ -6,7 +6,7 @@
 
 use sokoshot_core::game::{self, Command, Dir, TICKS_PER_SECOND, Token, WAIT_TICKS, World};
 use sokoshot_core::level::{Level, Tile, parse_pack};
-use sokoshot_core::solve::{Limits, Optimize, Settings, Verdict, solve_level};
+use sokoshot_core::solve::{Limits, Optimize, Settings, Techniques, Verdict, solve_level};
 
 /// The campaign as shipped.
 const CAMPAIGN: &str = include_str!("../../../levels/campaign.xsb");
@@ -381,6 +381,7 @@ fn layouts(index: usize, level: &Level) -> u64 {
     let settings = Settings {
         optimize: Optimize::Pushes,
         limits: Limits::positions(CURVE_POSITIONS),
+        techniques: Techniques::measure(),
         ..Settings::default()
     };
     let report = solve_level(level, &settings, None).expect("the solver runs");

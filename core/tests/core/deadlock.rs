@@ -97,7 +97,7 @@ fn no_prefix_of_a_known_microban_solution_is_called_lost() {
 #[test]
 fn a_lost_position_is_reported_at_once_with_its_reason() {
     let at = |x, y| sokoshot_core::level::Pos::new(x, y);
-    let cases: [(&str, &str, &str, Lost); 8] = [
+    let cases: [(&str, &str, &str, Lost); 9] = [
         (
             "a box pushed into a corner",
             "######\n#    #\n# $  #\n#  @.#\n######",
@@ -148,6 +148,17 @@ fn a_lost_position_is_reported_at_once_with_its_reason() {
             "####\n# .#\n#  ###\n#*   #\n#  $@#\n#  ###\n####",
             "L",
             Lost::ShutIn { at: at(2, 4) },
+        ),
+        (
+            // With an enemy on the board the corral test stays out, so the pair is the
+            // reason: the player can never get past the two boxes to push them home.
+            "two boxes in a corridor with the player on the wrong side",
+            "##########\n#..@$ $ ##\n#  #######\n# E #\n#####\nShots: 1",
+            "",
+            Lost::Pair {
+                at: at(4, 1),
+                with: at(6, 1),
+            },
         ),
     ];
     for (name, text, moves, expected) in cases {
@@ -202,6 +213,13 @@ fn reasons_read_in_a_players_words() {
         (
             Lost::ShutIn { at },
             "the boxes shut in with the box at column 3, row 5 can never all reach goals",
+        ),
+        (
+            Lost::Pair {
+                at,
+                with: sokoshot_core::level::Pos::new(3, 4),
+            },
+            "the boxes at column 3, row 5 and column 4, row 5 can never both reach goals",
         ),
     ];
     for (lost, text) in cases {

@@ -138,6 +138,7 @@ impl App {
             Lost::ShutIn { .. } => {
                 format!("the boxes shut in with {mark} can never all reach goals")
             }
+            Lost::Pair { .. } => format!("the two boxes {mark} can never both reach goals"),
             other => other.to_string(),
         };
         Some(format!("deadlock: {what} · u undoes"))
@@ -160,9 +161,12 @@ impl App {
                     .is_some_and(|d| d.is_dead_square(world.level(), b))
             })
             .collect();
-        if let Some(Lost::Frozen { at } | Lost::DeadSquare { at } | Lost::ShutIn { at }) = aid.lost
-        {
-            dead.push(at);
+        match aid.lost {
+            Some(Lost::Frozen { at } | Lost::DeadSquare { at } | Lost::ShutIn { at }) => {
+                dead.push(at);
+            }
+            Some(Lost::Pair { at, with }) => dead.extend([at, with]),
+            _ => {}
         }
         dead
     }
