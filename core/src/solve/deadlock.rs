@@ -174,6 +174,12 @@ impl Deadlocks {
     }
 
     /// The test of `ctx`'s board, its lost pairs worked out within their own bound.
+    /// The lost pairs of boxes this test knows (none when the board is past their bound).
+    #[must_use]
+    pub fn lost_pairs(&self) -> usize {
+        self.pairs.len()
+    }
+
     pub(crate) fn with_context(ctx: Context) -> Self {
         let unlimited = Budget::new(&Limits::default(), None);
         Self::within(ctx, true, &unlimited)

@@ -361,7 +361,7 @@ impl<'c> FessSearch<'c> {
         let Some(bound) = bound else {
             return work;
         };
-        let features = Features::of(ctx, self.packing, child, &mut self.macros.regions);
+        let features = Features::after(ctx, self.packing, child, mv.regions);
         candidates.push(Candidate {
             mv,
             features,
@@ -421,6 +421,7 @@ impl<'c> FessSearch<'c> {
                 dir: node.dir,
                 player: NONE,
                 pushes: 0,
+                regions: 0,
             };
             let Some(run) = self
                 .macros
@@ -688,6 +689,7 @@ mod tests {
             dir: 2,
             player: 0,
             pushes,
+            regions: 0,
         };
         let candidate = |packed, regions, pushes| Candidate {
             mv: mv(pushes),

@@ -78,6 +78,11 @@ impl Pairs {
         builder.table(&solvable)
     }
 
+    /// The number of lost pairs (each counted once).
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len() / 2
+    }
+
     /// The bytes the table holds.
     pub(crate) fn bytes(&self) -> usize {
         self.start.capacity() * 4

@@ -78,6 +78,17 @@ impl Features {
     }
 }
 
+impl Features {
+    /// The features of the boxes of `bits` whose regions are known to be `regions` (a
+    /// macro move counts them as it finds the move).
+    pub(crate) fn after(ctx: &Context, packing: &Packing, bits: &[u64], regions: u16) -> Self {
+        Self {
+            packed: packed(ctx, packing, bits),
+            regions,
+        }
+    }
+}
+
 /// Boxes home in the packing order (see [`Features::packed`]).
 pub(crate) fn packed(ctx: &Context, packing: &Packing, bits: &[u64]) -> u16 {
     u16::try_from(packing.packed(ctx, |c| has(bits, c))).unwrap_or(u16::MAX)

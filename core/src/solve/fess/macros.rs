@@ -7,6 +7,11 @@
 //! The same search, run again, spells a move out as single pushes (`spell`): it is
 //! deterministic, so it meets the move's last push where it met it first.
 //!
+//! Where the box enters a cell that is no cut vertex of the floor the other boxes leave (a
+//! cell whose loss splits no area), the player's area is that area less the cell, known
+//! without a flood: the cut vertices, the areas and their two lowest cells are worked out
+//! once per box (Tarjan's depth-first search), on its first push.
+//!
 //! Bounds: each (cell, side) of a box is entered once, so one box costs at most four
 //! floods of the board per cell.
 
@@ -29,6 +34,8 @@ pub(crate) struct MacroMove {
     pub(crate) player: u32,
     /// Single pushes it takes.
     pub(crate) pushes: u32,
+    /// The regions the boxes cut the floor into after it (the connectivity feature).
+    pub(crate) regions: u16,
 }
 
 /// No state: the start of a chain of pushes.
@@ -50,6 +57,158 @@ pub(crate) struct Macros {
     sides: Vec<(u32, u8)>,
     /// Scratch space for the features' region count.
     pub(crate) regions: Regions,
+    /// The cut vertices of the floor with the moving box taken off.
+    cuts: Cuts,
+}
+
+/// The floor's areas and cut vertices for one board, stamped so nothing is cleared.
+struct Cuts {
+    /// Whether they are worked out for the board of the current search.
+    ready: bool,
+    generation: u32,
+    /// Per cell: the generation that visited it, and the one that found it a cut vertex.
+    seen: Vec<u32>,
+    cut: Vec<u32>,
+    /// Per cell: its area, depth-first discovery time and low point, and the subtrees
+    /// of its children that only it joins to the rest.
+    area: Vec<u32>,
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    splits: Vec<u32>,
+    /// Per area: its root (the first cell the search met).
+    roots: Vec<u32>,
+    /// Per area: its lowest and second lowest cells ([`NONE`] when it has one cell).
+    lowest: Vec<(u32, u32)>,
+    /// The depth-first stack: a cell, its parent and the next direction to try.
+    stack: Vec<(u32, u32, u8)>,
+}
+
+impl Cuts {
+    fn new(cells: usize) -> Self {
+        Self {
+            ready: false,
+            generation: 0,
+            seen: vec![0; cells],
+            cut: vec![0; cells],
+            area: vec![0; cells],
+            disc: vec![0; cells],
+            low: vec![0; cells],
+            splits: vec![0; cells],
+            roots: Vec::new(),
+            lowest: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.seen.capacity() * 24
+            + self.lowest.capacity() * 8
+            + self.roots.capacity() * 4
+            + self.stack.capacity() * 12
+    }
+
+    /// Works out the areas and cut vertices of the cells free of `board`; returns the
+    /// cells visited.
+    fn find(&mut self, ctx: &Context, board: &[u64]) -> u64 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill(0);
+            self.cut.fill(0);
+            self.generation = 1;
+        }
+        let g = self.generation;
+        self.lowest.clear();
+        self.roots.clear();
+        let mut time = 0u32;
+        for root in 0..ctx.len() as u32 {
+            if self.seen[root as usize] == g || has(board, root) {
+                continue;
+            }
+            let k = self.lowest.len() as u32;
+            // Cells are met from the lowest up only at the root; keep the two lowest.
+            let mut lowest = (NONE, NONE);
+            let mut visit = |cuts: &mut Self, c: u32, time: &mut u32| {
+                cuts.seen[c as usize] = g;
+                cuts.area[c as usize] = k;
+                cuts.disc[c as usize] = *time;
+                cuts.low[c as usize] = *time;
+                cuts.splits[c as usize] = 0;
+                *time += 1;
+                if c < lowest.0 {
+                    lowest = (c, lowest.0);
+                } else if c < lowest.1 {
+                    lowest.1 = c;
+                }
+            };
+            visit(self, root, &mut time);
+            let mut root_children = 0;
+            self.stack.clear();
+            self.stack.push((root, NONE, 0));
+            while let Some(&mut (v, parent, ref mut dir)) = self.stack.last_mut() {
+                if *dir < 4 {
+                    let n = ctx.step(v, usize::from(*dir));
+                    *dir += 1;
+                    if n == NONE || n == parent || has(board, n) {
+                        continue;
+                    }
+                    if self.seen[n as usize] == g {
+                        self.low[v as usize] = self.low[v as usize].min(self.disc[n as usize]);
+                    } else {
+                        visit(self, n, &mut time);
+                        if v == root {
+                            root_children += 1;
+                        }
+                        self.stack.push((n, v, 0));
+                    }
+                    continue;
+                }
+                self.stack.pop();
+                if parent != NONE {
+                    let low = self.low[v as usize];
+                    let p = parent as usize;
+                    self.low[p] = self.low[p].min(low);
+                    if low >= self.disc[p] {
+                        self.splits[p] += 1;
+                        if parent != root {
+                            self.cut[p] = g;
+                        }
+                    }
+                }
+            }
+            if root_children > 1 {
+                self.cut[root as usize] = g;
+            }
+            self.lowest.push(lowest);
+            self.roots.push(root);
+        }
+        self.ready = true;
+        u64::from(time)
+    }
+
+    /// The regions of the floor with a box on `t` (free on the board they were found for):
+    /// its area gives way to the pieces it falls into without `t`.
+    fn regions_with(&self, t: u32) -> u16 {
+        let t = t as usize;
+        let splits = self.splits[t];
+        let pieces = if self.roots[self.area[t] as usize] == t as u32 {
+            splits
+        } else {
+            splits + 1
+        };
+        let regions = self.lowest.len() as u32 - 1 + pieces;
+        u16::try_from(regions).unwrap_or(u16::MAX)
+    }
+
+    /// With a box on `t` (free on the board they were found for), the lowest cell of the
+    /// area the player next to it keeps, when `t` is no cut vertex (else `None`: the area
+    /// may be split, and only a flood tells).
+    fn area_without(&self, t: u32) -> Option<u32> {
+        if self.cut[t as usize] == self.generation {
+            return None;
+        }
+        let (first, second) = self.lowest[self.area[t as usize] as usize];
+        Some(if first == t { second } else { first })
+    }
 }
 
 /// The state of a box on `cell` with the player on its side `side`.
@@ -69,6 +228,7 @@ impl Macros {
             moves: Vec::new(),
             sides: Vec::new(),
             regions: Regions::default(),
+            cuts: Cuts::new(cells),
         }
     }
 
@@ -81,6 +241,7 @@ impl Macros {
             + self.moves.capacity() * std::mem::size_of::<MacroMove>()
             + self.sides.capacity() * 8
             + self.regions.bytes()
+            + self.cuts.bytes()
     }
 
     fn next_generation(&mut self) -> u32 {
@@ -200,6 +361,7 @@ impl Macros {
         self.board.clear();
         self.board.extend_from_slice(bits);
         flip(&mut self.board, b);
+        self.cuts.ready = false;
         self.queue.clear();
         for side in 0..4 {
             if mask >> side & 1 == 1 {
@@ -225,17 +387,34 @@ impl Macros {
             if self.stamp[state(t, side) as usize] == generation {
                 continue;
             }
-            // The box on `t`, the player on `c`: where can the player go?
-            flip(&mut self.board, t);
-            let lowest = reach.flood(ctx, &self.board, c);
-            flip(&mut self.board, t);
+            // The box on `t`, the player on `c`: where can the player go? Off a cut vertex,
+            // to every free side of `t`; else as a flood finds.
+            let mut work = 4;
+            if !self.cuts.ready {
+                work += self.cuts.find(ctx, &self.board) * 4;
+            }
+            let known = self.cuts.area_without(t);
+            let lowest = match known {
+                Some(lowest) => lowest,
+                None => {
+                    flip(&mut self.board, t);
+                    let lowest = reach.flood(ctx, &self.board, c);
+                    flip(&mut self.board, t);
+                    work += reach.queue.len() as u64 * 4;
+                    lowest
+                }
+            };
             if let Pace::Counted(budget) = pace {
-                budget.spend(reach.queue.len() as u64 * 4 + 4)?;
+                budget.spend(work)?;
             }
             for side2 in 0..4 {
                 let p = ctx.step(t, side2);
                 let s2 = state(t, side2);
-                if p != NONE && reach.reached(p) && self.stamp[s2 as usize] != generation {
+                let reached = match known {
+                    Some(_) => p != NONE && !has(&self.board, p),
+                    None => p != NONE && reach.reached(p),
+                };
+                if reached && self.stamp[s2 as usize] != generation {
                     self.stamp[s2 as usize] = generation;
                     self.came[s2 as usize] = s;
                     self.queue.push((s2, pushes + 1));
@@ -248,6 +427,7 @@ impl Macros {
                     dir: dir as u8,
                     player: lowest,
                     pushes: pushes + 1,
+                    regions: self.cuts.regions_with(t),
                 });
             }
         }
@@ -348,6 +528,11 @@ mod tests {
                 let behind = ctx.step(mv.to, (usize::from(mv.dir) + 2) % 4);
                 let lowest = reach.flood(ctx, &child, behind);
                 assert_eq!(lowest, mv.player, "the player's area after the last push");
+                assert_eq!(
+                    mv.regions,
+                    Regions::default().count(ctx, &child),
+                    "the regions after it"
+                );
                 if seen.insert((child.clone(), mv.player)) {
                     queue.push((child, mv.player));
                 }
@@ -375,6 +560,12 @@ mod tests {
             (
                 "an open room",
                 "#######\n#.    #\n#  $  #\n#  @  #\n#######",
+            ),
+            (
+                // Cut vertices and cells on loops side by side: where the box enters a
+                // cut vertex the player's area is flooded, elsewhere it is known.
+                "two loops joined by a door, three boxes",
+                "##########\n#@  #    #\n# # $  # #\n#   #. $ #\n## ##  # #\n#  $   . #\n# .  #   #\n##########",
             ),
         ];
         for (name, room) in rooms {
