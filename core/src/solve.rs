@@ -32,6 +32,7 @@ mod context;
 mod corral;
 mod corral_search;
 mod crew;
+mod cuts;
 mod deadlock;
 mod engine;
 mod fess;
@@ -387,7 +388,7 @@ fn classic(
         };
     }
     let pairs = if techniques.pairs {
-        match pairs::Pairs::new(&ctx, budget) {
+        match pairs::Pairs::new(&ctx, budget, pairs::MAX_PAIR_WORK) {
             Ok(pairs) => pairs.unwrap_or_default(),
             Err(stop) => return Ok(Outcome::GaveUp(stop)),
         }

@@ -33,7 +33,7 @@ use super::corral_search::CorralCheck;
 use super::freeze::{Occupancy, is_frozen};
 use super::limits::{Budget, Limits, Stop};
 use super::matching::Matcher;
-use super::pairs::Pairs;
+use super::pairs::{MAX_PAIR_WORK, PLAY_PAIR_WORK, Pairs};
 
 /// Why a position is lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,24 +173,31 @@ impl Deadlocks {
         self.ctx.bytes() + self.pairs.bytes()
     }
 
-    /// The test of `ctx`'s board, its lost pairs worked out within their own bound.
     /// The lost pairs of boxes this test knows (none when the board is past their bound).
     #[must_use]
     pub fn lost_pairs(&self) -> usize {
         self.pairs.len()
     }
 
+    /// The test of `ctx`'s board, its lost pairs worked out within play's bound (it runs at
+    /// the first push).
     pub(crate) fn with_context(ctx: Context) -> Self {
         let unlimited = Budget::new(&Limits::default(), None);
-        Self::within(ctx, true, &unlimited)
+        let pairs = Pairs::new(&ctx, &unlimited, PLAY_PAIR_WORK)
             .unwrap_or_else(|_| unreachable!("no limit stops the work without a limit"))
+            .unwrap_or_default();
+        Self {
+            ctx,
+            pairs,
+            corrals: true,
+        }
     }
 
     /// [`Deadlocks::with_context`], the lost pairs (when `pairs` asks for them) worked out
     /// with their work spent from `budget`.
     pub(crate) fn within(ctx: Context, pairs: bool, budget: &Budget<'_>) -> Result<Self, Stop> {
         let pairs = if pairs {
-            Pairs::new(&ctx, budget)?.unwrap_or_default()
+            Pairs::new(&ctx, budget, MAX_PAIR_WORK)?.unwrap_or_default()
         } else {
             Pairs::default()
         };

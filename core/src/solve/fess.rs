@@ -500,7 +500,7 @@ mod tests {
         let boxes: Vec<u32> = level.boxes.iter().filter_map(|&b| ctx.cell(b)).collect();
         let player = ctx.cell(level.player).expect("the player stands inside");
         let mut budget = Budget::new(&Limits::positions(100_000), None);
-        let pairs = Pairs::new(&ctx, &budget)
+        let pairs = Pairs::new(&ctx, &budget, crate::solve::pairs::MAX_PAIR_WORK)
             .expect("no limit yet")
             .unwrap_or_default();
         let ending = FessSearch::new(&ctx, &packing, &pairs, &boxes, player).run(&mut budget);

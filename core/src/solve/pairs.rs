@@ -14,18 +14,23 @@
 //! these two. Enemies, slopes and spinners' bars only block as well, so the same holds by
 //! sokoshot's rules.
 //!
-//! Limits: at most [`MAX_PAIR_WORK`] cell visits in all (floods of the player's area), spent
-//! from the search's budget; past it there is no table and nothing is pruned by it.
+//! Limits: at most [`MAX_PAIR_WORK`] cell visits in all (floods of the player's area) for a
+//! search, spent from its budget, and [`PLAY_PAIR_WORK`] for play's deadlock check, which
+//! works them out at the first push and must not hold up the game; past its bound there is
+//! no table and nothing is pruned by it.
 
 use std::collections::{HashSet, VecDeque};
 
 use super::context::{Context, NONE};
+use super::cuts::Cuts;
 use super::limits::{Budget, Stop};
-use super::push::reach::has;
+use super::push::reach::{flip, has};
 
 /// The most cells the table's floods may visit before it gives up (XSokoban's largest
 /// table takes about 22 million; see benches/README.md).
 pub(crate) const MAX_PAIR_WORK: u64 = 1 << 26;
+/// The bound for play's deadlock check (a few tens of milliseconds).
+pub(crate) const PLAY_PAIR_WORK: u64 = 1 << 23;
 /// Work is spent from the budget in chunks of this many cell visits.
 const SPEND_EVERY: u64 = 1 << 14;
 /// The entry of a pair lost wherever the player is.
@@ -57,12 +62,17 @@ type State = (u32, u32, u32);
 
 impl Pairs {
     /// The table of `ctx`'s board, its work spent from `budget`; `None` when it would take
-    /// more than [`MAX_PAIR_WORK`] cell visits.
-    pub(crate) fn new(ctx: &Context, budget: &Budget<'_>) -> Result<Option<Self>, Stop> {
+    /// more than `max_work` cell visits.
+    pub(crate) fn new(
+        ctx: &Context,
+        budget: &Budget<'_>,
+        max_work: u64,
+    ) -> Result<Option<Self>, Stop> {
         let goals = ctx.goals.len() as u64;
         let live = ctx.dead.iter().filter(|&&d| !d).count() as u64;
-        let floods = (goals * goals.saturating_sub(1) + live * live.saturating_sub(1)) / 2;
-        if floods.saturating_mul(ctx.len() as u64) > MAX_PAIR_WORK {
+        // At least a flood of the board for each pair of goals and each live cell.
+        let floods = goals * goals.saturating_sub(1) / 2 + live;
+        if floods.saturating_mul(ctx.len() as u64) > max_work {
             return Ok(None);
         }
         let mut builder = Builder {
@@ -71,6 +81,7 @@ impl Pairs {
             flood: Flood::new(ctx.len()),
             work: 0,
             spent: 0,
+            max_work,
         };
         let Some(solvable) = builder.solvable()? else {
             return Ok(None);
@@ -203,17 +214,18 @@ struct Builder<'a, 'b> {
     flood: Flood,
     work: u64,
     spent: u64,
+    max_work: u64,
 }
 
 impl Builder<'_, '_> {
-    /// Counts `visits` cell visits; `false` past [`MAX_PAIR_WORK`].
+    /// Counts `visits` cell visits; `false` past the bound.
     fn count(&mut self, visits: u64) -> Result<bool, Stop> {
         self.work += visits;
         if self.work - self.spent >= SPEND_EVERY {
             self.budget.spend(self.work - self.spent)?;
             self.spent = self.work;
         }
-        Ok(self.work <= MAX_PAIR_WORK)
+        Ok(self.work <= self.max_work)
     }
 
     /// Every (pair, player area) from which two boxes alone can be pushed onto goals.
@@ -280,17 +292,43 @@ impl Builder<'_, '_> {
         let mut masks: Vec<u64> = Vec::new();
         let mut lowest = Vec::new();
         let mut ok = Vec::new();
+        let mut cuts = Cuts::new(ctx.len());
+        let mut board = vec![0u64; words];
         for (i, &a) in live.iter().enumerate() {
+            // The areas without `a` once; without `a` and `b` they are the same but for
+            // `b`'s, which loses `b`, unless `b` is a cut vertex there (then a flood).
+            flip(&mut board, a);
+            let visits = cuts.find(ctx, &board);
+            flip(&mut board, a);
+            if !self.count(visits)? {
+                return Ok(None);
+            }
             for &b in &live[i + 1..] {
                 if ctx.is_goal[a as usize] && ctx.is_goal[b as usize] {
                     continue;
                 }
-                let visits = self.flood.areas(ctx, (a, b), &mut lowest);
-                if !self.count(visits)? {
-                    return Ok(None);
+                let known = cuts.area_without(b);
+                match known {
+                    Some(without_b) => {
+                        let own = cuts.area_of(b) as usize;
+                        lowest.clear();
+                        lowest.extend(cuts.lowest().iter().map(|&(low, _)| low));
+                        lowest[own] = without_b;
+                    }
+                    None => {
+                        let visits = self.flood.areas(ctx, (a, b), &mut lowest);
+                        if !self.count(visits)? {
+                            return Ok(None);
+                        }
+                    }
                 }
                 ok.clear();
-                ok.extend(lowest.iter().map(|&low| solvable.contains(&(a, b, low))));
+                // An area left empty (`b` was all of it) holds no player.
+                ok.extend(
+                    lowest
+                        .iter()
+                        .map(|&low| low == NONE || solvable.contains(&(a, b, low))),
+                );
                 if ok.iter().all(|&ok| ok) {
                     continue;
                 }
@@ -302,7 +340,14 @@ impl Builder<'_, '_> {
                 let at = masks.len();
                 masks.resize(at + words, 0);
                 for c in 0..ctx.len() as u32 {
-                    if c != a && c != b && !ok[self.flood.area[c as usize] as usize] {
+                    if c == a || c == b {
+                        continue;
+                    }
+                    let area = match known {
+                        Some(_) => cuts.area_of(c),
+                        None => self.flood.area[c as usize],
+                    };
+                    if !ok[area as usize] {
                         masks[at + c as usize / 64] |= 1 << (c % 64);
                     }
                 }
@@ -405,7 +450,7 @@ mod tests {
     fn table(ctx: &Context) -> Pairs {
         let limits = Limits::default();
         let budget = Budget::new(&limits, None);
-        Pairs::new(ctx, &budget)
+        Pairs::new(ctx, &budget, MAX_PAIR_WORK)
             .expect("no limit")
             .expect("a small board fits")
     }
@@ -486,6 +531,10 @@ mod tests {
         let ctx = Context::from_text(&text);
         let limits = Limits::default();
         let budget = Budget::new(&limits, None);
-        assert!(Pairs::new(&ctx, &budget).expect("no limit").is_none());
+        assert!(
+            Pairs::new(&ctx, &budget, MAX_PAIR_WORK)
+                .expect("no limit")
+                .is_none()
+        );
     }
 }
