@@ -56,6 +56,15 @@ pub(crate) struct Pairs {
     words: usize,
 }
 
+/// Which way the searches a table serves move boxes: pushes towards the goals (the game, and
+/// the forward searches), or pulls towards the start cells (the backward searches, on the
+/// reversed board whose goals are the start cells).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Way {
+    Pushes,
+    Pulls,
+}
+
 /// A (pair, player area) of the retrograde search: the two boxes' cells, lowest first, and
 /// the lowest cell of the player's area.
 type State = (u32, u32, u32);
@@ -65,6 +74,18 @@ impl Pairs {
     /// more than `max_work` cell visits.
     pub(crate) fn new(
         ctx: &Context,
+        budget: &Budget<'_>,
+        max_work: u64,
+    ) -> Result<Option<Self>, Stop> {
+        Self::moving(ctx, Way::Pushes, budget, max_work)
+    }
+
+    /// The table of `ctx`'s board for searches that move boxes `way`: for pulls, the pairs
+    /// that two boxes alone can never both pull onto goals (the reversed board's goals are
+    /// the start cells), found by pushing them back from there.
+    pub(crate) fn moving(
+        ctx: &Context,
+        way: Way,
         budget: &Budget<'_>,
         max_work: u64,
     ) -> Result<Option<Self>, Stop> {
@@ -82,6 +103,7 @@ impl Pairs {
             work: 0,
             spent: 0,
             max_work,
+            way,
         };
         let Some(solvable) = builder.solvable()? else {
             return Ok(None);
@@ -215,6 +237,7 @@ struct Builder<'a, 'b> {
     work: u64,
     spent: u64,
     max_work: u64,
+    way: Way,
 }
 
 impl Builder<'_, '_> {
@@ -255,14 +278,28 @@ impl Builder<'_, '_> {
                 return Ok(None);
             }
             pulls.clear();
-            for (pulled, other) in [(a, b), (b, a)] {
+            for (moved, other) in [(a, b), (b, a)] {
                 for dir in 0..4 {
-                    let to = ctx.step(pulled, dir);
-                    if to == NONE || !self.flood.reached(to) {
-                        continue;
-                    }
-                    let back = ctx.step(to, dir);
-                    if back != NONE && back != other {
+                    // Undone moves: a pull (the box follows the player onto `to`, who
+                    // steps on to `back`) or a push (the player behind the box pushes it
+                    // onto `to` and stands where it was).
+                    let (to, back) = match self.way {
+                        Way::Pushes => {
+                            let to = ctx.step(moved, dir);
+                            if to == NONE || !self.flood.reached(to) {
+                                continue;
+                            }
+                            (to, ctx.step(to, dir))
+                        }
+                        Way::Pulls => {
+                            let behind = ctx.step(moved, (dir + 2) % 4);
+                            if behind == NONE || !self.flood.reached(behind) {
+                                continue;
+                            }
+                            (ctx.step(moved, dir), moved)
+                        }
+                    };
+                    if to != NONE && back != NONE && to != other && back != other {
                         pulls.push((to, other, back));
                     }
                 }
@@ -401,7 +438,7 @@ mod tests {
     /// Whether two boxes on `a` and `b` with the player on `player` can be pushed onto
     /// goals, by a forward fixed point over every (boxes, player cell): an outside reference
     /// that shares nothing with the retrograde search but the board.
-    fn brute_force(ctx: &Context) -> impl Fn(u32, u32, u32) -> bool {
+    fn brute_force(ctx: &Context, way: Way) -> impl Fn(u32, u32, u32) -> bool {
         let n = ctx.len();
         let at = move |a: u32, b: u32, p: u32| (a as usize * n + b as usize) * n + p as usize;
         let mut good = vec![false; n * n * n];
@@ -419,6 +456,16 @@ mod tests {
                             let q = ctx.step(p, d);
                             if q == NONE {
                                 return false;
+                            }
+                            if way == Way::Pulls {
+                                if q == a || q == b {
+                                    return false;
+                                }
+                                // A step, or a pull of the box behind the player.
+                                let r = ctx.step(p, (d + 2) % 4);
+                                return good[at(a, b, q)]
+                                    || (r == a && good[at(p, b, q)])
+                                    || (r == b && good[at(a, p, q)]);
                             }
                             if q != a && q != b {
                                 return good[at(a, b, q)];
@@ -447,10 +494,10 @@ mod tests {
         move |a, b, p| good[at(a, b, p)]
     }
 
-    fn table(ctx: &Context) -> Pairs {
+    fn table(ctx: &Context, way: Way) -> Pairs {
         let limits = Limits::default();
         let budget = Budget::new(&limits, None);
-        Pairs::new(ctx, &budget, MAX_PAIR_WORK)
+        Pairs::moving(ctx, way, &budget, MAX_PAIR_WORK)
             .expect("no limit")
             .expect("a small board fits")
     }
@@ -482,10 +529,13 @@ mod tests {
     #[test]
     fn the_table_says_lost_exactly_where_a_forward_search_finds_no_way() {
         let mut lost = 0;
-        for (name, room) in ROOMS {
+        for ((name, room), way) in ROOMS
+            .iter()
+            .flat_map(|room| [(room, Way::Pushes), (room, Way::Pulls)])
+        {
             let ctx = Context::from_text(room);
-            let pairs = table(&ctx);
-            let solvable = brute_force(&ctx);
+            let pairs = table(&ctx, way);
+            let solvable = brute_force(&ctx, way);
             let mut bits = vec![0u64; ctx.words];
             for a in 0..ctx.len() as u32 {
                 for b in a + 1..ctx.len() as u32 {
@@ -500,12 +550,12 @@ mod tests {
                         assert_eq!(
                             said,
                             pairs.partner(&bits, b, p) == Some(a),
-                            "{name}: listed under one cell only"
+                            "{name} ({way:?}): listed under one cell only"
                         );
                         assert_eq!(
                             said,
                             !solvable(a, b, p),
-                            "{name}: boxes {:?} {:?}, player {:?}",
+                            "{name} ({way:?}): boxes {:?} {:?}, player {:?}",
                             ctx.cells[a as usize],
                             ctx.cells[b as usize],
                             ctx.cells[p as usize]

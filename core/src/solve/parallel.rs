@@ -62,7 +62,7 @@ impl Classic<'_> {
                 .map(|&strategy| -> Job<'_, Found> {
                     Box::new(move |budget: &mut Budget<'_>| {
                         let back = super::portfolio::reversed(start, &[strategy], budget);
-                        match Member::new(strategy, start, back.as_ref()) {
+                        match Member::new(strategy, start, back.as_ref().map(|(c, p)| (c, p))) {
                             Some(member) => member.run(budget),
                             None => Found {
                                 ending: Ending::Stopped(Stop::Cancelled),

@@ -16,7 +16,7 @@ use super::engine::{Ending, Search, Turn, run_for};
 use super::fess::FessSearch;
 use super::limits::{Budget, Stop};
 use super::packing::Packing;
-use super::pairs::Pairs;
+use super::pairs::{MAX_PAIR_WORK, Pairs, Way};
 use super::pull::{self, PullSearch};
 use super::push::{Order, PushSearch, Techniques};
 
@@ -170,7 +170,7 @@ impl<'c> Member<'c> {
     pub(crate) fn new(
         strategy: Strategy,
         start: Start<'c>,
-        back: Option<&'c Context>,
+        back: Option<(&'c Context, &'c Pairs)>,
     ) -> Option<Self> {
         let Start {
             ctx,
@@ -197,8 +197,14 @@ impl<'c> Member<'c> {
             }
             Strategy::GoalRooms => return None,
             Strategy::Fess => Box::new(FessSearch::new(ctx, packing, pairs, boxes, player)),
-            Strategy::PullMatching => Box::new(PullSearch::new(ctx, back?, player, true)),
-            Strategy::PullNearest => Box::new(PullSearch::new(ctx, back?, player, false)),
+            Strategy::PullMatching => {
+                let (back, pairs) = back?;
+                Box::new(PullSearch::new(ctx, back, player, true).with_pairs(pairs))
+            }
+            Strategy::PullNearest => {
+                let (back, pairs) = back?;
+                Box::new(PullSearch::new(ctx, back, player, false).with_pairs(pairs))
+            }
         };
         Some(Self { strategy, search })
     }
@@ -240,18 +246,27 @@ impl From<Ending> for Found {
     }
 }
 
-/// The reversed board of the backward searches, when `strategies` hold one and the level
-/// has one (see `pull::reversed`).
+/// The reversed board of the backward searches and its lost pairs (for pulls), when
+/// `strategies` hold one and the level has one (see `pull::reversed`).
 pub(crate) fn reversed(
     start: Start<'_>,
     strategies: &[Strategy],
     budget: &Budget<'_>,
-) -> Option<Context> {
-    strategies
+) -> Option<(Context, Pairs)> {
+    let back = strategies
         .iter()
         .any(|s| s.is_backward())
         .then(|| pull::reversed(start.ctx, start.boxes, budget))
-        .flatten()
+        .flatten()?;
+    let pairs = if start.techniques.pairs {
+        Pairs::moving(&back, Way::Pulls, budget, MAX_PAIR_WORK)
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    } else {
+        Pairs::default()
+    };
+    Some((back, pairs))
 }
 
 /// The searches of `strategies` on `sides`, taking turns until one solves the level, a
@@ -269,10 +284,12 @@ pub(crate) fn take_turns(
         .filter(|&s| sides.holds(s))
         .collect();
     let back = reversed(start, &mine, budget);
-    let held = back.as_ref().map_or(0, Context::bytes);
+    let held = back
+        .as_ref()
+        .map_or(0, |(ctx, pairs)| ctx.bytes() + pairs.bytes());
     let mut members: Vec<Member<'_>> = mine
         .iter()
-        .filter_map(|&s| Member::new(s, start, back.as_ref()))
+        .filter_map(|&s| Member::new(s, start, back.as_ref().map(|(c, p)| (c, p))))
         .collect();
     let mut turn = 0;
     loop {

@@ -32,6 +32,7 @@ use super::engine::Ending;
 use super::engine::{Search, room};
 use super::limits::{Budget, Stop};
 use super::matching::{Matcher, nearest_bound};
+use super::pairs::Pairs;
 use super::push::Push;
 use super::push::reach::{Reach, cells, flip, has};
 use super::table::{Table, zobrist_keys};
@@ -52,6 +53,8 @@ pub(crate) struct PullSearch<'c> {
     ctx: &'c Context,
     /// The board with the start cells as goals.
     back: &'c Context,
+    /// The reversed board's lost pairs, when this search prunes by them.
+    pairs: Option<&'c Pairs>,
     /// Bound by the matching (else each box's nearest start).
     matching: bool,
     start: u32,
@@ -91,6 +94,13 @@ pub(crate) fn reversed(ctx: &Context, boxes: &[u32], budget: &Budget<'_>) -> Opt
 }
 
 impl<'c> PullSearch<'c> {
+    /// This search, dropping every child with two boxes that could never both be pulled
+    /// onto start cells (see `pairs`).
+    pub(crate) fn with_pairs(mut self, pairs: &'c Pairs) -> Self {
+        self.pairs = Some(pairs);
+        self
+    }
+
     /// The backward search on the board `back` (see [`reversed`]) towards the player on
     /// `player`, ordered by the matching bound, or by the nearest-start one when `matching`
     /// is off (cheaper, and a better guide on other levels).
@@ -98,6 +108,7 @@ impl<'c> PullSearch<'c> {
         let mut search = Self {
             ctx,
             back,
+            pairs: None,
             matching,
             start: player,
             zobrist: zobrist_keys(ctx.len() * 2, 0x9a11_5eed),
@@ -249,6 +260,13 @@ impl<'c> PullSearch<'c> {
         child.copy_from_slice(&self.cur);
         flip(&mut child, b);
         flip(&mut child, c);
+        if self
+            .pairs
+            .is_some_and(|p| p.partner(&child, c, away).is_some())
+        {
+            self.child = child;
+            return Ok(None);
+        }
         let lowest = self.reach.flood(ctx, &child, away);
         let home = self.reach.reached(self.start);
         budget.spend(self.reach.queue.len() as u64 * 4)?;
