@@ -61,7 +61,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    for (name, budget) in [("local", HintBudget::DEFAULT), ("served", hint_budget(0))] {
+    for (name, budget) in [
+        ("local", HintBudget::DEFAULT),
+        ("served", hint_budget(0, 0)),
+    ] {
         let start = Instant::now();
         let job = HintJob::start(&world, budget);
         let answer = loop {
@@ -77,7 +80,7 @@ fn main() -> ExitCode {
             start.elapsed().as_secs_f64()
         );
     }
-    let job = HintJob::start(&world, hint_budget(0));
+    let job = HintJob::start(&world, hint_budget(0, 0));
     std::thread::sleep(Duration::from_millis(500));
     let dropped = Instant::now();
     drop(job);

@@ -14,8 +14,9 @@
 //!    the sessions), its CPU time over 10 s while they are idle (`/proc/PID/stat`), the bytes
 //!    every client receives meanwhile, and how long a 1,001st connection waits before the
 //!    server closes it. Then 100 of the sessions open the `--levels` pack: the growth per
-//!    session says whether the pack is held once for all; and the server's CPU over 10 s
-//!    more while all are idle again, those 100 in a game.
+//!    session says whether the pack is held once for all; the server's CPU over 10 s
+//!    more while all are idle again, those 100 in a game; and the server's memory and
+//!    threads once all 1,000 have closed.
 //! 2. **A costly board**: a server with a 150×110 level holding 3,996 spinner hubs; one, then
 //!    four sessions at 320×120 each step back and forth ten times a second for 10 s, under
 //!    the default byte cap and then under the largest (only the pacer holding frames). It
@@ -239,6 +240,25 @@ async fn capacity(dir: &Path) {
     for session in sessions {
         session.close().await;
     }
+    // Every session's log line written: then what the server still holds.
+    let closing = Instant::now();
+    while server
+        .log()
+        .iter()
+        .filter(|line| line.contains(" guest "))
+        .count()
+        < SESSIONS
+        && closing.elapsed() < Duration::from_secs(60)
+    {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    println!(
+        "  after all {SESSIONS} closed ({:.1} s to log them): server RSS {} KiB, {} threads",
+        closing.elapsed().as_secs_f64() - 3.0,
+        rss_kib(pid),
+        threads(pid)
+    );
 }
 
 /// Sessions at 320×120 stepping back and forth on the spinner level for 10 s.

@@ -7,18 +7,24 @@
 //!    (`--max-startups`) and per address (`--max-startups-per-ip`), apart from the caps on
 //!    sessions in all (`--max-sessions`) and per address (`--max-per-ip`); addresses that
 //!    failed or were refused [`limits::MAX_FAILURES`] times in a minute are turned away before
-//!    any cryptography.
+//!    any cryptography. None of it can be held from outside: a full set of startups gives
+//!    the oldest place of the address holding the most to a newcomer, and a full table of
+//!    addresses forgets those with no connection open, least lately seen first. Refusals are
+//!    logged at most [`limits::REFUSALS_LOGGED_PER_MINUTE`] times a minute per address.
 //! 2. **Login** ([`handler`]): public keys (only those in `--authorized-keys` when it is
 //!    given), or keyboard-interactive with no prompt as a guest when it is not; the session
 //!    caps are checked again as the login is accepted. A connection that has not started a
 //!    session within `--login-grace` of being accepted (banner, key exchange and login
-//!    included) is closed, and its log line says `login-deadline`.
+//!    included) is closed, and its log line says `login-deadline`. A session that ends
+//!    (however it ends) closes its connection, so its place is free at once.
 //! 3. **Requests** ([`handler`]): one session channel with a pty and a shell; exec,
 //!    subsystems, forwarding of every kind, agent, X11 and environment are refused.
 //! 4. **Session** ([`session`], [`console`]): the menu, then the same game and lab as local
 //!    play, on a thread of its own, behind the one console seam of the front end. Window
-//!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]), input is rate limited
-//!    ([`handler::INPUT_RATE`]), the output queue is bounded ([`outbox::MAX_QUEUED_BYTES`])
+//!    sizes are capped ([`console::MAX_COLS`] × [`console::MAX_ROWS`]) and coalesced (the
+//!    last one wins), input is rate limited, window changes included
+//!    ([`handler::INPUT_RATE`]), a session stops at once when its client is gone, whatever
+//!    it still had queued, the output queue is bounded ([`outbox::MAX_QUEUED_BYTES`])
 //!    and drained at most at `--max-bytes-per-second` (a session past it skips frames),
 //!    and a session ends after `--idle-timeout` without a key or `--max-session` in all.
 //!    A session's frames are paced by what they cost to draw ([`pacer`]): it spends at most
@@ -27,7 +33,9 @@
 //!    A panic ends the session, not the server.
 //! 5. **Log**: one line per connection on standard error: address, key fingerprint or
 //!    `guest`, duration, bytes in and out (as counted on the socket), frames skipped for a
-//!    client that was behind, frames put off by the pacer, and how it ended.
+//!    client that was behind, frames put off by the pacer, window sizes taken, reads of input put
+//!    off for a session past its share of a core ([`console::SESSION_CPU_SHARE`]), and how it
+//!    ended.
 //!
 //! Signals are the server's: SIGTERM or SIGINT ends every session with a message and exits.
 //! Keys are the session's: Ctrl-Z or Ctrl-C typed by a player reach only that session.
@@ -92,9 +100,15 @@ pub const DEFAULT_MAX_STARTUPS_PER_IP: u32 = 8;
 /// directory.
 pub const DEFAULT_STORE_FILE: &str = "store.sqlite";
 
+/// The most memory one session may make the server hold, whatever its client sends: its
+/// terminal's two buffers at the largest window, its frames' queue and one frame, its input
+/// queue and one paste, and its thread's stack.
+pub const SESSION_MEMORY_BOUND: u64 = 32 * 1024 * 1024;
+
 /// How long sessions have to say goodbye when the server shuts down.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
+pub use self::limits::REFUSALS_LOGGED_PER_MINUTE;
 pub use sokoshot_core::store::authorized_keys::MAX_AUTHORIZED_KEYS_BYTES;
 
 /// Where the server listens unless told otherwise: this machine only.
@@ -396,10 +410,18 @@ impl Connection {
             Ok(permit) => permit,
             Err(refusal) => {
                 drop(stream);
-                eprintln!("sokoshot serve: {peer} refused: {refusal}");
+                match self.gate.may_log(peer.ip(), begun) {
+                    Some(0) => eprintln!("sokoshot serve: {peer} refused: {refusal}"),
+                    Some(unlogged) => eprintln!(
+                        "sokoshot serve: {peer} refused: {refusal} ({} from this address not logged)",
+                        crate::words::count(unlogged, "more refusal")
+                    ),
+                    None => {}
+                }
                 return;
             }
         };
+        let eviction = permit.eviction();
         let counts = Arc::new(Counts::default());
         let Ok((stream, cutter)) = cuttable(stream) else {
             eprintln!("sokoshot serve: {peer} closed: the socket could not be set up");
@@ -426,8 +448,15 @@ impl Connection {
         tokio::pin!(run);
         let deadline = tokio::time::Instant::from_std(begun + self.login_grace);
         let mut late = false;
+        let mut evicted = false;
         let outcome = tokio::select! {
             outcome = &mut run => outcome,
+            () = eviction.wait() => {
+                // Its startup place was given to a connection from an address holding fewer.
+                evicted = true;
+                let _ = cutter.shutdown(std::net::Shutdown::Both);
+                run.await
+            }
             () = tokio::time::sleep_until(deadline) => {
                 if !record.started.load(Ordering::SeqCst) {
                     // Whatever stage it is at (the banner, the key exchange, the login), the
@@ -443,7 +472,7 @@ impl Connection {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
-        if player.is_none() || late {
+        if player.is_none() || late || evicted {
             self.gate.failed(peer.ip(), Instant::now());
         }
         let end = wait_for_end(&record.end, record.started.load(Ordering::SeqCst)).await;
@@ -455,19 +484,23 @@ impl Connection {
         let how = match (end, refused, player.is_some(), &outcome) {
             (Some(end), _, _, _) => end.word().to_owned(),
             (None, _, _, _) if late => "login-deadline".to_owned(),
+            (None, _, _, _) if evicted => "evicted".to_owned(),
             (None, Some(refusal), _, _) => format!("refused: {refusal}"),
             (None, None, false, _) => "not-logged-in".to_owned(),
             (None, None, true, Some(err)) => format!("error: {err}"),
             (None, None, true, None) => "no-session".to_owned(),
         };
-        let (skipped, deferred) = record
+        let (skipped, deferred, resized, held) = record
             .outbox
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .as_ref()
-            .map_or((0, 0), |outbox| (outbox.skipped(), outbox.deferred()));
+            .map_or((0, 0, 0, 0), |outbox| {
+                let resized = outbox.resized();
+                (outbox.skipped(), outbox.deferred(), resized, outbox.held())
+            });
         eprintln!(
-            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} deferred={deferred} {how}",
+            "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} deferred={deferred} resized={resized} held={held} {how}",
             player.as_ref().map_or("-", |p| p.name()),
             begun.elapsed().as_secs_f64(),
             counts.read.load(Ordering::Relaxed),

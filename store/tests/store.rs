@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use sokoshot_core::level::parse_pack;
 use sokoshot_core::store::players::{Player, Refused};
-use sokoshot_core::store::progress::{Figures, Progress};
+use sokoshot_core::store::progress::{Figures, Progress, Resume};
 use sokoshot_core::store::records::{
     self, Caps, Database, DbError, RecordStore, Tx, import_folder,
 };
@@ -169,6 +169,13 @@ fn a_player_who_saved_nothing_makes_room(db: Arc<dyn Database>) {
     let mut progress = Progress::default();
     progress.record("p", 0, 1, figures(5));
     saves.save(&progress).expect("saved");
+    // Opening a level writes the level played last and the game to resume: still nothing
+    // saved.
+    let idle = store.saves(&key("idle")).expect("ok").expect("saves");
+    let mut opened = Progress::default();
+    opened.set_last("p", 0);
+    opened.set_resume("p", 1, Resume::fitted(0, 1, &["r".to_owned()]));
+    idle.save(&opened).expect("saved");
     store
         .admit(&key("new"), HOME)
         .expect("the idle player's place");

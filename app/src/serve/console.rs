@@ -42,6 +42,60 @@ pub const MAX_COLS: u16 = 320;
 /// See [`MAX_COLS`].
 pub const MAX_ROWS: u16 = 120;
 
+/// The share of one core a session's thread may use on average: the keys it plays (waits and
+/// steps on costly boards included), its animations and its drawing. A session past it reads
+/// no more input until it is back under, so what a client can ask of the server is bounded
+/// per second of its session, plus one key's worth (a count repeats at most
+/// [`crate::tui::keys::MAX_REPEAT`] times).
+pub const SESSION_CPU_SHARE: f64 = 0.25;
+
+/// The CPU time a session may spend at once before it is held to [`SESSION_CPU_SHARE`].
+pub const SESSION_CPU_BURST: Duration = Duration::from_secs(2);
+
+/// The longest a held session sleeps before it looks at its end conditions again.
+const HOLD_LOOK: Duration = Duration::from_millis(100);
+
+/// A session's CPU time against its share: a bucket of [`SESSION_CPU_BURST`] filled at
+/// [`SESSION_CPU_SHARE`] of a second per second, emptied by the CPU time the thread used.
+#[derive(Debug, Clone)]
+pub struct CpuBudget {
+    share: f64,
+    burst: f64,
+    tokens: f64,
+    cpu: Duration,
+    at: Instant,
+}
+
+impl CpuBudget {
+    /// A full bucket at `now`, the thread having used `cpu` so far.
+    #[must_use]
+    pub fn new(share: f64, burst: Duration, now: Instant, cpu: Duration) -> Self {
+        let burst = burst.as_secs_f64();
+        Self {
+            share: share.clamp(1e-6, 1.0),
+            burst,
+            tokens: burst,
+            cpu,
+            at: now,
+        }
+    }
+
+    /// Takes the CPU time used since the last look (the thread is at `cpu` at `now`); how
+    /// long the session must wait before it does more.
+    pub fn debt(&mut self, now: Instant, cpu: Duration) -> Duration {
+        let spent = cpu.saturating_sub(self.cpu).as_secs_f64();
+        let earned = now.saturating_duration_since(self.at).as_secs_f64() * self.share;
+        self.cpu = self.cpu.max(cpu);
+        self.at = now;
+        self.tokens = (self.tokens + earned).min(self.burst) - spent;
+        if self.tokens >= 0.0 {
+            Duration::ZERO
+        } else {
+            Duration::from_secs_f64(-self.tokens / self.share)
+        }
+    }
+}
+
 /// Clamps a client's window size to what a session draws.
 #[must_use]
 pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
@@ -49,13 +103,55 @@ pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
     (clamp(cols, MAX_COLS), clamp(rows, MAX_ROWS))
 }
 
+/// What the connection tells a session beside its input queue, so that neither a storm of
+/// window changes nor a full queue can hold it back: the client's latest window size (window
+/// changes are coalesced here, the last one wins, and at most one [`Incoming::Resize`] waits
+/// in the queue) and whether the client is gone (the session stops at its next look,
+/// whatever is still queued).
+#[derive(Debug, Default)]
+pub struct Client {
+    size: std::sync::Mutex<Option<(u16, u16)>>,
+    gone: AtomicBool,
+}
+
+impl Client {
+    /// Notes the client's new window size (clamped); true when no change was waiting, that
+    /// is, when the session must be told with an [`Incoming::Resize`].
+    pub fn resized(&self, size: (u16, u16)) -> bool {
+        self.size
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .replace(size)
+            .is_none()
+    }
+
+    /// The latest window size not yet taken.
+    pub fn take_size(&self) -> Option<(u16, u16)> {
+        self.size
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+
+    /// Notes that the client is gone.
+    pub fn leave(&self) {
+        self.gone.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the client is gone.
+    #[must_use]
+    pub fn is_gone(&self) -> bool {
+        self.gone.load(Ordering::SeqCst)
+    }
+}
+
 /// What the connection passes to a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Incoming {
     /// A key, mouse or paste event from the client.
     Event(Event),
-    /// The client's window changed size (already clamped).
-    Resize(u16, u16),
+    /// The client's window changed size: its latest size is in the session's [`Client`].
+    Resize,
     /// The client caught up after frames were skipped: draw everything again.
     Redraw,
     /// The client closed the channel.
@@ -145,6 +241,7 @@ pub struct SshConsole {
     sink: Sink,
     area: Rect,
     input: Receiver<Incoming>,
+    client: Arc<Client>,
     outbox: Arc<Outbox>,
     shutdown: Arc<AtomicBool>,
     timeouts: Timeouts,
@@ -157,19 +254,22 @@ pub struct SshConsole {
     pacer: Pacer,
     /// A frame was put off by the pacer and is still to be drawn.
     owed: bool,
+    /// The session's CPU time against its share.
+    budget: CpuBudget,
     /// Whether the player wants the mouse read (the menu's choice).
     pub mouse: bool,
 }
 
 impl SshConsole {
-    /// A console of `size` (columns, rows) reading `input` and writing to `outbox`; it takes
-    /// the client's screen (alternate screen, hidden cursor) at once.
+    /// A console of `size` (columns, rows) reading `input` (and `client`'s window size and
+    /// presence) and writing to `outbox`; it takes the client's screen (alternate screen,
+    /// hidden cursor) at once.
     ///
     /// # Errors
     /// Never in practice: the terminal writes to memory.
     pub fn new(
         size: (u16, u16),
-        input: Receiver<Incoming>,
+        (input, client): (Receiver<Incoming>, Arc<Client>),
         outbox: Arc<Outbox>,
         shutdown: Arc<AtomicBool>,
         timeouts: Timeouts,
@@ -195,6 +295,7 @@ impl SshConsole {
             sink,
             area,
             input,
+            client,
             outbox,
             shutdown,
             timeouts,
@@ -205,6 +306,7 @@ impl SshConsole {
             unread: Vec::new(),
             pacer: Pacer::default(),
             owed: false,
+            budget: CpuBudget::new(SESSION_CPU_SHARE, SESSION_CPU_BURST, now, thread_cpu()),
             mouse: true,
         })
     }
@@ -213,7 +315,7 @@ impl SshConsole {
     #[must_use]
     pub fn end(&self) -> Option<End> {
         let now = Instant::now();
-        if self.closed {
+        if self.closed || self.client.is_gone() {
             Some(End::ClientGone)
         } else if self.shutdown.load(Ordering::SeqCst) {
             Some(End::Shutdown)
@@ -295,10 +397,13 @@ impl SshConsole {
                 self.last_key = Instant::now();
                 out.extend(Input::from_event(event));
             }
-            Incoming::Resize(cols, rows) => {
-                self.area = Rect::new(0, 0, cols, rows);
-                self.terminal.resize(self.area)?;
-                out.push(Input::Redraw);
+            Incoming::Resize => {
+                if let Some((cols, rows)) = self.client.take_size() {
+                    self.area = Rect::new(0, 0, cols, rows);
+                    self.terminal.resize(self.area)?;
+                    self.outbox.mark_resized();
+                    out.push(Input::Redraw);
+                }
             }
             Incoming::Redraw => {
                 self.stale = true;
@@ -316,6 +421,10 @@ impl SshConsole {
 
 impl Console for SshConsole {
     fn read_input(&mut self, wait: Duration) -> io::Result<Vec<Input>> {
+        if self.client.is_gone() {
+            // Whatever is still queued was sent by a client that is gone: none of it is done.
+            self.closed = true;
+        }
         if self.closed {
             return Ok(vec![Input::HangUp]);
         }
@@ -324,6 +433,18 @@ impl Console for SshConsole {
         }
         let mut out = Vec::new();
         let now = Instant::now();
+        let debt = self.budget.debt(now, thread_cpu());
+        if !debt.is_zero() {
+            // Past its share of a core: no input is read (nor work done) until it is paid,
+            // looking now and then at whether the session must end.
+            self.outbox.mark_held();
+            std::thread::sleep(debt.min(HOLD_LOOK));
+            if self.client.is_gone() {
+                self.closed = true;
+                out.push(Input::HangUp);
+            }
+            return Ok(out);
+        }
         // An idle poll sleeps until this session's own time limits, or input: the server's
         // shutdown comes as input too, so an idle session never wakes for nothing.
         let wait = if wait >= IDLE_POLL {
@@ -348,7 +469,7 @@ impl Console for SshConsole {
             }
             Err(RecvTimeoutError::Disconnected) => self.take(Incoming::Closed, &mut out)?,
         }
-        while out.len() < MAX_INPUTS_PER_READ && !self.closed {
+        while out.len() < MAX_INPUTS_PER_READ && !self.closed && !self.client.is_gone() {
             match self.input.try_recv() {
                 Ok(incoming) => self.take(incoming, &mut out)?,
                 Err(TryRecvError::Empty) => break,
@@ -416,6 +537,82 @@ impl Console for SshConsole {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_session_past_its_share_of_a_core_waits_until_it_is_paid() {
+        let start = Instant::now();
+        let second = Duration::from_secs(1);
+        let mut budget = CpuBudget::new(0.25, Duration::from_secs(2), start, Duration::ZERO);
+        assert_eq!(
+            budget.debt(start, Duration::from_secs(2)),
+            Duration::ZERO,
+            "the burst"
+        );
+        // One more second of work at once: four seconds of waiting at a quarter of a core.
+        let owed = budget.debt(start, 3 * second);
+        assert_eq!(owed, 4 * second);
+        assert_eq!(budget.debt(start + 4 * second, 3 * second), Duration::ZERO);
+        // Steady work at the share goes on without a wait, however long.
+        let mut cpu = 3 * second;
+        for n in 1..=100 {
+            cpu += second / 4;
+            let now = start + 4 * second + n * second;
+            assert_eq!(budget.debt(now, cpu), Duration::ZERO, "second {n}");
+        }
+    }
+
+    /// A session that worked past its share reads nothing queued until it is paid, and a
+    /// session whose client is gone stops at its next look, whatever is still queued.
+    #[test]
+    fn a_held_session_reads_no_input_and_a_gone_client_stops_it_at_once() {
+        let (send, input) = std::sync::mpsc::sync_channel(16);
+        let client = Arc::new(Client::default());
+        let timeouts = Timeouts {
+            idle: Duration::from_secs(600),
+            session: Duration::from_secs(600),
+        };
+        let mut console = SshConsole::new(
+            (80, 24),
+            (input, Arc::clone(&client)),
+            Arc::default(),
+            Arc::new(AtomicBool::new(false)),
+            timeouts,
+        )
+        .expect("console");
+        let key = || {
+            Incoming::Event(Event::Key(crossterm::event::KeyEvent::from(
+                crossterm::event::KeyCode::Char('.'),
+            )))
+        };
+        send.send(key()).expect("sent");
+        // Work past the burst: the thread's own CPU time.
+        let cpu = thread_cpu();
+        let mut spin = 0u64;
+        while thread_cpu().saturating_sub(cpu) < SESSION_CPU_BURST + Duration::from_millis(100) {
+            spin = std::hint::black_box(spin.wrapping_add(1));
+        }
+        assert_eq!(console.read_input(Duration::ZERO).expect("reads"), vec![]);
+        assert!(console.end().is_none());
+        // The client goes: the key still queued is never played.
+        client.leave();
+        send.send(key()).expect("sent");
+        let read = console.read_input(Duration::ZERO).expect("reads");
+        assert_eq!(read, vec![Input::HangUp]);
+        assert_eq!(console.end(), Some(End::ClientGone));
+    }
+
+    #[test]
+    fn window_changes_are_coalesced_the_last_one_wins() {
+        let client = Client::default();
+        assert!(client.resized((100, 30)), "the first change is told");
+        for n in 0..1000 {
+            assert!(!client.resized((80 + n % 7, 24)), "the rest wait with it");
+        }
+        assert!(!client.resized((120, 40)));
+        assert_eq!(client.take_size(), Some((120, 40)));
+        assert_eq!(client.take_size(), None);
+        assert!(client.resized((90, 20)), "told again once taken");
+    }
 
     #[test]
     fn window_sizes_are_clamped_to_the_cap_and_never_zero() {

@@ -4,8 +4,10 @@
 //!
 //! Refused: exec requests, subsystems (sftp), port forwarding both ways, agent and X11
 //! forwarding, environment variables, and a second session channel on the same connection.
-//! Input is held to [`INPUT_RATE`] bytes a second (a burst of [`INPUT_BURST`]): a client that
-//! types faster is slowed down, not dropped, since the handler waits before reading on.
+//! Input is held to [`INPUT_RATE`] bytes a second (a burst of [`INPUT_BURST`]), window
+//! changes included (each counts [`WINDOW_CHANGE_BYTES`]): a client that types faster is
+//! slowed down, not dropped, since the handler waits before reading on. Window changes are
+//! coalesced ([`Client`]): a storm of them leaves one size for the session to take.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,7 +19,7 @@ use russh::keys::{HashAlg, PublicKey};
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, MethodKind, MethodSet, Pty};
 
-use super::console::{End, Incoming, clamp_size};
+use super::console::{Client, End, Incoming, clamp_size};
 use super::input::InputParser;
 use super::limits::{Permit, Refusal};
 use super::outbox::Outbox;
@@ -30,6 +32,9 @@ pub const INPUT_RATE: f64 = 4096.0;
 pub const INPUT_BURST: f64 = 16.0 * 1024.0;
 /// Input events waiting for the session.
 pub const INPUT_QUEUE: usize = 1024;
+/// What a window change counts for against the input rate, in bytes: about what its packet
+/// takes on the wire (the request's name, four sizes, framing and MAC).
+pub const WINDOW_CHANGE_BYTES: usize = 64;
 
 /// What the connection's log line needs to know.
 #[derive(Debug, Default)]
@@ -59,6 +64,7 @@ pub struct Handler {
     channel: Option<ChannelId>,
     pty: Option<(String, (u16, u16))>,
     input: Option<SyncSender<Incoming>>,
+    client: Arc<Client>,
     parser: InputParser,
     tokens: f64,
     refilled: Instant,
@@ -77,6 +83,7 @@ impl Handler {
             channel: None,
             pty: None,
             input: None,
+            client: Arc::default(),
             parser: InputParser::new(),
             tokens: INPUT_BURST,
             refilled: Instant::now(),
@@ -185,6 +192,7 @@ impl Handler {
             player,
             peer: self.peer,
             input: receiver,
+            client: Arc::clone(&self.client),
             outbox: Arc::clone(&outbox),
         };
         let done = Arc::clone(&self.record.end);
@@ -229,6 +237,7 @@ impl Drop for Handler {
     /// The connection is gone (however it ended): the session must hear of it, even though
     /// the writer task still holds a sender of its own.
     fn drop(&mut self) {
+        self.client.leave();
         if let Some(sender) = &self.input {
             let _ = sender.try_send(Incoming::Closed);
         }
@@ -486,9 +495,17 @@ impl russh::server::Handler for Handler {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.is_ours(channel) {
-            let (cols, rows) = clamp_size(col_width, row_height);
-            self.send(Incoming::Resize(cols, rows)).await;
+        if !self.is_ours(channel) {
+            return Ok(());
+        }
+        self.throttle(WINDOW_CHANGE_BYTES).await;
+        let size = clamp_size(col_width, row_height);
+        if self.input.is_none() {
+            if let Some((_, before)) = &mut self.pty {
+                *before = size;
+            }
+        } else if self.client.resized(size) {
+            self.send(Incoming::Resize).await;
         }
         Ok(())
     }
@@ -499,6 +516,7 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.is_ours(channel) {
+            self.client.leave();
             self.send(Incoming::Closed).await;
         }
         Ok(())
@@ -510,6 +528,7 @@ impl russh::server::Handler for Handler {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.is_ours(channel) {
+            self.client.leave();
             self.send(Incoming::Closed).await;
         }
         Ok(())

@@ -277,7 +277,7 @@ mod tests {
         };
         let mut console = SshConsole::new(
             (80, 24),
-            input,
+            (input, Arc::default()),
             Arc::default(),
             Arc::new(AtomicBool::new(false)),
             timeouts,

@@ -35,6 +35,10 @@ struct OutboxState {
     skipped: u64,
     /// Frames put off because the session's frames cost more to draw than its share.
     deferred: u64,
+    /// Window sizes the session took.
+    resized: u64,
+    /// Reads of input put off because the session was past its share of a core.
+    held: u64,
 }
 
 /// What the writer task should do next.
@@ -86,6 +90,28 @@ impl Outbox {
     #[must_use]
     pub fn deferred(&self) -> u64 {
         self.lock().deferred
+    }
+
+    /// Notes that a read of input was put off: the session was past its share of a core.
+    pub fn mark_held(&self) {
+        self.lock().held += 1;
+    }
+
+    /// Reads of input put off so far because the session was past its share of a core.
+    #[must_use]
+    pub fn held(&self) -> u64 {
+        self.lock().held
+    }
+
+    /// Notes that the session took a new window size.
+    pub fn mark_resized(&self) {
+        self.lock().resized += 1;
+    }
+
+    /// Window sizes the session took so far.
+    #[must_use]
+    pub fn resized(&self) -> u64 {
+        self.lock().resized
     }
 
     /// Frames skipped so far because the client was behind.

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 use russh::ChannelId;
 use russh::server::Handle;
 
-use super::console::{End, Incoming, SshConsole, Timeouts};
+use super::console::{Client, End, Incoming, SshConsole, Timeouts};
+use super::limits::Permit;
 use super::menu::{self, Choice, Look, Menu};
 use super::outbox::{Outbox, Step};
 use super::players::Player;
@@ -42,25 +43,40 @@ pub const SESSION_STACK: usize = 1024 * 1024;
 /// The longest a frame may wait for the client to take it before the connection is dropped.
 pub const MAX_STALL: Duration = Duration::from_secs(60);
 
+/// How long a client has to close its connection after its session's channel is closed
+/// (the OpenSSH client does so at once) before the server ends it (one that keeps it open,
+/// as OpenSSH's `ControlPersist` does). The session's place is freed before.
+pub const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
 /// The server's hint searches: at most two at once across every session, 256 MiB between
-/// them, one per player, first asked first served, so however many players ask, hints cost
+/// them, one per player and one per address, first asked first served, so however many players ask, hints cost
 /// the server two cores' worth at most.
 pub static HINT_POOL: HintPool = HintPool::new(2, 256 << 20);
 
 /// What one hint may cost in a server session: a fifth of local play's, so that a full
 /// server cannot be made to search for long, run in [`HINT_POOL`] for `owner` (one player:
-/// their hints run one at a time). One thread and 2 s from the start of its search: at most
+/// their hints run one at a time) from `address` (one address's hints, whoever asks, run one
+/// at a time). One thread and 2 s from the start of its search: at most
 /// 2 s of one core, however large the level, since the solver looks at its clock after a
 /// bounded amount of work.
 #[must_use]
-pub fn hint_budget(owner: u64) -> HintBudget {
+pub fn hint_budget(owner: u64, address: u64) -> HintBudget {
     HintBudget {
         positions: 400_000,
         time: Some(Duration::from_secs(2)),
         pool: Some(&HINT_POOL),
         threads: 1,
         owner,
+        address,
     }
+}
+
+/// The address a player's hints count under in the pool: the address as the admission
+/// counts it (an IPv4 address, an IPv6 /64), never 0.
+fn hint_address(peer: IpAddr) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(&super::limits::address_key(peer), &mut hasher);
+    std::hash::Hasher::finish(&hasher) | 1
 }
 
 /// The owner of a player's hints in the pool: their key's, so that all their sessions count
@@ -111,11 +127,14 @@ pub struct Start {
     pub peer: IpAddr,
     /// The client's input.
     pub input: Receiver<Incoming>,
+    /// The client's window size and presence, beside its input.
+    pub client: Arc<Client>,
     /// Where frames go.
     pub outbox: Arc<Outbox>,
 }
 
-/// Starts the session's thread; `done` gets why it ended.
+/// Starts the session's thread; `done` gets why it ended, and the session's place
+/// (`permit`) is freed as it ends, before its connection is.
 ///
 /// # Errors
 /// When the thread cannot be started.
@@ -123,7 +142,7 @@ pub fn spawn(
     shared: Arc<Shared>,
     start: Start,
     done: Arc<Mutex<Option<End>>>,
-    keep: impl Send + 'static,
+    permit: Arc<Permit>,
 ) -> io::Result<()> {
     std::thread::Builder::new()
         .name("session".into())
@@ -133,7 +152,7 @@ pub fn spawn(
             *done
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(end);
-            drop(keep);
+            permit.release();
         })?;
     Ok(())
 }
@@ -142,7 +161,7 @@ fn run(shared: &Shared, start: Start) -> End {
     let outbox = Arc::clone(&start.outbox);
     let mut console = match SshConsole::new(
         start.size,
-        start.input,
+        (start.input, start.client),
         start.outbox,
         Arc::clone(&shared.shutdown),
         shared.timeouts,
@@ -182,7 +201,7 @@ fn body(
         Player::Guest => None,
     };
     let mut menu = Menu::new(&names, Look::for_term(term), key);
-    let refused = admit(shared, player, peer);
+    let refused = admit(shared, player, peer).or_else(|| unsaveable(shared, player));
     if let Some(why) = &refused {
         menu.not_kept(why);
     }
@@ -223,7 +242,8 @@ fn body(
                 } else {
                     &Player::Guest
                 };
-                play(console, shared, kept, refused.as_deref(), pack, menu.look)?;
+                let at = (pack, peer);
+                play(console, shared, kept, refused.as_deref(), at, menu.look)?;
             }
         }
         if let Some(end) = console.end() {
@@ -260,12 +280,25 @@ fn admit(shared: &Shared, player: &Player, peer: IpAddr) -> Option<String> {
     Some(refused.to_string())
 }
 
+/// Why a kept player's progress cannot be saved now, when it cannot (their files are past
+/// the cap, or the store cannot give their saves), so that the menu says so rather than
+/// that it is kept.
+fn unsaveable(shared: &Shared, player: &Player) -> Option<String> {
+    let store = shared.players.as_ref()?;
+    let err = store.saves(player).err()?;
+    eprintln!(
+        "sokoshot serve: player {} plays unsaved: {err}",
+        player.name()
+    );
+    Some(err.to_string())
+}
+
 fn play(
     console: &mut SshConsole,
     shared: &Shared,
     player: &Player,
     refused: Option<&str>,
-    pack: usize,
+    (pack, peer): (usize, IpAddr),
     look: Look,
 ) -> io::Result<()> {
     let saving = shared.players.as_ref().map(|players| players.saves(player));
@@ -289,7 +322,7 @@ fn play(
             color: look.color,
         },
         mouse: look.mouse,
-        hints: Some(hint_budget(hint_owner(player))),
+        hints: Some(hint_budget(hint_owner(player), hint_address(peer))),
     };
     let Ok(mut app) = opening.open(start, feel) else {
         return Ok(());
@@ -347,8 +380,10 @@ impl Rate {
 }
 
 /// Carries the session's frames to the channel until the session ends, then sends its exit
-/// status and closes the channel; wakes the session once when `shutdown` changes. Asks the session for a full redraw (through `input`) when
-/// the client caught up after frames were skipped.
+/// status, closes the channel and, after [`CLOSE_GRACE`], ends the connection (for a client
+/// that would keep it open, as OpenSSH's `ControlPersist` does); wakes
+/// the session once when `shutdown` changes. Asks the session for a full redraw (through
+/// `input`) when the client caught up after frames were skipped.
 pub async fn pump(
     outbox: Arc<Outbox>,
     handle: Handle,
@@ -386,6 +421,14 @@ pub async fn pump(
                 let _ = handle.exit_status_request(channel, status).await;
                 let _ = handle.eof(channel).await;
                 let _ = handle.close(channel).await;
+                tokio::time::sleep(CLOSE_GRACE).await;
+                let _ = handle
+                    .disconnect(
+                        russh::Disconnect::ByApplication,
+                        "the session ended".into(),
+                        String::new(),
+                    )
+                    .await;
                 return;
             }
             Step::Wait if woken => outbox.notify.notified().await,

@@ -28,6 +28,7 @@ mod tools;
 pub use aid::keys_for;
 pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX, NOTHING_TURNS};
 pub use browse::{Filter, MAX_SEARCH_CHARS, Row, WHEEL_ROWS};
+pub use history::MAX_REPLAY_WORK;
 pub use options::Choice;
 pub use playback::{MAX_WATCH_LETTERS, SPEEDS};
 pub use pointer::cell_under;

@@ -49,6 +49,8 @@ pub struct HintBudget {
     pub threads: usize,
     /// Who asks, in a pool: one player's hints run one at a time.
     pub owner: u64,
+    /// Where they ask from, in a pool (0: anywhere): one address's hints run one at a time.
+    pub address: u64,
 }
 
 impl HintBudget {
@@ -59,6 +61,7 @@ impl HintBudget {
         pool: None,
         threads: 2,
         owner: 0,
+        address: 0,
     };
 
     /// A budget of `positions` and no time limit: the same answer on any machine.
@@ -70,6 +73,7 @@ impl HintBudget {
             pool: None,
             threads: 1,
             owner: 0,
+            address: 0,
         }
     }
 }
@@ -108,7 +112,10 @@ impl HintJob {
         let world = world.clone();
         let flag = Arc::clone(&cancel);
         let state = world.state().clone();
-        let ticket = match budget.pool.map(|pool| (pool, pool.join(budget.owner))) {
+        let ticket = match budget
+            .pool
+            .map(|pool| (pool, pool.join_from(budget.owner, budget.address)))
+        {
             Some((_, None)) => {
                 let _ = send.send(Answer::Busy);
                 None
@@ -215,6 +222,7 @@ mod tests {
             pool: Some(pool),
             threads: 1,
             owner,
+            address: 0,
         }
     }
 

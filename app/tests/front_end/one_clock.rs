@@ -7,13 +7,13 @@
 
 use crate::support;
 
-use sokoshot::tui::app::{App, Place};
+use sokoshot::tui::app::{App, MAX_REPLAY_WORK, Place};
 use sokoshot::tui::hint::HintBudget;
 use sokoshot::tui::keys::Mode;
-use sokoshot_core::game::{Dir, Move, World, parse_moves, replay};
+use sokoshot_core::game::{Dir, Move, WAIT_TICKS, World, parse_moves, replay};
 use sokoshot_core::level::{Level, parse_pack};
 use sokoshot_core::store::collection::{Collection, EMBEDDED};
-use sokoshot_core::store::progress::{Progress, SaveFile, level_id};
+use sokoshot_core::store::progress::{Progress, Resume, SaveFile, level_id};
 use support::{PLAIN, press, rows};
 
 /// Positions one hint may look at: enough for every campaign level, and answers repeat.
@@ -238,6 +238,67 @@ fn a_resumed_level_comes_back_at_the_same_position_and_clock() {
         let again = app_at(i, progress, None);
         assert_eq!(again.world().state(), &state, "{name}: position and clock");
     }
+}
+
+/// A saved game on a costly board (hundreds of spinners, thousands of waits) is played again
+/// only as far as the replay's work bound: opening it costs a bounded amount, and the player
+/// is told where it stopped.
+#[test]
+fn resuming_a_long_game_on_a_costly_board_stops_at_the_work_bound() {
+    let mut text = String::from(
+        "##########################################\n#@ $. ####################################\n",
+    );
+    text.push_str(&"#".repeat(42));
+    text.push('\n');
+    for row in 0..40 {
+        let cells: String = (0..40)
+            .map(|col| {
+                if row % 2 == 1 && col % 2 == 1 {
+                    '%'
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        text.push_str(&format!("#{cells}#\n"));
+    }
+    text.push_str(&"#".repeat(42));
+    text.push('\n');
+    let level = parse_pack(&text).into_pack().expect("reads").levels[0].clone();
+    assert!(level.spinners.len() >= 400, "{}", level.spinners.len());
+    let pack = Collection::built_in("Costly", "", vec![level.clone()]);
+    let total = 20_000;
+    let mut progress = Progress::default();
+    progress.set_resume(
+        &pack.key,
+        level_id(&level),
+        Resume {
+            index: 0,
+            at: 1,
+            steps: vec!["w".to_owned(); total],
+            cut: 0,
+        },
+    );
+    let app = App::new(
+        vec![pack],
+        Place { pack: 0, level: 0 },
+        progress,
+        None,
+        PLAIN,
+    )
+    .expect("playable");
+    let shown = rows(&support::render(&app, 200, 60)).join("\n");
+    assert!(
+        shown.contains("the rest would take too long to play again"),
+        "{shown}"
+    );
+    let parts = 1 + level.spinners.len() as u64;
+    let most = MAX_REPLAY_WORK / (u64::from(WAIT_TICKS) * parts) + 1;
+    assert!(
+        app.world().elapsed_ticks() <= most * u64::from(WAIT_TICKS),
+        "{} ticks played",
+        app.world().elapsed_ticks()
+    );
 }
 
 /// The hint on screen, as the words of its keys (`kll`, `space`, `.`, `4.`).

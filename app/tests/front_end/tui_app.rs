@@ -575,6 +575,7 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
         pool: Some(&LINE),
         threads: 1,
         owner,
+        address: 0,
     };
     // Another player's search holds the pool's one place.
     let ticket = LINE.join(99).expect("room");

@@ -13,7 +13,9 @@
 //! address has made fewer than `--new-players-per-hour` new players in the last hour
 //! ([`newcomers`]), and, when the store is full, only when someone can be forgotten
 //! without losing anything recent: first the players who have saved nothing (longest away
-//! first), then those away longer than [`FORGET_UNSEEN_AFTER`] (longest away first). A
+//! first), then those away longer than [`FORGET_UNSEEN_AFTER`] (longest away first). Only a
+//! solved level (with its kept solutions) or a pasted level counts as saved: the level played
+//! last and games to resume, which opening a level writes, do not. A
 //! player who saved anything in that time is never forgotten to make room, however many
 //! fresh keys arrive; when no one can be forgotten the new key is refused ([`Refused`]) and
 //! plays without its progress kept. Each refused and each forgotten player gets a log line.
@@ -26,6 +28,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime};
 
 use self::newcomers::Newcomers;
+use super::pasted::{load_pasted, pasted_path};
 use super::progress::SaveFile;
 
 pub mod newcomers;
@@ -208,7 +211,7 @@ impl Players {
             .into_iter()
             .filter_map(|(home, seen)| {
                 let away = now.duration_since(seen).unwrap_or(Duration::ZERO);
-                let why = if held_bytes(&home).ok()? == 0 {
+                let why = if !holds_something(&home).ok()? {
                     Forgotten::NothingSaved
                 } else if away >= FORGET_UNSEEN_AFTER {
                     Forgotten::Away(away)
@@ -269,6 +272,21 @@ fn held_bytes(home: &Path) -> io::Result<u64> {
     Ok(bytes)
 }
 
+/// Whether a player's directory holds something saved: a level solved (or a solution kept)
+/// in its progress, or a level in its Pasted pack. Which level was played last and games to
+/// resume do not count: opening a level writes them, so any fresh key would.
+fn holds_something(home: &Path) -> io::Result<bool> {
+    if held_bytes(home)? == 0 {
+        return Ok(false);
+    }
+    let progress = home.join("progress.txt");
+    if !load_pasted(&pasted_path(&progress)).is_empty() {
+        return Ok(true);
+    }
+    let (progress, _) = SaveFile::at(progress).load();
+    Ok(progress.holds_results())
+}
+
 /// The fingerprint a player's directory is named after (see [`dir_name`]).
 pub(crate) fn fingerprint_of(home: &Path) -> String {
     let name = home
@@ -322,7 +340,7 @@ mod tests {
                 .save_file(&Player::Key(format!("SHA256:{n}")))
                 .expect("ok")
                 .expect("file");
-            fs::write(file.path(), "sokoshot-progress 1\n").expect("saved");
+            fs::write(file.path(), SOLVED).expect("saved");
             file
         };
         let old = saved("old");
@@ -341,6 +359,10 @@ mod tests {
         assert_eq!(players.homes().expect("list").len(), 2);
     }
 
+    /// A progress file with one level solved: something saved.
+    const SOLVED: &str = "sokoshot-progress 1\npack built-in:Microban\n\
+                          level 1 id=6f1d0a3b9c2e4d58 moves=33 pushes=8 shots=0\n";
+
     const HOME_A: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 1));
 
     /// The flood rule: fresh keys take only the places of players with nothing saved, and
@@ -353,7 +375,7 @@ mod tests {
         let real = Player::Key("SHA256:real".into());
         players.admit(&real, HOME_A).expect("room");
         let file = players.save_file(&real).expect("ok").expect("file");
-        fs::write(file.path(), "sokoshot-progress 1\n").expect("saved");
+        fs::write(file.path(), SOLVED).expect("saved");
         for n in 0..20 {
             let fresh = Player::Key(format!("SHA256:fresh{n}"));
             players
@@ -363,12 +385,40 @@ mod tests {
         assert!(file.path().exists(), "the player who saved is kept");
         assert_eq!(players.homes().expect("list").len(), 3);
         for (home, _) in players.homes().expect("list") {
-            fs::write(home.join("progress.txt"), "x").expect("saved");
+            fs::write(home.join("progress.txt"), SOLVED).expect("saved");
         }
         let late = Player::Key("SHA256:late".into());
         assert_eq!(players.admit(&late, HOME_A), Err(Refused::Full(3)));
         assert!(file.path().exists());
         assert_eq!(players.homes().expect("list").len(), 3);
+    }
+
+    /// Opening a level writes which level was played last and the game to resume: a key
+    /// that did only that has saved nothing, and its place goes to a newcomer.
+    #[test]
+    fn a_player_who_only_opened_levels_has_saved_nothing_and_one_who_solved_has() {
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path().join("players");
+        let players = Players::with_cap(dir.clone(), 2).new_players_per_hour(1000);
+        let opened = "sokoshot-progress 1\nlast 1 built-in:Microban\npack built-in:Microban\n\
+                      resume 1 id=6f1d0a3b9c2e4d58 at=1 steps=r,r\n";
+        for (name, text) in [("solver", SOLVED), ("opener", opened)] {
+            let key = Player::Key(format!("SHA256:{name}"));
+            players.admit(&key, HOME_A).expect("room");
+            let file = players.save_file(&key).expect("ok").expect("file");
+            fs::write(file.path(), text).expect("written");
+        }
+        let (progress, warning) =
+            SaveFile::at(dir.join(dir_name("SHA256:opener")).join("progress.txt")).load();
+        assert!(!progress.holds_results(), "{warning:?}");
+        for n in 0..3 {
+            let fresh = Player::Key(format!("SHA256:fresh{n}"));
+            players
+                .admit(&fresh, HOME_A)
+                .expect("the opener's place, then each fresh key's, is free");
+        }
+        assert!(dir.join(dir_name("SHA256:solver")).exists());
+        assert!(!dir.join(dir_name("SHA256:opener")).exists());
     }
 
     #[test]

@@ -187,6 +187,14 @@ impl Progress {
             .count()
     }
 
+    /// Whether anything worth keeping a player for is here: a level solved (with its best
+    /// figures and any kept solution). Which level was played last and games to resume are
+    /// not: opening a level writes them.
+    #[must_use]
+    pub fn holds_results(&self) -> bool {
+        self.packs.values().any(|levels| !levels.is_empty())
+    }
+
     /// The fingerprints of every level solved, under any pack: a level whose board is among
     /// them counts as solved wherever it is ([`Progress::best`]).
     pub fn solved_boards(&self) -> impl Iterator<Item = u64> + '_ {

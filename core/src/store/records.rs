@@ -404,10 +404,18 @@ fn admit_in(
     let mut forgotten = Vec::new();
     if excess > 0 {
         let away = i64::try_from(FORGET_UNSEEN_AFTER.as_secs()).unwrap_or(i64::MAX);
+        // Saved: a level solved (a `level` line) or a pasted level; the level played last and
+        // games to resume, which opening a level writes, are not.
         let rows = tx.rows(
-            "SELECT fingerprint, seen, bytes FROM players \
-             WHERE bytes = 0 OR seen <= $1 ORDER BY bytes > 0, seen LIMIT $2",
-            &[Value::Int(now - away), Value::Int(excess)],
+            "SELECT fingerprint, seen, saved FROM (SELECT fingerprint, seen, \
+             CASE WHEN progress LIKE $3 OR (pasted IS NOT NULL AND pasted <> '') \
+             THEN 1 ELSE 0 END AS saved FROM players) AS held \
+             WHERE saved = 0 OR seen <= $1 ORDER BY saved, seen LIMIT $2",
+            &[
+                Value::Int(now - away),
+                Value::Int(excess),
+                Value::Text("%\nlevel %".into()),
+            ],
         )?;
         if (rows.len() as i64) < excess {
             return Ok(Err(Refused::Full(caps.max_players)));
@@ -416,12 +424,12 @@ fn admit_in(
             let mut row = row.into_iter();
             let gone = row.next().unwrap_or(Value::Null);
             let seen = row.next().map_or(0, |v| v.int());
-            let bytes = row.next().map_or(0, |v| v.int());
+            let saved = row.next().map_or(0, |v| v.int());
             tx.execute(
                 "DELETE FROM players WHERE fingerprint = $1",
                 std::slice::from_ref(&gone),
             )?;
-            let why = if bytes == 0 {
+            let why = if saved == 0 {
                 Forgotten::NothingSaved
             } else {
                 let secs = u64::try_from(now - seen).unwrap_or(0);

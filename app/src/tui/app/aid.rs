@@ -223,6 +223,17 @@ impl App {
         {
             return self.show_hint(rest);
         }
+        // Asked again while the hint for this very position is worked out: the same search
+        // goes on (a new one would only cancel it and start a thread of its own).
+        if self
+            .tools
+            .aid
+            .job
+            .as_ref()
+            .is_some_and(|job| job.state == state)
+        {
+            return;
+        }
         self.tools.aid.shown = None;
         self.tools.aid.job = Some(HintJob::start(&self.current.world, self.tools.aid.budget));
     }

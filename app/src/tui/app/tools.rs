@@ -38,6 +38,8 @@ pub(crate) struct Tools {
     pub(crate) history: Vec<String>,
     /// Groups undone, for redo.
     pub(crate) redone: Vec<String>,
+    /// The work the last replay of saved steps took (see `MAX_REPLAY_WORK`).
+    pub(crate) replay_spent: u64,
     /// Whether each saved solution replays, by pack key and level fingerprint.
     pub(crate) replays: std::cell::RefCell<std::collections::HashMap<(String, u64), bool>>,
     /// Deadlock warnings, dead squares and hints.

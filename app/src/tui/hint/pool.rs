@@ -1,10 +1,11 @@
 //! The hint searches that many sessions share (the SSH server's): a first-come, first-served
 //! line in front of a fixed number of places.
 //!
-//! A hint asked for joins the back of the line with its owner (one player); it starts when it
-//! is the first in line whose owner has no search running and a place is free, so the pool
-//! runs at most `max` searches at once and at most one per player, in the order they were
-//! asked for. A hint waiting can say where it stands ([`HintPool::place`]). A hint cancelled
+//! A hint asked for joins the back of the line with its owner (one player) and its address
+//! (where the player connects from; 0 for none); it starts when it is the first in line whose
+//! owner and address have no search running and a place is free, so the pool runs at most
+//! `max` searches at once and at most one per player and per address (fresh keys or guests
+//! from one address count as one), in the order they were asked for. A hint waiting can say where it stands ([`HintPool::place`]). A hint cancelled
 //! while it waits leaves the line at once. The line holds at most [`MAX_WAITING`] (unless
 //! made shorter); a hint asked for beyond that is answered at once with busy.
 
@@ -26,10 +27,10 @@ pub struct Ticket(u64);
 
 #[derive(Debug)]
 struct Line {
-    /// The owners whose searches run now.
-    running: Vec<u64>,
-    /// Tickets waiting, first asked first, with their owners.
-    waiting: VecDeque<(Ticket, u64)>,
+    /// The owners and addresses whose searches run now.
+    running: Vec<(u64, u64)>,
+    /// Tickets waiting, first asked first, with their owners and addresses.
+    waiting: VecDeque<(Ticket, (u64, u64))>,
     next: u64,
 }
 
@@ -39,9 +40,12 @@ impl Line {
         if self.running.len() >= max {
             return None;
         }
-        self.waiting
-            .iter()
-            .position(|(_, owner)| !self.running.contains(owner))
+        self.waiting.iter().position(|(_, (owner, address))| {
+            !self
+                .running
+                .iter()
+                .any(|(o, a)| o == owner || (*address != 0 && a == address))
+        })
     }
 }
 
@@ -106,13 +110,20 @@ impl HintPool {
     /// Puts a hint of `owner` at the back of the line; `None` when the line is full.
     #[must_use]
     pub fn join(&self, owner: u64) -> Option<Ticket> {
+        self.join_from(owner, 0)
+    }
+
+    /// Puts a hint of `owner` connecting from `address` (0: none) at the back of the line;
+    /// `None` when the line is full.
+    #[must_use]
+    pub fn join_from(&self, owner: u64, address: u64) -> Option<Ticket> {
         let mut line = self.lock();
         if line.waiting.len() >= self.max_waiting {
             return None;
         }
         let ticket = Ticket(line.next);
         line.next += 1;
-        line.waiting.push_back((ticket, owner));
+        line.waiting.push_back((ticket, (owner, address)));
         Some(ticket)
     }
 
@@ -164,7 +175,7 @@ impl HintPool {
 #[derive(Debug)]
 pub struct Place {
     pool: &'static HintPool,
-    owner: u64,
+    owner: (u64, u64),
 }
 
 impl Drop for Place {
@@ -183,6 +194,27 @@ mod tests {
     use super::*;
 
     static POOL: HintPool = HintPool::new(2, 1 << 20);
+
+    /// Two fresh keys from one address are two owners but one address: one search at a
+    /// time between them, while another address's goes ahead.
+    #[test]
+    fn hints_from_one_address_run_one_at_a_time_whatever_their_owners() {
+        static PER_ADDRESS: HintPool = HintPool::new(2, 1 << 20);
+        let never = AtomicBool::new(false);
+        let a = PER_ADDRESS.join_from(1, 7).expect("room");
+        let b = PER_ADDRESS.join_from(2, 7).expect("room");
+        let c = PER_ADDRESS.join_from(3, 8).expect("room");
+        let first = PER_ADDRESS.wait_turn(a, &never).expect("first in line");
+        assert_eq!(PER_ADDRESS.place(b), Some(1), "the same address waits");
+        let other = PER_ADDRESS
+            .wait_turn(c, &never)
+            .expect("another address goes");
+        assert_eq!(PER_ADDRESS.running(), 2);
+        drop((first, other));
+        let second = PER_ADDRESS.wait_turn(b, &never).expect("its turn now");
+        drop(second);
+        assert_eq!(PER_ADDRESS.running(), 0);
+    }
 
     #[test]
     fn hints_start_in_the_order_asked_one_per_player_and_a_cancelled_one_leaves_the_line() {
