@@ -3,20 +3,22 @@
 //! the title, and "try it", which plays the level as drawn and comes back.
 //!
 //! The model is the core's [`sokoshot_core::edit`]: this module only turns keys, clicks and
-//! pastes into its edits, and starts a [`Prover`] after each change (dropping the one
-//! before, which cancels it). The keys: every character of the level alphabet puts itself
+//! pastes into its edits, and hands each change to [`Proofs`], which cancels the running
+//! proof and starts the next once the drawing settles (one proof at a time, however fast
+//! the author draws or drags). The keys: every character of the level alphabet puts itself
 //! under the cursor, so the editor's commands are control keys and keys that are no level
 //! character ([`HELP`]). Saving goes through the core (`PackFile::save`); nothing here reads
 //! or writes a file.
 
 use std::cell::Cell;
+use std::time::Instant;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 use super::app::{App, Place};
 use super::theme::Theme;
-use sokoshot_core::edit::proof::{Optimum, PROOF_TIME, Prover, Status};
+use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, Status};
 use sokoshot_core::edit::{
     Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, normal_char,
 };
@@ -85,7 +87,7 @@ pub struct EditorApp {
     pub(crate) file: PackFile,
     pub(crate) theme: Theme,
     pub(crate) checked: Checked,
-    pub(crate) prover: Option<Prover>,
+    pub(crate) proofs: Proofs,
     /// The board the proof and the check are about.
     proved: u64,
     pub(crate) overlay: Overlay,
@@ -101,9 +103,15 @@ pub struct EditorApp {
 }
 
 impl EditorApp {
-    /// An editor on an opened level.
+    /// An editor on an opened level, its proofs within the local budget.
     #[must_use]
     pub fn new(opened: Opened, theme: Theme) -> Self {
+        Self::with_budget(opened, theme, Budget::default())
+    }
+
+    /// An editor on an opened level whose proofs each run within `budget`.
+    #[must_use]
+    pub fn with_budget(opened: Opened, theme: Theme, budget: Budget) -> Self {
         let mut editor = Editor::new(opened.sketch);
         editor.mark_saved();
         let mut app = Self {
@@ -111,7 +119,7 @@ impl EditorApp {
             editor,
             file: opened.file,
             theme,
-            prover: None,
+            proofs: Proofs::new(budget),
             proved: u64::MAX,
             overlay: Overlay::None,
             message: opened.note.map(|n| (n, false)),
@@ -148,10 +156,28 @@ impl EditorApp {
         &self.file
     }
 
-    /// Where the proof stands (none while the board does not load).
+    /// Where the proof stands (none while the board does not load, or waits for the
+    /// drawing to settle).
     #[must_use]
     pub fn status(&self) -> Option<&Status> {
-        self.prover.as_ref().map(Prover::status)
+        self.proofs.current().map(Prover::status)
+    }
+
+    /// The proof of the board as drawn, once started.
+    pub(crate) fn prover(&self) -> Option<&Prover> {
+        self.proofs.current()
+    }
+
+    /// How many proofs were started since the editor opened.
+    #[must_use]
+    pub fn proofs_started(&self) -> u64 {
+        self.proofs.started()
+    }
+
+    /// How many proof threads run now (the current proof, or a cancelled one ending).
+    #[must_use]
+    pub fn proof_threads(&self) -> usize {
+        self.proofs.threads_running()
     }
 
     /// Whether the level is being tried (the game is on screen).
@@ -165,50 +191,54 @@ impl EditorApp {
     pub fn is_animating(&self) -> bool {
         match &self.overlay {
             Overlay::Trying(app) => app.is_animating(),
-            _ => self.status().is_some_and(|s| !s.is_final()),
+            _ => self.proofs.is_busy(),
         }
     }
 
-    /// One frame: takes the proof's news, and moves the level being tried. Returns whether
-    /// anything on screen changed.
+    /// One frame: takes the proof's news (starting the proof once the drawing settled), and
+    /// moves the level being tried. Returns whether anything on screen changed.
     pub fn tick(&mut self) -> bool {
+        self.tick_at(Instant::now())
+    }
+
+    /// [`EditorApp::tick`] at `now`.
+    pub fn tick_at(&mut self, now: Instant) -> bool {
         if let Overlay::Trying(app) = &mut self.overlay {
             app.tick();
             return true;
         }
-        let Some(prover) = &mut self.prover else {
-            return false;
-        };
-        let changed = prover.poll();
-        if let Status::Solvable { solution, .. } = prover.status() {
-            let moves = solution.moves.clone();
-            self.editor.set_solution(self.proved, Some(moves));
-        }
+        let changed = self.proofs.poll(now);
+        self.take_solution();
         changed
     }
 
-    /// Waits until the proof of the board as drawn is over (each of its searches is bounded
-    /// by its limits) and takes its answer: what a test or a script compares.
-    pub fn finish_proof(&mut self) {
-        if let Some(prover) = &mut self.prover {
-            prover.wait();
+    /// Keeps the solution the proof found, to be saved with the level.
+    fn take_solution(&mut self) {
+        if let Some(Status::Solvable { solution, .. }) = self.status() {
+            let moves = solution.moves.clone();
+            self.editor.set_solution(self.proved, Some(moves));
         }
-        self.tick();
     }
 
-    /// After a change: checks the board again and starts its proof (the last one is
-    /// cancelled as it is dropped).
+    /// Waits until the proof of the board as drawn is over (starting it now if it waits
+    /// for the drawing to settle; each of its searches is bounded by its limits) and takes
+    /// its answer: what a test or a script compares.
+    pub fn finish_proof(&mut self) {
+        self.proofs.finish();
+        self.proofs.poll(Instant::now());
+        self.take_solution();
+    }
+
+    /// After a change: checks the board again and hands it to the proofs (the running one
+    /// is cancelled; the next starts when the drawing settles).
     fn refresh(&mut self) {
         if self.proved == self.editor.generation() {
             return;
         }
         self.proved = self.editor.generation();
         self.checked = self.editor.sketch().check();
-        self.prover = self
-            .checked
-            .level
-            .clone()
-            .map(|level| Prover::start(level, PROOF_TIME));
+        self.proofs
+            .changed(self.checked.level.clone(), Instant::now());
     }
 
     /// Shows `text` on the bottom line until the next key.
@@ -227,6 +257,9 @@ impl EditorApp {
             return true;
         }
         self.message = None;
+        // A key ends a stroke whose release the terminal did not report.
+        self.drag = None;
+        self.proofs.hold(false);
         match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::Form(mut form) => match form.key(key, &mut self.editor) {
                 FormEnd::Open => self.overlay = Overlay::Form(form),
@@ -389,6 +422,11 @@ impl EditorApp {
         if let Overlay::Trying(app) = &mut self.overlay {
             return app.handle_mouse(event);
         }
+        if let MouseEventKind::Up(_) = event.kind {
+            self.drag = None;
+            self.proofs.hold(false);
+            return false;
+        }
         if !self.mouse || !matches!(self.overlay, Overlay::None) {
             return false;
         }
@@ -397,16 +435,13 @@ impl EditorApp {
             MouseEventKind::Down(MouseButton::Left) => (Some(self.brush), false),
             MouseEventKind::Down(MouseButton::Right) => (Some(' '), false),
             MouseEventKind::Drag(_) => (self.drag, true),
-            MouseEventKind::Up(_) => {
-                self.drag = None;
-                return false;
-            }
             _ => return false,
         };
         let (Some(c), Some(pos)) = (paint, cell) else {
             return false;
         };
         self.drag = Some(c);
+        self.proofs.hold(true);
         if let Err(why) = self.editor.paint(pos, c, continuing) {
             self.tell(why.to_string(), true);
         }

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use sokoshot_core::edit::proof::{Optimum, Prover, Status};
+use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, SETTLE, Status};
 use sokoshot_core::edit::{EditError, Editor, PackFile, SaveError, Saved, Sketch, open};
 use sokoshot_core::level::{Level, Pos, Spinner, parse_pack};
 
@@ -586,4 +586,93 @@ fn a_file_that_cannot_be_written_is_an_error_and_nothing_is_lost() {
     let err = file.save(&Sketch::room(5, 4), false).unwrap_err();
     assert!(matches!(err, SaveError::Io { .. }), "{err}");
     assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "kept");
+}
+
+/// A run of edits (a held key, a drag) starts one proof, once the drawing has settled; a
+/// stroke held starts none; the time is passed in, so no clock is read.
+#[test]
+fn a_run_of_edits_starts_one_proof_once_the_drawing_settles() {
+    use std::time::Instant;
+    let level: Level = "#######\n#@ $ .#\n#######\n".parse().unwrap();
+    let t0 = Instant::now();
+    let at = |ms: u64| t0 + Duration::from_millis(ms);
+    let step = SETTLE.as_millis() as u64 / 5;
+    // (name, edits, held stroke, when polled after the last edit, proofs started)
+    let cases: [(&str, u64, bool, u64, u64); 6] = [
+        ("one edit, polled at once", 1, false, 0, 0),
+        ("one edit, settled", 1, false, SETTLE.as_millis() as u64, 1),
+        (
+            "twenty edits, settled",
+            20,
+            false,
+            SETTLE.as_millis() as u64,
+            1,
+        ),
+        ("forty edits, not settled", 40, false, step, 0),
+        ("a held stroke, long after", 20, true, 60_000, 0),
+        ("no edit", 0, false, 60_000, 0),
+    ];
+    for (name, edits, held, after, started) in cases {
+        let mut proofs = Proofs::new(Budget::default());
+        proofs.hold(held);
+        for i in 0..edits {
+            proofs.changed(Some(level.clone()), at(i * step));
+            proofs.poll(at(i * step));
+            assert_eq!(proofs.started(), 0, "{name}: edit {i} starts nothing");
+        }
+        let last = edits.saturating_sub(1) * step;
+        proofs.poll(at(last + after));
+        proofs.poll(at(last + after));
+        assert_eq!(proofs.started(), started, "{name}");
+        assert!(proofs.threads_running() <= 1, "{name}");
+        if held {
+            proofs.hold(false);
+            proofs.poll(at(last + after));
+            assert_eq!(proofs.started(), 1, "{name}: the release starts it");
+        }
+        proofs.finish();
+        if edits > 0 {
+            assert!(
+                proofs.current().is_some_and(|p| p.status().is_final()),
+                "{name}"
+            );
+        }
+    }
+}
+
+/// A change cancels the running proof, and the next starts only once its thread is over:
+/// never two proof threads at once.
+#[test]
+fn a_change_cancels_the_running_proof_and_the_next_waits_for_it() {
+    use std::time::Instant;
+    let pack = parse_pack(include_str!("../../../levels/sasquatch.xsb"));
+    let hard = pack.levels.last().unwrap().result.clone().unwrap();
+    let easy: Level = "#######\n#@ $ .#\n#######\n".parse().unwrap();
+    let budget = Budget {
+        time: Duration::from_secs(600),
+        memory_bytes: 64 << 20,
+    };
+    let mut proofs = Proofs::new(budget);
+    let t0 = Instant::now();
+    let later = t0 + SETTLE * 4;
+    proofs.changed(Some(hard), t0);
+    proofs.poll(later);
+    assert_eq!(proofs.started(), 1);
+    proofs.changed(Some(easy), later);
+    assert!(
+        proofs.current().is_none(),
+        "the stale proof is no longer shown"
+    );
+    let settled = later + SETTLE;
+    // Ends only if the cancelled search stops: it looks at its flag after bounded work.
+    while proofs.started() < 2 {
+        assert!(proofs.threads_running() <= 1);
+        proofs.poll(settled);
+        std::thread::yield_now();
+    }
+    proofs.finish();
+    assert!(matches!(
+        proofs.current().map(Prover::status),
+        Some(Status::Solvable { .. })
+    ));
 }

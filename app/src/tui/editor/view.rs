@@ -185,8 +185,7 @@ impl EditorApp {
                 let i = (y0 + dy) * s.width() + x0 + dx;
                 let mut thing = thing_of(c, inside[i]);
                 let dead = self
-                    .prover
-                    .as_ref()
+                    .prover()
                     .is_some_and(|p| p.is_dead(Pos::new(pos.x, pos.y - top)));
                 if thing == Thing::Floor && dead {
                     thing = Thing::DeadSquare;
@@ -240,10 +239,11 @@ impl EditorApp {
                     .unwrap_or_default();
                 (format!("check{at}: {}", problem.diagnostic.error), true)
             }
-            None => self
-                .prover
-                .as_ref()
-                .map_or((String::new(), false), |p| proof_words(p.status())),
+            None => match self.prover() {
+                Some(p) => proof_words(p.status()),
+                None if self.proofs.is_waiting() => ("drawing…".to_owned(), false),
+                None => (String::new(), false),
+            },
         };
         let style = if warn {
             self.theme.warning()
