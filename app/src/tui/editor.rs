@@ -11,20 +11,23 @@
 //! or writes a file.
 
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::Instant;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 use super::app::{App, Place};
+use super::hint::HintBudget;
 use super::theme::Theme;
 use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, Status};
 use sokoshot_core::edit::{
-    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, normal_char,
+    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, StoredLevel, normal_char,
 };
 use sokoshot_core::level::{Level, Pos};
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::Progress;
+use sokoshot_core::store::saves::Saves;
 use sokoshot_core::words::count;
 
 pub mod form;
@@ -80,11 +83,22 @@ pub(crate) enum Overlay {
     Trying(Box<App>),
 }
 
+/// Where the editor saves the level.
+#[derive(Debug)]
+pub(crate) enum Target {
+    /// A pack file (local play).
+    File(PackFile),
+    /// The player's own levels, kept by the server's store.
+    Store(Box<StoredLevel>, Arc<dyn Saves>),
+    /// Nowhere, and why (a guest over SSH).
+    Nowhere(String),
+}
+
 /// The editor: the level being drawn, where it is saved, and the proof of it.
 #[derive(Debug)]
 pub struct EditorApp {
     pub(crate) editor: Editor,
-    pub(crate) file: PackFile,
+    pub(crate) target: Target,
     pub(crate) theme: Theme,
     pub(crate) checked: Checked,
     pub(crate) proofs: Proofs,
@@ -100,6 +114,8 @@ pub struct EditorApp {
     /// Where the board was drawn last and the cell at its top-left (for the mouse).
     pub(crate) drawn: Cell<Option<(Rect, Pos)>>,
     mouse: bool,
+    /// What a hint may cost while the level is tried (local play's when none).
+    hints: Option<HintBudget>,
 }
 
 impl EditorApp {
@@ -112,22 +128,62 @@ impl EditorApp {
     /// An editor on an opened level whose proofs each run within `budget`.
     #[must_use]
     pub fn with_budget(opened: Opened, theme: Theme, budget: Budget) -> Self {
-        let mut editor = Editor::new(opened.sketch);
+        let note = opened.note;
+        Self::on(
+            opened.sketch,
+            Target::File(opened.file),
+            note,
+            theme,
+            budget,
+        )
+    }
+
+    /// An editor on a new level (one small walled room) for the player's own levels in
+    /// `saves` (a server's store), or, without one, saved nowhere for the reason `why_not`.
+    #[must_use]
+    pub fn new_level(
+        saves: Option<Arc<dyn Saves>>,
+        why_not: &str,
+        theme: Theme,
+        budget: Budget,
+    ) -> Self {
+        let (target, note) = match saves {
+            Some(saves) => (
+                Target::Store(Box::default(), saves),
+                "a new level: Ctrl-s keeps it in your levels on this server".to_owned(),
+            ),
+            None => (
+                Target::Nowhere(why_not.to_owned()),
+                format!("a new level, not kept: {why_not}"),
+            ),
+        };
+        Self::on(Sketch::room(7, 5), target, Some(note), theme, budget)
+    }
+
+    fn on(
+        sketch: Sketch,
+        target: Target,
+        note: Option<String>,
+        theme: Theme,
+        budget: Budget,
+    ) -> Self {
+        let mut editor = Editor::new(sketch);
         editor.mark_saved();
         let mut app = Self {
             checked: editor.sketch().check(),
             editor,
-            file: opened.file,
+            target,
             theme,
             proofs: Proofs::new(budget),
             proved: u64::MAX,
             overlay: Overlay::None,
-            message: opened.note.map(|n| (n, false)),
+            message: note.map(|n| (n, false)),
             brush: '#',
             drag: None,
             quit: false,
             drawn: Cell::new(None),
             mouse: true,
+            hints: None,
         };
         app.refresh();
         app
@@ -136,6 +192,11 @@ impl EditorApp {
     /// Whether a click paints (off with `--no-mouse`).
     pub fn set_mouse(&mut self, on: bool) {
         self.mouse = on;
+    }
+
+    /// What a hint may cost while the level is tried (a server's share).
+    pub fn set_hint_budget(&mut self, budget: HintBudget) {
+        self.hints = Some(budget);
     }
 
     /// Whether the author has left the editor.
@@ -150,10 +211,13 @@ impl EditorApp {
         &self.editor
     }
 
-    /// The file it is saved in.
+    /// The file it is saved in, when it is saved in a file.
     #[must_use]
-    pub fn file(&self) -> &PackFile {
-        &self.file
+    pub fn file(&self) -> Option<&PackFile> {
+        match &self.target {
+            Target::File(file) => Some(file),
+            Target::Store(..) | Target::Nowhere(_) => None,
+        }
     }
 
     /// Where the proof stands (none while the board does not load, or waits for the
@@ -372,10 +436,31 @@ impl EditorApp {
 
     /// Ctrl-S: writes the level through the core; a file changed on disk asks first.
     fn save(&mut self, overwrite: bool, then_quit: bool) {
-        match self.file.save(self.editor.sketch(), overwrite) {
+        let file = match &mut self.target {
+            Target::File(file) => file,
+            Target::Store(stored, saves) => {
+                match stored.save(&**saves, self.editor.sketch()) {
+                    Ok(number) => {
+                        self.editor.mark_saved();
+                        self.tell(
+                            format!("saved as level {number} of your levels on this server"),
+                            false,
+                        );
+                        self.quit = then_quit;
+                    }
+                    Err(why) => self.tell(format!("not saved: {why}"), true),
+                }
+                return;
+            }
+            Target::Nowhere(why) => {
+                let text = format!("not saved: {why}");
+                return self.tell(text, true);
+            }
+        };
+        match file.save(self.editor.sketch(), overwrite) {
             Ok(saved) => {
                 self.editor.mark_saved();
-                let number = self.file.level_number();
+                let number = file.level_number();
                 let text = match saved {
                     Saved::Written(path) => format!("saved level {number} to {}", path.display()),
                     Saved::Beside(path) => format!(
@@ -411,6 +496,9 @@ impl EditorApp {
         let mut app = App::new(vec![pack], place, Progress::default(), None, self.theme)
             .map_err(|e| e.to_string())?;
         app.set_mouse(self.mouse);
+        if let Some(budget) = self.hints {
+            app.set_hint_budget(budget);
+        }
         app.tell("trying the level: q or e comes back to the editor", false);
         self.overlay = Overlay::Trying(Box::new(app));
         Ok(())

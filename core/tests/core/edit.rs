@@ -676,3 +676,71 @@ fn a_change_cancels_the_running_proof_and_the_next_waits_for_it() {
         Some(Status::Solvable { .. })
     ));
 }
+
+/// The player's own levels in a store: a new level is added at the pack's end, saved again
+/// where it stands though a paste came before it, every other line kept; a board that does
+/// not load, a full pack and the player's bytes are answered with a message.
+#[test]
+fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
+    use sokoshot_core::edit::StoredLevel;
+    use sokoshot_core::store::pasted::{MAX_PASTED_LEVELS, pasted_path};
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    let dir = tempfile::tempdir().unwrap();
+    let file = SaveFile::at(dir.path().join("progress.txt"));
+    let pack = pasted_path(file.path());
+    let pasted: Level = "#####\n#@$.#\n#####\n".parse().unwrap();
+    file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
+    let mut stored = StoredLevel::new();
+    assert_eq!(stored.number(), None);
+    let mut ed = Editor::new(Sketch::room(7, 5));
+    ed.set_cursor(Pos::new(3, 2));
+    ed.put('$').unwrap();
+    ed.set_cursor(Pos::new(4, 2));
+    ed.put('.').unwrap();
+    assert_eq!(stored.save(&file, ed.sketch()), Ok(2));
+    assert_eq!(stored.number(), Some(2));
+    // The first level of a new pack is found again, though the header reads as its title.
+    let empty = SaveFile::at(dir.path().join("new").join("progress.txt"));
+    let mut alone = StoredLevel::new();
+    assert_eq!(alone.save(&empty, ed.sketch()), Ok(1));
+    assert_eq!(alone.save(&empty, ed.sketch()), Ok(1));
+    assert_eq!(empty.pasted().len(), 1);
+    let first = ed.sketch().check().level.unwrap();
+    let boards = |levels: Vec<Level>| levels.iter().map(Level::board_text).collect::<Vec<_>>();
+    assert_eq!(boards(file.pasted()), boards(vec![pasted.clone(), first]));
+    // Another session pastes a level after it; a note is written by hand before it.
+    let text = std::fs::read_to_string(&pack).unwrap();
+    std::fs::write(&pack, text.replace("\n\n", "\n\n; kept as written\n")).unwrap();
+    file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
+    let before = std::fs::read_to_string(&pack).unwrap();
+    ed.set_cursor(Pos::new(2, 2));
+    ed.put('E').unwrap();
+    assert_eq!(stored.save(&file, ed.sketch()), Ok(2));
+    let after = std::fs::read_to_string(&pack).unwrap();
+    let drawn = ed.sketch().check().level.unwrap();
+    assert_eq!(
+        boards(file.pasted()),
+        boards(vec![pasted.clone(), drawn, pasted.clone()])
+    );
+    assert!(after.contains("; kept as written\n"), "{after}");
+    let (old, new) = (before.lines().count(), after.lines().count());
+    assert_eq!(old, new, "one row changed in place:\n{before}\n{after}");
+    // A board that does not load is not saved.
+    ed.set_cursor(Pos::new(3, 2));
+    ed.put('#').unwrap();
+    let refused = stored.save(&file, ed.sketch()).unwrap_err();
+    assert!(refused.contains("levels that load"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&pack).unwrap(), after);
+    // A full pack takes no new level; the player's bytes are a cap too.
+    let many = vec![pasted.clone(); MAX_PASTED_LEVELS];
+    file.add_pasted(&many).unwrap();
+    ed.undo().unwrap();
+    let full = StoredLevel::new().save(&file, ed.sketch());
+    let full = full.map(|_| ()).unwrap_err();
+    assert!(full.contains("your levels are full"), "{full}");
+    let capped = SaveFile::at(dir.path().join("other").join("progress.txt")).capped(40);
+    let over = StoredLevel::new().save(&capped, ed.sketch());
+    let over = over.map(|_| ()).unwrap_err();
+    assert!(over.contains("bytes"), "{over}");
+}

@@ -9,7 +9,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::{EditorApp, HELP, Overlay, proof_words};
+use super::{EditorApp, HELP, Overlay, Target, proof_words};
 use crate::tui::theme::{Theme, Thing};
 use sokoshot_core::edit::{PALETTE, Sketch};
 use sokoshot_core::game::Dir;
@@ -121,20 +121,25 @@ impl Widget for &EditorApp {
 impl EditorApp {
     fn header(&self, area: Rect, buf: &mut Buffer) {
         let s = self.editor.sketch();
-        let path = self.file.path();
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let place = match &self.target {
+            Target::File(file) => {
+                let path = file.path();
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                let name = sokoshot_core::level::visible(&name).into_owned();
+                format!("{name}, level {}", file.level_number())
+            }
+            Target::Store(stored, _) => match stored.number() {
+                Some(number) => format!("your levels, level {number}"),
+                None => "a new level of yours".to_owned(),
+            },
+            Target::Nowhere(_) => "a new level (not kept)".to_owned(),
+        };
         let mut spans = vec![
             Span::styled("Editing ", self.theme.heading()),
-            Span::raw(sokoshot_core::level::visible(&name).into_owned()),
-            Span::raw(format!(
-                ", level {}, {} × {}",
-                self.file.level_number(),
-                s.width(),
-                s.height()
-            )),
+            Span::raw(format!("{place}, {} × {}", s.width(), s.height())),
         ];
         if let Some(title) = &s.title {
             spans.push(Span::raw(format!(": {title}")));
