@@ -39,11 +39,10 @@ use form::{Form, FormEnd};
 /// The editor's keys besides the level characters, as its help lists them.
 pub const HELP: &[(&str, &str)] = &[
     ("h j k l  arrows", "move the cursor"),
-    (
-        "# - . $ * @ + E F 7 L J %",
-        "put that under the cursor (space is floor too)",
-    ),
-    ("x", "floor under the cursor"),
+    ("# - . $ *", "put a wall, floor, goal, box, box on goal"),
+    ("@ +  x", "put the player, on a goal; x (or space) floor"),
+    ("E  %", "put an enemy (a shot clears it), a spinner's hub"),
+    ("F 7 L J", "put a slope: the letter's corner is filled"),
     (
         "click, drag",
         "paint the last character put; right button: floor",
