@@ -467,3 +467,59 @@ fn a_run_of_keys_and_a_drag_start_one_proof() {
     assert!(editor.proof_threads() <= 1);
     editor.finish_proof();
 }
+
+/// A new level for a store (what the SSH menu's "Make a level" opens) is saved into the
+/// player's own levels; without a store it is saved nowhere and says why.
+#[test]
+fn a_new_level_for_a_store_is_kept_in_the_players_levels_and_a_guests_is_not() {
+    use sokoshot_core::edit::proof::Budget;
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SaveFile::at(dir.path().join("progress.txt")));
+    let saves: Arc<dyn Saves> = store.clone();
+    let mut editor = EditorApp::new_level(Some(saves), "", NO_COLOUR, Budget::default());
+    let screen = text(&editor);
+    assert!(
+        screen.contains("Editing a new level of yours, 7 × 5"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Ctrl-s keeps it in your levels"),
+        "{screen}"
+    );
+    assert!(editor.file().is_none());
+    typed(&mut editor, "jll$l.");
+    editor.finish_proof();
+    assert!(text(&editor).contains("solvable: 1 push (proven fewest)"));
+    ctrl(&mut editor, 's');
+    let screen = text(&editor);
+    assert!(
+        screen.contains("saved as level 1 of your levels"),
+        "{screen}"
+    );
+    assert!(screen.contains("Editing your levels, level 1"), "{screen}");
+    let kept = store.pasted();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        Some(&kept[0].board_text()),
+        editor
+            .editor()
+            .sketch()
+            .check()
+            .level
+            .map(|l| l.board_text())
+            .as_ref()
+    );
+    let why = "a guest's levels are not kept: connect with an SSH key";
+    let mut guest = EditorApp::new_level(None, why, NO_COLOUR, Budget::default());
+    typed(&mut guest, "jll$l.");
+    ctrl(&mut guest, 's');
+    let screen = text(&guest);
+    assert!(screen.contains(&format!("not saved: {why}")), "{screen}");
+    assert!(
+        screen.contains("Editing a new level (not kept)"),
+        "{screen}"
+    );
+}
