@@ -143,13 +143,21 @@ pub fn load_pasted(path: &Path) -> Vec<Level> {
     levels_of_pasted(&String::from_utf8_lossy(&bytes))
 }
 
-/// The levels of a Pasted pack's text that read (the last [`MAX_PASTED_LEVELS`]).
+/// The levels of a Pasted pack's text that read (the last [`MAX_PASTED_LEVELS`]). The
+/// pack's header line, which reads as the first level's title, is not taken as one.
 #[must_use]
 pub fn levels_of_pasted(text: &str) -> Vec<Level> {
+    let header = PASTED_HEADER.trim_start_matches(';').trim();
     let mut levels: Vec<Level> = parse_pack(text)
         .levels
         .into_iter()
         .filter_map(|entry| entry.result.ok())
+        .map(|mut level| {
+            if level.title.as_deref() == Some(header) {
+                level.title = None;
+            }
+            level
+        })
         .collect();
     let extra = levels.len().saturating_sub(MAX_PASTED_LEVELS);
     levels.drain(..extra);
