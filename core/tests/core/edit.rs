@@ -706,7 +706,11 @@ fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
     assert_eq!(alone.save(&empty, ed.sketch()), Ok(1));
     assert_eq!(alone.save(&empty, ed.sketch()), Ok(1));
     assert_eq!(empty.pasted().len(), 1);
-    assert_eq!(empty.pasted()[0].title, None, "the pack's header is no title");
+    assert_eq!(
+        empty.pasted()[0].title,
+        None,
+        "the pack's header is no title"
+    );
     let first = ed.sketch().check().level.unwrap();
     let boards = |levels: Vec<Level>| levels.iter().map(Level::board_text).collect::<Vec<_>>();
     assert_eq!(boards(file.pasted()), boards(vec![pasted.clone(), first]));
