@@ -395,9 +395,21 @@ impl EditorApp {
             'R' => ed.delete_row(),
             'c' => ed.insert_column(),
             'C' => ed.delete_column(),
-            ']' => ed.grow(1, 0),
+            ']' | '}' => {
+                let grown = if c == ']' {
+                    ed.grow(1, 0)
+                } else {
+                    ed.grow(0, 1)
+                };
+                if grown.is_ok() {
+                    self.tell(
+                        "the new cells are outside the walls: c or r inside the room widens it",
+                        false,
+                    );
+                }
+                grown
+            }
             '[' => ed.grow(-1, 0),
-            '}' => ed.grow(0, 1),
             '{' => ed.grow(0, -1),
             's' => {
                 self.overlay = Overlay::Form(Form::settings(ed));

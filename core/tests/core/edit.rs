@@ -74,7 +74,23 @@ fn put_cases() {
 fn rows_and_columns_cases() {
     // (name, edit, board after)
     type Edit = fn(&mut Sketch) -> Result<(), EditError>;
-    let cases: [(&str, Edit, Result<&[&str], EditError>); 8] = [
+    let cases: [(&str, Edit, Result<&[&str], EditError>); 10] = [
+        (
+            "insert row inside: the walls stay closed",
+            |s| s.insert_row(1),
+            Ok(&["#@#", "# #", "#.#"]),
+        ),
+        (
+            "insert column inside a wall row",
+            |s| {
+                s.insert_row(0)?;
+                s.put(Pos::new(0, 0), '#')?;
+                s.put(Pos::new(1, 0), '#')?;
+                s.put(Pos::new(2, 0), '#')?;
+                s.insert_column(1)
+            },
+            Ok(&["####", "# @#", "# .#"]),
+        ),
         (
             "insert row at top",
             |s| s.insert_row(0),
