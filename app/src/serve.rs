@@ -49,6 +49,7 @@ pub mod handler;
 pub mod host_key;
 pub mod input;
 pub mod limits;
+pub mod make;
 pub mod menu;
 pub mod outbox;
 pub mod pacer;

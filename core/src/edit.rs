@@ -2,7 +2,8 @@
 //! and redo of every edit ([`Editor`]), the level's text in the normal form `replay` prints
 //! and what `check` says of it (`text`), opening and saving a pack file keeping every other
 //! level and line byte for byte (`file`), and the proof worker that runs the solver on the
-//! board as drawn in the background (`proof`).
+//! board as drawn in the background (`proof`), and saving into the player's own levels
+//! kept by a store (`stored`).
 //!
 //! Limits: a board is at most [`MAX_SIDE`](crate::level::MAX_SIDE) cells a side, as the
 //! loader reads; the undo history holds at most [`MAX_HISTORY_CELLS`] cells of boards in
@@ -11,10 +12,12 @@
 mod file;
 pub mod proof;
 mod sketch;
+mod stored;
 mod text;
 
 pub use file::{OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
+pub use stored::StoredLevel;
 pub use text::{Checked, Problem};
 
 use crate::level::{Pos, Spinner};

@@ -57,6 +57,8 @@ pub enum Choice {
     Pack(usize),
     /// Open the collision lab.
     Lab,
+    /// Make a new level in the editor.
+    Make,
     /// End the session.
     Quit,
 }
@@ -64,6 +66,9 @@ pub enum Choice {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Item {
     Pack(usize, String),
+    /// The player's own levels: the pack's index, and how many levels it has.
+    Own(usize, usize),
+    Make,
     Lab,
     Color,
     Ascii,
@@ -118,6 +123,29 @@ impl Menu {
         solved.clone_into(&mut self.solved);
     }
 
+    /// Offers making a level and, when the player has `own` levels of their own (pasted or
+    /// made), playing them: the pack after the menu's packs.
+    pub fn offer_levels(&mut self, own: usize) {
+        self.items
+            .retain(|item| !matches!(item, Item::Own(..) | Item::Make));
+        let packs = self
+            .items
+            .iter()
+            .filter(|item| matches!(item, Item::Pack(..)))
+            .count();
+        let mut offered = vec![Item::Make];
+        if own > 0 {
+            offered.insert(0, Item::Own(packs, own));
+        }
+        let at = self
+            .items
+            .iter()
+            .position(|item| !matches!(item, Item::Pack(..)))
+            .unwrap_or(self.items.len());
+        self.items.splice(at..at, offered);
+        self.selected = self.selected.min(self.items.len() - 1);
+    }
+
     /// Says that this player's progress is not kept, and why.
     pub fn not_kept(&mut self, why: &str) {
         self.player[1] = format!("progress is not kept: {why}");
@@ -144,6 +172,7 @@ impl Menu {
             KeyCode::Char('a') => self.activate(&Item::Ascii),
             KeyCode::Char('m') => self.activate(&Item::Mouse),
             KeyCode::Char('l') => Some(Choice::Lab),
+            KeyCode::Char('e') if self.items.contains(&Item::Make) => Some(Choice::Make),
             KeyCode::Enter | KeyCode::Char(' ') => {
                 let item = self.items[self.selected].clone();
                 self.activate(&item)
@@ -154,7 +183,8 @@ impl Menu {
 
     fn activate(&mut self, item: &Item) -> Option<Choice> {
         match item {
-            Item::Pack(i, _) => Some(Choice::Pack(*i)),
+            Item::Pack(i, _) | Item::Own(i, _) => Some(Choice::Pack(*i)),
+            Item::Make => Some(Choice::Make),
             Item::Lab => Some(Choice::Lab),
             Item::Color => {
                 self.look.color = !self.look.color;
@@ -179,6 +209,8 @@ impl Menu {
                 Some((solved, all)) => format!("Play {name}  {solved}/{all}"),
                 None => format!("Play {name}"),
             },
+            Item::Own(_, own) => format!("Play your levels  ({own})"),
+            Item::Make => "Make a level  (e)".into(),
             Item::Lab => "Open the collision lab  (l)".into(),
             Item::Color => format!("Colour: {}  (c)", on(self.look.color)),
             Item::Ascii => format!("ASCII only: {}  (a)", on(self.look.ascii)),
@@ -331,6 +363,33 @@ mod tests {
         assert_eq!(menu.press(key(KeyCode::Up)), None, "wraps to the bottom");
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Quit));
         assert_eq!(menu.press(key(KeyCode::Char('l'))), Some(Choice::Lab));
+    }
+
+    #[test]
+    fn making_a_level_and_the_players_own_levels_are_offered_after_the_packs() {
+        let packs = ["Campaign".to_owned(), "Microban".to_owned()];
+        let mut menu = Menu::new(&packs, Look::for_term("xterm"), Some("SHA256:k"));
+        menu.offer_levels(0);
+        assert_eq!(menu.press(key(KeyCode::Char('e'))), Some(Choice::Make));
+        let labels = |menu: &Menu| menu.items.iter().map(|i| menu.label(i)).collect::<Vec<_>>();
+        assert_eq!(labels(&menu)[2], "Make a level  (e)");
+        assert!(
+            !labels(&menu)
+                .iter()
+                .any(|l| l.starts_with("Play your levels"))
+        );
+        // Once saved, offered again: the player's pack comes after the menu's two.
+        menu.offer_levels(3);
+        menu.offer_levels(3);
+        assert_eq!(labels(&menu)[2], "Play your levels  (3)");
+        assert_eq!(labels(&menu)[3], "Make a level  (e)");
+        assert_eq!(labels(&menu).len(), 9, "offered once: {:?}", labels(&menu));
+        for _ in 0..2 {
+            menu.press(key(KeyCode::Down));
+        }
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Pack(2)));
+        menu.press(key(KeyCode::Down));
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Make));
     }
 
     #[test]

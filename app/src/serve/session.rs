@@ -81,7 +81,7 @@ fn hint_address(peer: IpAddr) -> u64 {
 
 /// The owner of a player's hints in the pool: their key's, so that all their sessions count
 /// as one; a guest's session is an owner of its own.
-fn hint_owner(player: &Player) -> u64 {
+pub(super) fn hint_owner(player: &Player) -> u64 {
     static GUESTS: AtomicU64 = AtomicU64::new(1 << 63);
     match player {
         Player::Key(fingerprint) => {
@@ -213,6 +213,9 @@ fn body(
     loop {
         if refused.is_none() {
             menu.set_solved(&solved_counts(shared, player, &ids));
+            menu.offer_levels(super::make::own_levels(shared, player));
+        } else {
+            menu.offer_levels(0);
         }
         let (choice, typed_ahead) = menu::run(console, &mut menu)?;
         console.unread(typed_ahead);
@@ -235,6 +238,9 @@ fn body(
                 console.mouse = look.mouse;
                 lab_view::run_on(console, options, palette)?;
                 console.release_mouse()?;
+            }
+            Choice::Make => {
+                super::make::make_level(console, shared, player, refused.as_deref(), menu.look)?;
             }
             Choice::Pack(pack) => {
                 let kept = if refused.is_none() {
@@ -314,6 +320,10 @@ fn play(
         None => (None, matches!(player, Player::Key(_))),
     };
     let opening = Opening::read_from(shared.packs.clone(), save);
+    if pack >= opening.packs().len() {
+        // The player's own levels, gone since the menu was drawn.
+        return Ok(());
+    }
     let unreadable = opening.warning().is_some();
     let start = opening.resume_in(pack);
     let feel = Feel {

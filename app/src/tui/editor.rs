@@ -3,26 +3,31 @@
 //! the title, and "try it", which plays the level as drawn and comes back.
 //!
 //! The model is the core's [`sokoshot_core::edit`]: this module only turns keys, clicks and
-//! pastes into its edits, and starts a [`Prover`] after each change (dropping the one
-//! before, which cancels it). The keys: every character of the level alphabet puts itself
+//! pastes into its edits, and hands each change to [`Proofs`], which cancels the running
+//! proof and starts the next once the drawing settles (one proof at a time, however fast
+//! the author draws or drags). The keys: every character of the level alphabet puts itself
 //! under the cursor, so the editor's commands are control keys and keys that are no level
 //! character ([`HELP`]). Saving goes through the core (`PackFile::save`); nothing here reads
 //! or writes a file.
 
 use std::cell::Cell;
+use std::sync::Arc;
+use std::time::Instant;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 use super::app::{App, Place};
+use super::hint::HintBudget;
 use super::theme::Theme;
-use sokoshot_core::edit::proof::{Optimum, PROOF_TIME, Prover, Status};
+use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, Status};
 use sokoshot_core::edit::{
-    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, normal_char,
+    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, StoredLevel, normal_char,
 };
 use sokoshot_core::level::{Level, Pos};
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::Progress;
+use sokoshot_core::store::saves::Saves;
 use sokoshot_core::words::count;
 
 pub mod form;
@@ -34,11 +39,10 @@ use form::{Form, FormEnd};
 /// The editor's keys besides the level characters, as its help lists them.
 pub const HELP: &[(&str, &str)] = &[
     ("h j k l  arrows", "move the cursor"),
-    (
-        "# - . $ * @ + E F 7 L J %",
-        "put that under the cursor (space is floor too)",
-    ),
-    ("x", "floor under the cursor"),
+    ("# - . $ *", "put a wall, floor, goal, box, box on goal"),
+    ("@ +  x", "put the player, on a goal; x (or space) floor"),
+    ("E  %", "put an enemy (a shot clears it), a spinner's hub"),
+    ("F 7 L J", "put a slope: the letter's corner is filled"),
     (
         "click, drag",
         "paint the last character put; right button: floor",
@@ -78,14 +82,25 @@ pub(crate) enum Overlay {
     Trying(Box<App>),
 }
 
+/// Where the editor saves the level.
+#[derive(Debug)]
+pub(crate) enum Target {
+    /// A pack file (local play).
+    File(PackFile),
+    /// The player's own levels, kept by the server's store.
+    Store(Box<StoredLevel>, Arc<dyn Saves>),
+    /// Nowhere, and why (a guest over SSH).
+    Nowhere(String),
+}
+
 /// The editor: the level being drawn, where it is saved, and the proof of it.
 #[derive(Debug)]
 pub struct EditorApp {
     pub(crate) editor: Editor,
-    pub(crate) file: PackFile,
+    pub(crate) target: Target,
     pub(crate) theme: Theme,
     pub(crate) checked: Checked,
-    pub(crate) prover: Option<Prover>,
+    pub(crate) proofs: Proofs,
     /// The board the proof and the check are about.
     proved: u64,
     pub(crate) overlay: Overlay,
@@ -98,28 +113,76 @@ pub struct EditorApp {
     /// Where the board was drawn last and the cell at its top-left (for the mouse).
     pub(crate) drawn: Cell<Option<(Rect, Pos)>>,
     mouse: bool,
+    /// What a hint may cost while the level is tried (local play's when none).
+    hints: Option<HintBudget>,
 }
 
 impl EditorApp {
-    /// An editor on an opened level.
+    /// An editor on an opened level, its proofs within the local budget.
     #[must_use]
     pub fn new(opened: Opened, theme: Theme) -> Self {
-        let mut editor = Editor::new(opened.sketch);
+        Self::with_budget(opened, theme, Budget::default())
+    }
+
+    /// An editor on an opened level whose proofs each run within `budget`.
+    #[must_use]
+    pub fn with_budget(opened: Opened, theme: Theme, budget: Budget) -> Self {
+        let note = opened.note;
+        Self::on(
+            opened.sketch,
+            Target::File(opened.file),
+            note,
+            theme,
+            budget,
+        )
+    }
+
+    /// An editor on a new level (one small walled room) for the player's own levels in
+    /// `saves` (a server's store), or, without one, saved nowhere for the reason `why_not`.
+    #[must_use]
+    pub fn new_level(
+        saves: Option<Arc<dyn Saves>>,
+        why_not: &str,
+        theme: Theme,
+        budget: Budget,
+    ) -> Self {
+        let (target, note) = match saves {
+            Some(saves) => (
+                Target::Store(Box::default(), saves),
+                "a new level: Ctrl-s keeps it in your levels on this server".to_owned(),
+            ),
+            None => (
+                Target::Nowhere(why_not.to_owned()),
+                format!("a new level, not kept: {why_not}"),
+            ),
+        };
+        Self::on(Sketch::room(7, 5), target, Some(note), theme, budget)
+    }
+
+    fn on(
+        sketch: Sketch,
+        target: Target,
+        note: Option<String>,
+        theme: Theme,
+        budget: Budget,
+    ) -> Self {
+        let mut editor = Editor::new(sketch);
         editor.mark_saved();
         let mut app = Self {
             checked: editor.sketch().check(),
             editor,
-            file: opened.file,
+            target,
             theme,
-            prover: None,
+            proofs: Proofs::new(budget),
             proved: u64::MAX,
             overlay: Overlay::None,
-            message: opened.note.map(|n| (n, false)),
+            message: note.map(|n| (n, false)),
             brush: '#',
             drag: None,
             quit: false,
             drawn: Cell::new(None),
             mouse: true,
+            hints: None,
         };
         app.refresh();
         app
@@ -128,6 +191,11 @@ impl EditorApp {
     /// Whether a click paints (off with `--no-mouse`).
     pub fn set_mouse(&mut self, on: bool) {
         self.mouse = on;
+    }
+
+    /// What a hint may cost while the level is tried (a server's share).
+    pub fn set_hint_budget(&mut self, budget: HintBudget) {
+        self.hints = Some(budget);
     }
 
     /// Whether the author has left the editor.
@@ -142,16 +210,37 @@ impl EditorApp {
         &self.editor
     }
 
-    /// The file it is saved in.
+    /// The file it is saved in, when it is saved in a file.
     #[must_use]
-    pub fn file(&self) -> &PackFile {
-        &self.file
+    pub fn file(&self) -> Option<&PackFile> {
+        match &self.target {
+            Target::File(file) => Some(file),
+            Target::Store(..) | Target::Nowhere(_) => None,
+        }
     }
 
-    /// Where the proof stands (none while the board does not load).
+    /// Where the proof stands (none while the board does not load, or waits for the
+    /// drawing to settle).
     #[must_use]
     pub fn status(&self) -> Option<&Status> {
-        self.prover.as_ref().map(Prover::status)
+        self.proofs.current().map(Prover::status)
+    }
+
+    /// The proof of the board as drawn, once started.
+    pub(crate) fn prover(&self) -> Option<&Prover> {
+        self.proofs.current()
+    }
+
+    /// How many proofs were started since the editor opened.
+    #[must_use]
+    pub fn proofs_started(&self) -> u64 {
+        self.proofs.started()
+    }
+
+    /// How many proof threads run now (the current proof, or a cancelled one ending).
+    #[must_use]
+    pub fn proof_threads(&self) -> usize {
+        self.proofs.threads_running()
     }
 
     /// Whether the level is being tried (the game is on screen).
@@ -165,50 +254,54 @@ impl EditorApp {
     pub fn is_animating(&self) -> bool {
         match &self.overlay {
             Overlay::Trying(app) => app.is_animating(),
-            _ => self.status().is_some_and(|s| !s.is_final()),
+            _ => self.proofs.is_busy(),
         }
     }
 
-    /// One frame: takes the proof's news, and moves the level being tried. Returns whether
-    /// anything on screen changed.
+    /// One frame: takes the proof's news (starting the proof once the drawing settled), and
+    /// moves the level being tried. Returns whether anything on screen changed.
     pub fn tick(&mut self) -> bool {
+        self.tick_at(Instant::now())
+    }
+
+    /// [`EditorApp::tick`] at `now`.
+    pub fn tick_at(&mut self, now: Instant) -> bool {
         if let Overlay::Trying(app) = &mut self.overlay {
             app.tick();
             return true;
         }
-        let Some(prover) = &mut self.prover else {
-            return false;
-        };
-        let changed = prover.poll();
-        if let Status::Solvable { solution, .. } = prover.status() {
-            let moves = solution.moves.clone();
-            self.editor.set_solution(self.proved, Some(moves));
-        }
+        let changed = self.proofs.poll(now);
+        self.take_solution();
         changed
     }
 
-    /// Waits until the proof of the board as drawn is over (each of its searches is bounded
-    /// by its limits) and takes its answer: what a test or a script compares.
-    pub fn finish_proof(&mut self) {
-        if let Some(prover) = &mut self.prover {
-            prover.wait();
+    /// Keeps the solution the proof found, to be saved with the level.
+    fn take_solution(&mut self) {
+        if let Some(Status::Solvable { solution, .. }) = self.status() {
+            let moves = solution.moves.clone();
+            self.editor.set_solution(self.proved, Some(moves));
         }
-        self.tick();
     }
 
-    /// After a change: checks the board again and starts its proof (the last one is
-    /// cancelled as it is dropped).
+    /// Waits until the proof of the board as drawn is over (starting it now if it waits
+    /// for the drawing to settle; each of its searches is bounded by its limits) and takes
+    /// its answer: what a test or a script compares.
+    pub fn finish_proof(&mut self) {
+        self.proofs.finish();
+        self.proofs.poll(Instant::now());
+        self.take_solution();
+    }
+
+    /// After a change: checks the board again and hands it to the proofs (the running one
+    /// is cancelled; the next starts when the drawing settles).
     fn refresh(&mut self) {
         if self.proved == self.editor.generation() {
             return;
         }
         self.proved = self.editor.generation();
         self.checked = self.editor.sketch().check();
-        self.prover = self
-            .checked
-            .level
-            .clone()
-            .map(|level| Prover::start(level, PROOF_TIME));
+        self.proofs
+            .changed(self.checked.level.clone(), Instant::now());
     }
 
     /// Shows `text` on the bottom line until the next key.
@@ -227,6 +320,9 @@ impl EditorApp {
             return true;
         }
         self.message = None;
+        // A key ends a stroke whose release the terminal did not report.
+        self.drag = None;
+        self.proofs.hold(false);
         match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::Form(mut form) => match form.key(key, &mut self.editor) {
                 FormEnd::Open => self.overlay = Overlay::Form(form),
@@ -299,9 +395,21 @@ impl EditorApp {
             'R' => ed.delete_row(),
             'c' => ed.insert_column(),
             'C' => ed.delete_column(),
-            ']' => ed.grow(1, 0),
+            ']' | '}' => {
+                let grown = if c == ']' {
+                    ed.grow(1, 0)
+                } else {
+                    ed.grow(0, 1)
+                };
+                if grown.is_ok() {
+                    self.tell(
+                        "the new cells are outside the walls: c or r inside the room widens it",
+                        false,
+                    );
+                }
+                grown
+            }
             '[' => ed.grow(-1, 0),
-            '}' => ed.grow(0, 1),
             '{' => ed.grow(0, -1),
             's' => {
                 self.overlay = Overlay::Form(Form::settings(ed));
@@ -339,10 +447,31 @@ impl EditorApp {
 
     /// Ctrl-S: writes the level through the core; a file changed on disk asks first.
     fn save(&mut self, overwrite: bool, then_quit: bool) {
-        match self.file.save(self.editor.sketch(), overwrite) {
+        let file = match &mut self.target {
+            Target::File(file) => file,
+            Target::Store(stored, saves) => {
+                match stored.save(&**saves, self.editor.sketch()) {
+                    Ok(number) => {
+                        self.editor.mark_saved();
+                        self.tell(
+                            format!("saved as level {number} of your levels on this server"),
+                            false,
+                        );
+                        self.quit = then_quit;
+                    }
+                    Err(why) => self.tell(format!("not saved: {why}"), true),
+                }
+                return;
+            }
+            Target::Nowhere(why) => {
+                let text = format!("not saved: {why}");
+                return self.tell(text, true);
+            }
+        };
+        match file.save(self.editor.sketch(), overwrite) {
             Ok(saved) => {
                 self.editor.mark_saved();
-                let number = self.file.level_number();
+                let number = file.level_number();
                 let text = match saved {
                     Saved::Written(path) => format!("saved level {number} to {}", path.display()),
                     Saved::Beside(path) => format!(
@@ -378,6 +507,9 @@ impl EditorApp {
         let mut app = App::new(vec![pack], place, Progress::default(), None, self.theme)
             .map_err(|e| e.to_string())?;
         app.set_mouse(self.mouse);
+        if let Some(budget) = self.hints {
+            app.set_hint_budget(budget);
+        }
         app.tell("trying the level: q or e comes back to the editor", false);
         self.overlay = Overlay::Trying(Box::new(app));
         Ok(())
@@ -389,6 +521,11 @@ impl EditorApp {
         if let Overlay::Trying(app) = &mut self.overlay {
             return app.handle_mouse(event);
         }
+        if let MouseEventKind::Up(_) = event.kind {
+            self.drag = None;
+            self.proofs.hold(false);
+            return false;
+        }
         if !self.mouse || !matches!(self.overlay, Overlay::None) {
             return false;
         }
@@ -397,16 +534,13 @@ impl EditorApp {
             MouseEventKind::Down(MouseButton::Left) => (Some(self.brush), false),
             MouseEventKind::Down(MouseButton::Right) => (Some(' '), false),
             MouseEventKind::Drag(_) => (self.drag, true),
-            MouseEventKind::Up(_) => {
-                self.drag = None;
-                return false;
-            }
             _ => return false,
         };
         let (Some(c), Some(pos)) = (paint, cell) else {
             return false;
         };
         self.drag = Some(c);
+        self.proofs.hold(true);
         if let Err(why) = self.editor.paint(pos, c, continuing) {
             self.tell(why.to_string(), true);
         }

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use tmux::{Pane, TempDir, available};
 
+mod make;
 mod reliability;
 mod store;
 

@@ -418,3 +418,108 @@ fn e_in_the_game_opens_the_level_in_play_and_quitting_comes_back() {
     assert!(screen.contains("back from the editor"), "{screen}");
     assert!(!game.should_quit());
 }
+
+/// Keys typed and a stroke dragged start no proof while they come; the proof of the board
+/// as drawn starts once, when the drawing settles (the time is passed in).
+#[test]
+fn a_run_of_keys_and_a_drag_start_one_proof() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let later = || Instant::now() + Duration::from_secs(3600);
+    editor.tick_at(later());
+    assert_eq!(editor.proofs_started(), 1, "the board as opened");
+    editor.finish_proof();
+    // Twelve edits in a row beside the player: a wall and back, six times.
+    typed(&mut editor, "l");
+    for _ in 0..6 {
+        typed(&mut editor, "#x");
+    }
+    assert_eq!(editor.proofs_started(), 1, "nothing starts while keys come");
+    assert!(text(&editor).contains("drawing…"), "{}", text(&editor));
+    editor.tick_at(later());
+    assert_eq!(editor.proofs_started(), 2, "one proof for the run");
+    editor.finish_proof();
+    // A drag over several cells, ticking between its events.
+    let screen = rows(&render(&editor));
+    let (row, col) = screen
+        .iter()
+        .enumerate()
+        .find_map(|(y, line)| line.find("██").map(|x| (y, x)))
+        .unwrap();
+    let col = line_columns(&screen[row], col);
+    let mouse = |kind, column: u16| MouseEvent {
+        kind,
+        column,
+        row: row as u16 + 1,
+        modifiers: KeyModifiers::NONE,
+    };
+    editor.handle_mouse(mouse(MouseEventKind::Down(MouseButton::Left), col + 2));
+    for x in [4, 6, 8, 10] {
+        editor.tick_at(later());
+        editor.handle_mouse(mouse(MouseEventKind::Drag(MouseButton::Left), col + x));
+    }
+    editor.tick_at(later());
+    assert_eq!(editor.proofs_started(), 2, "none while the stroke is held");
+    editor.handle_mouse(mouse(MouseEventKind::Up(MouseButton::Left), col + 10));
+    editor.tick_at(later());
+    assert_eq!(editor.proofs_started(), 3, "one for the stroke");
+    assert!(editor.proof_threads() <= 1);
+    editor.finish_proof();
+}
+
+/// A new level for a store (what the SSH menu's "Make a level" opens) is saved into the
+/// player's own levels; without a store it is saved nowhere and says why.
+#[test]
+fn a_new_level_for_a_store_is_kept_in_the_players_levels_and_a_guests_is_not() {
+    use sokoshot_core::edit::proof::Budget;
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Arc::new(SaveFile::at(dir.path().join("progress.txt")));
+    let saves: Arc<dyn Saves> = store.clone();
+    let mut editor = EditorApp::new_level(Some(saves), "", NO_COLOUR, Budget::default());
+    let screen = text(&editor);
+    assert!(
+        screen.contains("Editing a new level of yours, 7 × 5"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Ctrl-s keeps it in your levels"),
+        "{screen}"
+    );
+    assert!(editor.file().is_none());
+    typed(&mut editor, "jll$l.");
+    editor.finish_proof();
+    assert!(text(&editor).contains("solvable: 1 push (proven fewest)"));
+    ctrl(&mut editor, 's');
+    let screen = text(&editor);
+    assert!(
+        screen.contains("saved as level 1 of your levels"),
+        "{screen}"
+    );
+    assert!(screen.contains("Editing your levels, level 1"), "{screen}");
+    let kept = store.pasted();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        Some(&kept[0].board_text()),
+        editor
+            .editor()
+            .sketch()
+            .check()
+            .level
+            .map(|l| l.board_text())
+            .as_ref()
+    );
+    let why = "a guest's levels are not kept: connect with an SSH key";
+    let mut guest = EditorApp::new_level(None, why, NO_COLOUR, Budget::default());
+    typed(&mut guest, "jll$l.");
+    ctrl(&mut guest, 's');
+    let screen = text(&guest);
+    assert!(screen.contains(&format!("not saved: {why}")), "{screen}");
+    assert!(
+        screen.contains("Editing a new level (not kept)"),
+        "{screen}"
+    );
+}

@@ -108,9 +108,9 @@ pub struct PackFile {
     meta: Meta,
 }
 
-type Meta = (Option<String>, Option<String>, Vec<String>);
+pub(super) type Meta = (Option<String>, Option<String>, Vec<String>);
 
-fn meta_of(sketch: &Sketch) -> Meta {
+pub(super) fn meta_of(sketch: &Sketch) -> Meta {
     (
         sketch.title.clone(),
         sketch.author.clone(),
@@ -348,7 +348,7 @@ fn with_ending(block: &str, ending: &str) -> String {
 }
 
 /// The file with a new level after its last.
-fn append(base: &str, sketch: &Sketch) -> String {
+pub(super) fn append(base: &str, sketch: &Sketch) -> String {
     let ending = line_ending(base);
     let mut out = base.to_owned();
     if !out.is_empty() {
@@ -388,7 +388,7 @@ fn raw_lines(text: &str) -> (&str, Vec<&str>) {
 
 /// The file with level `index`'s board and settings lines (and its title, author and
 /// comment lines when `edited_meta`) replaced by the sketch's, written where the board was.
-fn splice(base: &str, index: usize, sketch: &Sketch, edited_meta: bool) -> String {
+pub(super) fn splice(base: &str, index: usize, sketch: &Sketch, edited_meta: bool) -> String {
     let (bom, lines) = raw_lines(base);
     let (items, _) = classify(base);
     let segments = segment(base);
@@ -471,7 +471,7 @@ fn splice(base: &str, index: usize, sketch: &Sketch, edited_meta: bool) -> Strin
 }
 
 /// Whether `text` reads as `base` did but for level `index`, which reads as `sketch`.
-fn verify(
+pub(super) fn verify(
     base: &str,
     text: &str,
     index: usize,

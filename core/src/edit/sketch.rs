@@ -239,7 +239,8 @@ impl Sketch {
     }
 
     /// Inserts an empty row above row `y` (`y` = height adds one at the bottom); the rows
-    /// below, and their hubs' spinners, move down one.
+    /// below, and their hubs' spinners, move down one. A new cell between two walls is a
+    /// wall, so a room cut across stays closed.
     ///
     /// # Errors
     /// When the board is as tall as it may be, or `y` is past the bottom.
@@ -255,7 +256,8 @@ impl Sketch {
         self.splice(Axis::Row, y, false)
     }
 
-    /// Inserts an empty column left of column `x` (`x` = width adds one at the right).
+    /// Inserts an empty column left of column `x` (`x` = width adds one at the right); a
+    /// new cell between two walls is a wall, so a room cut across stays closed.
     ///
     /// # Errors
     /// When the board is as wide as it may be, or `x` is past the right edge.
@@ -269,6 +271,25 @@ impl Sketch {
     /// When the board has one column, or `x` is off it.
     pub fn delete_column(&mut self, x: usize) -> Result<(), EditError> {
         self.splice(Axis::Column, x, false)
+    }
+
+    /// The old cells on either side of a new cell at (`x`, `y`) inserted at `at` along
+    /// `axis`, when it has both.
+    fn beside(&self, axis: Axis, at: usize, x: usize, y: usize) -> Option<(u8, u8)> {
+        let w = self.width;
+        let (side, k) = if axis == Axis::Row {
+            (self.height, x)
+        } else {
+            (w, y)
+        };
+        if at == 0 || at >= side {
+            return None;
+        }
+        let cell = |along: usize| match axis {
+            Axis::Row => self.cells[along * w + k],
+            Axis::Column => self.cells[k * w + along],
+        };
+        Some((cell(at - 1), cell(at)))
     }
 
     fn splice(&mut self, axis: Axis, at: usize, insert: bool) -> Result<(), EditError> {
@@ -307,6 +328,11 @@ impl Sketch {
                 };
                 if let (Some(sx), Some(sy)) = (sx, sy) {
                     cells[y * nw + x] = self.cells[sy * w + sx];
+                } else if let Some((before, after)) = self.beside(axis, at, x, y) {
+                    // A wall cut across stays closed: a room grows, it does not open.
+                    if before == b'#' && after == b'#' {
+                        cells[y * nw + x] = b'#';
+                    }
                 }
             }
         }

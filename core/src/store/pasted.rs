@@ -143,13 +143,21 @@ pub fn load_pasted(path: &Path) -> Vec<Level> {
     levels_of_pasted(&String::from_utf8_lossy(&bytes))
 }
 
-/// The levels of a Pasted pack's text that read (the last [`MAX_PASTED_LEVELS`]).
+/// The levels of a Pasted pack's text that read (the last [`MAX_PASTED_LEVELS`]). The
+/// pack's header line, which reads as the first level's title, is not taken as one.
 #[must_use]
 pub fn levels_of_pasted(text: &str) -> Vec<Level> {
+    let header = PASTED_HEADER.trim_start_matches(';').trim();
     let mut levels: Vec<Level> = parse_pack(text)
         .levels
         .into_iter()
         .filter_map(|entry| entry.result.ok())
+        .map(|mut level| {
+            if level.title.as_deref() == Some(header) {
+                level.title = None;
+            }
+            level
+        })
         .collect();
     let extra = levels.len().saturating_sub(MAX_PASTED_LEVELS);
     levels.drain(..extra);
@@ -192,7 +200,36 @@ pub fn add_pasted_within(
     levels: &[Level],
     room: &dyn Fn(u64) -> io::Result<()>,
 ) -> io::Result<Option<PathBuf>> {
-    let (old, aside) = match read_source_bytes(path) {
+    let (old, aside) = read_or_set_aside(path)?;
+    let text = pasted_text_with(&old, levels);
+    room(text.len() as u64)?;
+    atomic::write(path, text.as_bytes())?;
+    Ok(aside)
+}
+
+/// Rewrites the pack's file at `path` with `change`, which gets the text as it stands (empty
+/// when there is none, or when an unreadable file was kept aside) and gives the new text or
+/// refuses with a message; the new text's length is first offered to `room`. Returns where
+/// an unreadable old file was kept aside.
+///
+/// # Errors
+/// `change`'s refusal, `room`'s, or when the file cannot be read, kept aside or written.
+pub fn change_pasted_within(
+    path: &Path,
+    change: &mut dyn FnMut(&str) -> Result<String, String>,
+    room: &dyn Fn(u64) -> io::Result<()>,
+) -> io::Result<Option<PathBuf>> {
+    let (old, aside) = read_or_set_aside(path)?;
+    let text = change(&old).map_err(io::Error::other)?;
+    room(text.len() as u64)?;
+    atomic::write(path, text.as_bytes())?;
+    Ok(aside)
+}
+
+/// The pack's text at `path` (empty when there is none), and where an unreadable file was
+/// kept aside (its text then empty).
+fn read_or_set_aside(path: &Path) -> io::Result<(String, Option<PathBuf>)> {
+    Ok(match read_source_bytes(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) if text.trim().is_empty() || !parse_pack(&text).levels.is_empty() => {
                 (text, None)
@@ -203,11 +240,7 @@ pub fn add_pasted_within(
         Err(SourceError::Io(err)) if err.kind() == io::ErrorKind::NotFound => (String::new(), None),
         Err(SourceError::TooBig { .. }) => (String::new(), Some(set_aside(path)?)),
         Err(err) => return Err(io::Error::other(err.to_string())),
-    };
-    let text = pasted_text_with(&old, levels);
-    room(text.len() as u64)?;
-    atomic::write(path, text.as_bytes())?;
-    Ok(aside)
+    })
 }
 
 /// The Pasted pack's text `old` with `levels` added at its end, as it stands (a blank text

@@ -583,6 +583,24 @@ impl Saves for RecordSaves {
         .map(|()| None)
         .map_err(|err| err.to_string())
     }
+
+    fn change_pasted(
+        &self,
+        change: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<Option<String>, String> {
+        update(&*self.db, &self.fingerprint, Column::Pasted, &mut |stored, other| {
+            let text = change(stored.unwrap_or_default()).map_err(DbError::Failed)?;
+            let total = text.len() as u64 + other;
+            if total > MAX_PLAYER_BYTES {
+                return Err(DbError::Failed(format!(
+                    "the saved files would take {total} bytes, over the {MAX_PLAYER_BYTES} allowed"
+                )));
+            }
+            Ok(text)
+        })
+        .map(|()| None)
+        .map_err(|err| err.to_string())
+    }
 }
 
 impl RecordSaves {

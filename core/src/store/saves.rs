@@ -15,7 +15,7 @@ use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::pasted::{add_pasted_within, load_pasted, pasted_path};
+use super::pasted::{add_pasted_within, change_pasted_within, load_pasted, pasted_path};
 use super::players::{Player, Players, Refused};
 use super::progress::{Progress, SaveFile};
 use crate::level::Level;
@@ -61,6 +61,19 @@ pub trait Saves: Send + Sync + fmt::Debug {
     /// # Errors
     /// When the pack cannot be saved (the message says why).
     fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, String>;
+
+    /// Rewrites the Pasted pack's text (where the player's own levels are kept, pasted or
+    /// made in the editor) with `change`, which gets the text as stored (empty when there is
+    /// none) and gives the new one or refuses; the new text must fit the player's bytes. No
+    /// other change of the pack comes between the read and the write; returns a note when
+    /// the old pack was unreadable and kept aside (its name).
+    ///
+    /// # Errors
+    /// `change`'s refusal, or when the pack cannot be saved (the message says why).
+    fn change_pasted(
+        &self,
+        change: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<Option<String>, String>;
 }
 
 impl Saves for SaveFile {
@@ -83,6 +96,16 @@ impl Saves for SaveFile {
     fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, String> {
         let path = pasted_path(self.path());
         let aside = add_pasted_within(&path, levels, &|len| self.room(&path, len))
+            .map_err(|err| err.to_string())?;
+        Ok(aside.map(|aside| file_name(&aside)))
+    }
+
+    fn change_pasted(
+        &self,
+        change: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<Option<String>, String> {
+        let path = pasted_path(self.path());
+        let aside = change_pasted_within(&path, change, &|len| self.room(&path, len))
             .map_err(|err| err.to_string())?;
         Ok(aside.map(|aside| file_name(&aside)))
     }

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use sokoshot_core::edit::proof::{Optimum, Prover, Status};
+use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, SETTLE, Status};
 use sokoshot_core::edit::{EditError, Editor, PackFile, SaveError, Saved, Sketch, open};
 use sokoshot_core::level::{Level, Pos, Spinner, parse_pack};
 
@@ -74,7 +74,23 @@ fn put_cases() {
 fn rows_and_columns_cases() {
     // (name, edit, board after)
     type Edit = fn(&mut Sketch) -> Result<(), EditError>;
-    let cases: [(&str, Edit, Result<&[&str], EditError>); 8] = [
+    let cases: [(&str, Edit, Result<&[&str], EditError>); 10] = [
+        (
+            "insert row inside: the walls stay closed",
+            |s| s.insert_row(1),
+            Ok(&["#@#", "# #", "#.#"]),
+        ),
+        (
+            "insert column inside a wall row",
+            |s| {
+                s.insert_row(0)?;
+                s.put(Pos::new(0, 0), '#')?;
+                s.put(Pos::new(1, 0), '#')?;
+                s.put(Pos::new(2, 0), '#')?;
+                s.insert_column(1)
+            },
+            Ok(&["####", "# @#", "# .#"]),
+        ),
         (
             "insert row at top",
             |s| s.insert_row(0),
@@ -586,4 +602,166 @@ fn a_file_that_cannot_be_written_is_an_error_and_nothing_is_lost() {
     let err = file.save(&Sketch::room(5, 4), false).unwrap_err();
     assert!(matches!(err, SaveError::Io { .. }), "{err}");
     assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "kept");
+}
+
+/// A run of edits (a held key, a drag) starts one proof, once the drawing has settled; a
+/// stroke held starts none; the time is passed in, so no clock is read.
+#[test]
+fn a_run_of_edits_starts_one_proof_once_the_drawing_settles() {
+    use std::time::Instant;
+    let level: Level = "#######\n#@ $ .#\n#######\n".parse().unwrap();
+    let t0 = Instant::now();
+    let at = |ms: u64| t0 + Duration::from_millis(ms);
+    let step = SETTLE.as_millis() as u64 / 5;
+    // (name, edits, held stroke, when polled after the last edit, proofs started)
+    let cases: [(&str, u64, bool, u64, u64); 6] = [
+        ("one edit, polled at once", 1, false, 0, 0),
+        ("one edit, settled", 1, false, SETTLE.as_millis() as u64, 1),
+        (
+            "twenty edits, settled",
+            20,
+            false,
+            SETTLE.as_millis() as u64,
+            1,
+        ),
+        ("forty edits, not settled", 40, false, step, 0),
+        ("a held stroke, long after", 20, true, 60_000, 0),
+        ("no edit", 0, false, 60_000, 0),
+    ];
+    for (name, edits, held, after, started) in cases {
+        let mut proofs = Proofs::new(Budget::default());
+        proofs.hold(held);
+        for i in 0..edits {
+            proofs.changed(Some(level.clone()), at(i * step));
+            proofs.poll(at(i * step));
+            assert_eq!(proofs.started(), 0, "{name}: edit {i} starts nothing");
+        }
+        let last = edits.saturating_sub(1) * step;
+        proofs.poll(at(last + after));
+        proofs.poll(at(last + after));
+        assert_eq!(proofs.started(), started, "{name}");
+        assert!(proofs.threads_running() <= 1, "{name}");
+        if held {
+            proofs.hold(false);
+            proofs.poll(at(last + after));
+            assert_eq!(proofs.started(), 1, "{name}: the release starts it");
+        }
+        proofs.finish();
+        if edits > 0 {
+            assert!(
+                proofs.current().is_some_and(|p| p.status().is_final()),
+                "{name}"
+            );
+        }
+    }
+}
+
+/// A change cancels the running proof, and the next starts only once its thread is over:
+/// never two proof threads at once.
+#[test]
+fn a_change_cancels_the_running_proof_and_the_next_waits_for_it() {
+    use std::time::Instant;
+    let pack = parse_pack(include_str!("../../../levels/sasquatch.xsb"));
+    let hard = pack.levels.last().unwrap().result.clone().unwrap();
+    let easy: Level = "#######\n#@ $ .#\n#######\n".parse().unwrap();
+    let budget = Budget {
+        time: Duration::from_secs(600),
+        memory_bytes: 64 << 20,
+    };
+    let mut proofs = Proofs::new(budget);
+    let t0 = Instant::now();
+    let later = t0 + SETTLE * 4;
+    proofs.changed(Some(hard), t0);
+    proofs.poll(later);
+    assert_eq!(proofs.started(), 1);
+    proofs.changed(Some(easy), later);
+    assert!(
+        proofs.current().is_none(),
+        "the stale proof is no longer shown"
+    );
+    let settled = later + SETTLE;
+    // Ends only if the cancelled search stops: it looks at its flag after bounded work.
+    while proofs.started() < 2 {
+        assert!(proofs.threads_running() <= 1);
+        proofs.poll(settled);
+        std::thread::yield_now();
+    }
+    proofs.finish();
+    assert!(matches!(
+        proofs.current().map(Prover::status),
+        Some(Status::Solvable { .. })
+    ));
+}
+
+/// The player's own levels in a store: a new level is added at the pack's end, saved again
+/// where it stands though a paste came before it, every other line kept; a board that does
+/// not load, a full pack and the player's bytes are answered with a message.
+#[test]
+fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
+    use sokoshot_core::edit::StoredLevel;
+    use sokoshot_core::store::pasted::{MAX_PASTED_LEVELS, pasted_path};
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    let dir = tempfile::tempdir().unwrap();
+    let file = SaveFile::at(dir.path().join("progress.txt"));
+    let pack = pasted_path(file.path());
+    let pasted: Level = "#####\n#@$.#\n#####\n".parse().unwrap();
+    file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
+    let mut stored = StoredLevel::new();
+    assert_eq!(stored.number(), None);
+    let mut ed = Editor::new(Sketch::room(7, 5));
+    ed.set_cursor(Pos::new(3, 2));
+    ed.put('$').unwrap();
+    ed.set_cursor(Pos::new(4, 2));
+    ed.put('.').unwrap();
+    assert_eq!(stored.save(&file, ed.sketch()), Ok(2));
+    assert_eq!(stored.number(), Some(2));
+    // The first level of a new pack is found again, though the header reads as its title.
+    let empty = SaveFile::at(dir.path().join("new").join("progress.txt"));
+    let mut alone = StoredLevel::new();
+    assert_eq!(alone.save(&empty, ed.sketch()), Ok(1));
+    assert_eq!(alone.save(&empty, ed.sketch()), Ok(1));
+    assert_eq!(empty.pasted().len(), 1);
+    assert_eq!(
+        empty.pasted()[0].title,
+        None,
+        "the pack's header is no title"
+    );
+    let first = ed.sketch().check().level.unwrap();
+    let boards = |levels: Vec<Level>| levels.iter().map(Level::board_text).collect::<Vec<_>>();
+    assert_eq!(boards(file.pasted()), boards(vec![pasted.clone(), first]));
+    // Another session pastes a level after it; a note is written by hand before it.
+    let text = std::fs::read_to_string(&pack).unwrap();
+    std::fs::write(&pack, text.replace("\n\n", "\n\n; kept as written\n")).unwrap();
+    file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
+    let before = std::fs::read_to_string(&pack).unwrap();
+    ed.set_cursor(Pos::new(2, 2));
+    ed.put('E').unwrap();
+    assert_eq!(stored.save(&file, ed.sketch()), Ok(2));
+    let after = std::fs::read_to_string(&pack).unwrap();
+    let drawn = ed.sketch().check().level.unwrap();
+    assert_eq!(
+        boards(file.pasted()),
+        boards(vec![pasted.clone(), drawn, pasted.clone()])
+    );
+    assert!(after.contains("; kept as written\n"), "{after}");
+    let (old, new) = (before.lines().count(), after.lines().count());
+    assert_eq!(old, new, "one row changed in place:\n{before}\n{after}");
+    // A board that does not load is not saved.
+    ed.set_cursor(Pos::new(3, 2));
+    ed.put('#').unwrap();
+    let refused = stored.save(&file, ed.sketch()).unwrap_err();
+    assert!(refused.contains("levels that load"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&pack).unwrap(), after);
+    // A full pack takes no new level; the player's bytes are a cap too.
+    let many = vec![pasted.clone(); MAX_PASTED_LEVELS];
+    file.add_pasted(&many).unwrap();
+    ed.undo().unwrap();
+    let full = StoredLevel::new().save(&file, ed.sketch());
+    let full = full.map(|_| ()).unwrap_err();
+    assert!(full.contains("your levels are full"), "{full}");
+    let capped = SaveFile::at(dir.path().join("other").join("progress.txt")).capped(40);
+    let over = StoredLevel::new().save(&capped, ed.sketch());
+    let over = over.map(|_| ()).unwrap_err();
+    assert!(over.contains("bytes"), "{over}");
 }

@@ -9,7 +9,7 @@ use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
-use super::{EditorApp, HELP, Overlay, proof_words};
+use super::{EditorApp, HELP, Overlay, Target, proof_words};
 use crate::tui::theme::{Theme, Thing};
 use sokoshot_core::edit::{PALETTE, Sketch};
 use sokoshot_core::game::Dir;
@@ -121,20 +121,25 @@ impl Widget for &EditorApp {
 impl EditorApp {
     fn header(&self, area: Rect, buf: &mut Buffer) {
         let s = self.editor.sketch();
-        let path = self.file.path();
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let place = match &self.target {
+            Target::File(file) => {
+                let path = file.path();
+                let name = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned(),
+                );
+                let name = sokoshot_core::level::visible(&name).into_owned();
+                format!("{name}, level {}", file.level_number())
+            }
+            Target::Store(stored, _) => match stored.number() {
+                Some(number) => format!("your levels, level {number}"),
+                None => "a new level of yours".to_owned(),
+            },
+            Target::Nowhere(_) => "a new level (not kept)".to_owned(),
+        };
         let mut spans = vec![
             Span::styled("Editing ", self.theme.heading()),
-            Span::raw(sokoshot_core::level::visible(&name).into_owned()),
-            Span::raw(format!(
-                ", level {}, {} × {}",
-                self.file.level_number(),
-                s.width(),
-                s.height()
-            )),
+            Span::raw(format!("{place}, {} × {}", s.width(), s.height())),
         ];
         if let Some(title) = &s.title {
             spans.push(Span::raw(format!(": {title}")));
@@ -185,8 +190,7 @@ impl EditorApp {
                 let i = (y0 + dy) * s.width() + x0 + dx;
                 let mut thing = thing_of(c, inside[i]);
                 let dead = self
-                    .prover
-                    .as_ref()
+                    .prover()
                     .is_some_and(|p| p.is_dead(Pos::new(pos.x, pos.y - top)));
                 if thing == Thing::Floor && dead {
                     thing = Thing::DeadSquare;
@@ -240,10 +244,11 @@ impl EditorApp {
                     .unwrap_or_default();
                 (format!("check{at}: {}", problem.diagnostic.error), true)
             }
-            None => self
-                .prover
-                .as_ref()
-                .map_or((String::new(), false), |p| proof_words(p.status())),
+            None => match self.prover() {
+                Some(p) => proof_words(p.status()),
+                None if self.proofs.is_waiting() => ("drawing…".to_owned(), false),
+                None => (String::new(), false),
+            },
         };
         let style = if warn {
             self.theme.warning()

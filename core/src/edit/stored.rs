@@ -1,0 +1,130 @@
+//! Saving a level into the player's own levels kept by a store (the Pasted pack, where
+//! pasted levels go too): what the editor saves into over SSH, where the player has no file.
+//!
+//! The first save adds the level at the pack's end; later saves rewrite it where it stands
+//! in the pack as stored then, found by the level as last saved (another session may have
+//! added levels since), with every other line kept byte for byte as a pack file's save
+//! keeps them. A level no longer in the pack (removed meanwhile) is added again. The pack
+//! keeps at most [`MAX_PASTED_LEVELS`]: a new level past that is refused, never made room
+//! for by dropping one. A board that does not load is not saved here: the menu plays the
+//! pack's levels that load, and the author would not find it again.
+
+use super::Sketch;
+use super::file::{Meta, append, meta_of, splice, verify};
+use crate::level::{Level, parse_pack};
+use crate::store::pasted::{MAX_PASTED_LEVELS, PASTED_HEADER};
+use crate::store::saves::Saves;
+
+/// A level of the player's own levels, being edited.
+#[derive(Debug, Clone, Default)]
+pub struct StoredLevel {
+    /// The level as last saved, to find it again; `None` before its first save.
+    saved: Option<Level>,
+    /// Its place among the pack's levels when last saved, 0-based.
+    index: usize,
+    /// Its number among the pack's levels that load, as the game shows them.
+    number: usize,
+    /// Title, author and comments as last saved (to keep them as written).
+    meta: Meta,
+}
+
+impl StoredLevel {
+    /// A new level, added to the player's levels at its first save.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The level's number among the pack's levels that load, 1-based, once saved.
+    #[must_use]
+    pub fn number(&self) -> Option<usize> {
+        self.saved.as_ref().map(|_| self.number)
+    }
+
+    /// Saves `sketch` into the Pasted pack of `saves` (see the module header); returns its
+    /// number there, 1-based.
+    ///
+    /// # Errors
+    /// A message for the author: the board does not load, the pack is full or over the
+    /// player's bytes, the store cannot be written, or the new text would not read back.
+    pub fn save(&mut self, saves: &dyn Saves, sketch: &Sketch) -> Result<usize, String> {
+        let drawn = sketch.check();
+        let Some(level) = drawn.level.clone() else {
+            let why = drawn
+                .first_error()
+                .map_or_else(String::new, |p| format!(": {}", p.diagnostic.error));
+            return Err(format!("your levels keep levels that load{why}"));
+        };
+        let edited_meta = meta_of(sketch) != self.meta;
+        let mut index = 0;
+        saves.change_pasted(&mut |stored| {
+            let (text, at) = self.rewrite(stored, sketch, edited_meta)?;
+            index = at;
+            Ok(text)
+        })?;
+        self.saved = Some(level);
+        self.meta = meta_of(sketch);
+        self.index = index;
+        self.number = readable_index(saves, self.saved.as_ref()).map_or(index + 1, |i| i + 1);
+        Ok(self.number)
+    }
+
+    /// The pack's text `stored` with the level written in, and its place among all levels.
+    fn rewrite(
+        &self,
+        stored: &str,
+        sketch: &Sketch,
+        edited_meta: bool,
+    ) -> Result<(String, usize), String> {
+        let report = parse_pack(stored);
+        let levels: Vec<Option<&Level>> = report
+            .levels
+            .iter()
+            .map(|entry| entry.result.as_ref().ok())
+            .collect();
+        let place = self.saved.as_ref().and_then(|saved| {
+            let here = |i: &usize| {
+                levels
+                    .get(*i)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|l| same(l, saved))
+            };
+            Some(self.index)
+                .filter(here)
+                .or_else(|| (0..levels.len()).find(here))
+        });
+        let base = if stored.trim().is_empty() {
+            PASTED_HEADER
+        } else {
+            stored
+        };
+        let (text, index, expected) = match place {
+            Some(index) => (
+                splice(base, index, sketch, edited_meta),
+                index,
+                levels.len(),
+            ),
+            None if levels.len() >= MAX_PASTED_LEVELS => {
+                return Err(format!(
+                    "your levels are full: {MAX_PASTED_LEVELS} are kept, and none is dropped for a new one"
+                ));
+            }
+            None => (append(base, sketch), levels.len(), levels.len() + 1),
+        };
+        verify(base, &text, index, expected, sketch)?;
+        Ok((text, index))
+    }
+}
+
+/// Where `level` stands among the pack's levels that load (what the game shows).
+fn readable_index(saves: &dyn Saves, level: Option<&Level>) -> Option<usize> {
+    let level = level?;
+    saves.pasted().iter().rposition(|l| same(l, level))
+}
+
+/// Whether two levels are the same board with the same settings, whatever their title,
+/// author and comments (a `;` line before a pack's first level reads as its title).
+fn same(a: &Level, b: &Level) -> bool {
+    a.board_text() == b.board_text() && a.spinners == b.spinners && a.shot_limit == b.shot_limit
+}
