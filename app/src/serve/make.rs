@@ -3,11 +3,12 @@
 //! which the menu then offers to play.
 
 use std::io;
+use std::net::IpAddr;
 
 use super::console::SshConsole;
 use super::menu::Look;
 use super::players::Player;
-use super::session::{Shared, hint_budget, hint_owner};
+use super::session::{Shared, hint_address, hint_budget, hint_owner};
 use crate::tui::console::Console;
 use crate::tui::editor::EditorApp;
 use crate::tui::editor::run;
@@ -39,7 +40,7 @@ pub fn own_levels(shared: &Shared, player: &Player) -> usize {
 pub fn make_level(
     console: &mut SshConsole,
     shared: &Shared,
-    player: &Player,
+    (player, peer): (&Player, IpAddr),
     refused: Option<&str>,
     look: Look,
 ) -> io::Result<()> {
@@ -66,7 +67,7 @@ pub fn make_level(
     };
     let mut editor = EditorApp::new_level(saves, &why_not, theme, SERVED_PROOF);
     editor.set_mouse(look.mouse);
-    editor.set_hint_budget(hint_budget(hint_owner(player)));
+    editor.set_hint_budget(hint_budget(hint_owner(player), hint_address(peer)));
     console.mouse = look.mouse;
     console.capture_mouse()?;
     let ended = run::run(console, &mut editor);

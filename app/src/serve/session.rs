@@ -73,7 +73,7 @@ pub fn hint_budget(owner: u64, address: u64) -> HintBudget {
 
 /// The address a player's hints count under in the pool: the address as the admission
 /// counts it (an IPv4 address, an IPv6 /64), never 0.
-fn hint_address(peer: IpAddr) -> u64 {
+pub(super) fn hint_address(peer: IpAddr) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
     std::hash::Hash::hash(&super::limits::address_key(peer), &mut hasher);
     std::hash::Hasher::finish(&hasher) | 1
@@ -240,7 +240,13 @@ fn body(
                 console.release_mouse()?;
             }
             Choice::Make => {
-                super::make::make_level(console, shared, player, refused.as_deref(), menu.look)?;
+                super::make::make_level(
+                    console,
+                    shared,
+                    (player, peer),
+                    refused.as_deref(),
+                    menu.look,
+                )?;
             }
             Choice::Pack(pack) => {
                 let kept = if refused.is_none() {
