@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use super::collection::Collection;
-use crate::level::{SourceError, parse_pack_bytes, read_source_bytes};
+use super::open::{SourceError, read_source_bytes};
+use crate::level::parse_pack_bytes;
 
 /// The most files read from a folder of packs; the ones past it are named and skipped.
 pub const MAX_FOLDER_FILES: usize = 1000;
