@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
@@ -113,7 +114,9 @@ enum Command {
         /// The level files (XSB packs) to check.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Also replay each level's stored `Solution:` and report any that does not solve it.
+        /// Also replay each level's stored `Solution:` and report any that does not solve it;
+        /// at most 200,000,000 tick-cells of work a file (a tick costs one, plus one per
+        /// spinner and enemy of its level), the rest counted unchecked; Ctrl-C stops it.
         #[arg(long)]
         verify_solutions: bool,
         /// Also run the solver on each level: an error when it has no solution, a warning
@@ -443,11 +446,11 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
             .iter()
             .any(|d| matches!(d.error, level::LevelError::FileTooBig { .. }));
         let mut diagnostics: Vec<Diagnostic> = report.diagnostics().into_iter().cloned().collect();
-        let replays = verify_solutions.then(|| game::verify_solutions(&report));
-        if let Some((_, failures)) = &replays {
-            diagnostics.extend(failures.iter().cloned());
+        let replays = verify_solutions.then(|| verify_file(&name, &report, &cancel));
+        if let Some(verified) = &replays {
+            diagnostics.extend(verified.failures.iter().cloned());
             diagnostics.sort_by_key(|d| (d.line, d.col));
-            invalid |= !failures.is_empty();
+            invalid |= !verified.failures.is_empty() || verified.unchecked > 0;
         }
         for diagnostic in diagnostics.iter().take(level::MAX_FILE_PROBLEMS) {
             println!("{name}:{diagnostic}");
@@ -473,15 +476,27 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
                 count(unsolvable, "level")
             ));
         }
-        if let Some((replayed, failures)) = replays {
+        if let Some(verified) = &replays {
             summary.push_str(&format!(
                 "; {} replayed, {} failed",
-                count(replayed, "stored solution"),
-                failures.len()
+                count(verified.replayed, "stored solution"),
+                verified.failures.len()
             ));
+            if verified.cancelled {
+                summary.push_str(&format!(", {} unchecked (interrupted)", verified.unchecked));
+            } else if verified.unchecked > 0 {
+                summary.push_str(&format!(
+                    ", {} unchecked (past the work a file may take, {} tick-cells)",
+                    verified.unchecked,
+                    game::MAX_VERIFY_WORK
+                ));
+            }
         }
         println!("{summary}");
         invalid |= !report.is_valid();
+        if replays.is_some_and(|verified| verified.cancelled) {
+            break;
+        }
     }
     if unreadable {
         ExitCode::from(2)
@@ -490,6 +505,27 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `check --verify-solutions` on one file: its stored solutions replayed within
+/// [`game::MAX_VERIFY_WORK`], with a progress line on a terminal's standard error, stopped by
+/// Ctrl-C (`cancel`).
+fn verify_file(name: &str, report: &level::PackReport, cancel: &AtomicBool) -> game::Verified {
+    use std::io::{IsTerminal, Write};
+    let on_terminal = std::io::stderr().is_terminal();
+    let verified =
+        game::verify_solutions_within(report, game::MAX_VERIFY_WORK, cancel, |done, all| {
+            if on_terminal {
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r{name}: replaying stored solutions: {done} of {all}");
+                let _ = err.flush();
+            }
+        });
+    if on_terminal {
+        // Clears the progress line.
+        eprint!("\r\x1b[2K");
+    }
+    verified
 }
 
 /// `sokoshot serve`: serves until SIGTERM (status 0); 2 when it cannot start.

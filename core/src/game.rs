@@ -36,8 +36,8 @@ pub use command::{Blocker, Command, Dir, Outcome, RuleError, Solid};
 pub use moves::PLAYER_RADIUS;
 pub use path::{MAX_PATH_WORK, PathError};
 pub use replay::{
-    MAX_REPEAT, MAX_REPLAY_TICKS, Move, Replay, ReplayError, Token, parse_moves, play_moves,
-    replay, verify_solutions,
+    MAX_REPEAT, MAX_REPLAY_TICKS, MAX_VERIFY_WORK, Move, Replay, ReplayError, Token, Verified,
+    parse_moves, play_moves, replay, tick_cost, verify_solutions, verify_solutions_within,
 };
 pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
 pub use world::{MAX_SHOTS_IN_FLIGHT, MAX_UNDO_STEPS, World, WorldError};

@@ -37,15 +37,13 @@ pub(crate) mod slc;
 mod source;
 mod validate;
 
+pub use crate::store::open::{SourceError, read_file, read_source, read_source_bytes};
 pub use check::{check_file, summary};
 pub use diagnostic::{Diagnostic, LevelError, Severity};
 pub use pack::{parse_pack, parse_pack_bytes};
 pub use report::{LevelReport, Pack, PackReport};
 pub use slc::{MAX_SLC_LEVELS_WITHOUT_ROWS_LISTED, MAX_XML_DEPTH};
-pub use source::{
-    EXCERPT_CHARS, SourceError, excerpt, open_regular, read_at_most, read_file, read_source,
-    read_source_bytes, visible,
-};
+pub use source::{EXCERPT_CHARS, excerpt, visible};
 
 /// The most cells a board may have along either side.
 pub const MAX_SIDE: usize = 1000;

@@ -2,8 +2,9 @@
 //! solutions ([`progress`]), the levels a player pasted ([`pasted`]), the packs in play
 //! ([`collection`], loaded by [`packs`]) and the folder of packs a player keeps
 //! ([`folder`]), the server's host key file ([`host_key`]), its `authorized_keys`
-//! ([`authorized_keys`]) and its players' folders ([`players`]), and the one atomic write
-//! they all go through ([`atomic`]). One interface ([`saves`]) stands in front of every
+//! ([`authorized_keys`]) and its players' folders ([`players`]), the one way they are all
+//! opened ([`open`]: regular files only, never blocked on, with a size cap read before a
+//! byte is) and the one atomic write they all go through ([`atomic`]). One interface ([`saves`]) stands in front of every
 //! backend: these files, and databases that keep texts per player ([`records`]). A level
 //! file and a folder of packs are watched for saves on threads of their own ([`watch`],
 //! [`folder_watch`]).
@@ -19,6 +20,7 @@ pub mod collection;
 pub mod folder;
 pub mod folder_watch;
 pub mod host_key;
+pub mod open;
 pub mod packs;
 pub mod pasted;
 pub mod players;

@@ -6,7 +6,9 @@
 //! file that others may read (any group or other permission bit), as OpenSSH refuses one, a
 //! file larger than [`MAX_KEY_BYTES`], and anything that is not a regular file. Here the
 //! bytes become a key (an RSA key under [`MIN_RSA_BITS`] is refused, as too weak to stand
-//! for the server), and a new key is made.
+//! for the server; a key encrypted with a passphrase is refused, as the server cannot ask for
+//! one and could not sign a key exchange with it), and a new key is made. Every refusal
+//! comes at start, before the server listens.
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +35,14 @@ pub enum HostKeyError {
         path: PathBuf,
         /// What is wrong.
         why: String,
+    },
+    /// The file holds a key encrypted with a passphrase.
+    #[error(
+        "{path}: the host key is encrypted with a passphrase, which the server cannot ask for; remove the passphrase (`ssh-keygen -p -N '' -f {path}`), or remove the file for a new ed25519 key"
+    )]
+    Encrypted {
+        /// The file.
+        path: PathBuf,
     },
     /// The file holds an RSA key too short to trust.
     #[error(
@@ -74,6 +84,11 @@ fn parse(path: &Path, bytes: &[u8]) -> Result<PrivateKey, HostKeyError> {
     };
     let text = std::str::from_utf8(bytes).map_err(|err| unreadable(err.to_string()))?;
     let key = PrivateKey::from_openssh(text).map_err(|err| unreadable(err.to_string()))?;
+    if key.is_encrypted() {
+        return Err(HostKeyError::Encrypted {
+            path: path.to_owned(),
+        });
+    }
     if let Some(rsa) = key.key_data().rsa() {
         let bits = rsa.key_size();
         if bits < MIN_RSA_BITS {
@@ -126,6 +141,35 @@ mod tests {
         assert_eq!(mode & 0o777, 0o600);
         let again = load_or_create(&dir).expect("read");
         assert_eq!(fingerprint(&made), fingerprint(&again));
+    }
+
+    /// An ed25519 key encrypted with the passphrase `secret` (`ssh-keygen -N secret`).
+    const ENCRYPTED: &str = "-----BEGIN OPENSSH PRIVATE KEY-----
+b3BlbnNzaC1rZXktdjEAAAAACmFlczI1Ni1jdHIAAAAGYmNyeXB0AAAAGAAAABD2IvkkXt
+44lBitvAynuN3jAAAAEAAAAAEAAAAzAAAAC3NzaC1lZDI1NTE5AAAAIOoAhOeMuPhtxXdd
+uV1iHHue2uovD4A1WQu0gCCDOejSAAAAkEAegMMzxyjJg+aPZZNBLhmk/9TQfxjtvM8dxE
+NvYWssojkxDC8Gy1qW7kh22nUYfncUgBdgRUL5sT0plyOYjY1gOXSNVqtERjWnIXDLMrLf
+qJPQKmZarfs7V8m7BFMIeZwYG3OQFjGwvTU6AoyiZ/Js/OAuIjgmBp3ysaSFLv6NzruhHR
++gxkXl0N81RSG44Q==
+-----END OPENSSH PRIVATE KEY-----
+";
+
+    #[test]
+    fn an_encrypted_or_unreadable_key_is_refused_with_a_message() {
+        let cases = [
+            ("encrypted", ENCRYPTED, "encrypted with a passphrase"),
+            ("not a key", "hello\n", "not an OpenSSH private key"),
+            ("empty", "", "not an OpenSSH private key"),
+            ("cut short", &ENCRYPTED[..200], "not an OpenSSH private key"),
+        ];
+        for (name, text, want) in cases {
+            let temp = tempfile::tempdir().expect("temp dir");
+            let dir = temp.path().join("data");
+            sokoshot_core::store::host_key::create(&dir.join(FILE_NAME), text.as_bytes())
+                .expect("written");
+            let err = load_or_create(&dir).expect_err(name);
+            assert!(err.to_string().contains(want), "{name}: {err}");
+        }
     }
 
     #[test]

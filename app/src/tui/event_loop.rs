@@ -15,7 +15,8 @@ use super::app::App;
 use super::console::Console;
 use super::sequences::copy_to_clipboard;
 use super::terminal::{Input, Quit};
-use sokoshot_core::store::folder_watch::{FolderNews, FolderWatch};
+use sokoshot_core::store::folder::Folder;
+use sokoshot_core::store::folder_watch::{FolderNews, FolderScan, FolderWatch};
 use sokoshot_core::store::watch::{Reload, Reloader};
 
 /// The simulation step: 1/60 s.
@@ -251,6 +252,54 @@ pub fn wait_for_levels(
                     dirty = true;
                 }
             }
+        }
+    }
+}
+
+/// How often the reading screen looks whether the folder has been read.
+const READING_POLL: Duration = Duration::from_millis(50);
+
+/// Shows that the folder of packs at `dir` is being read until `scan` has read it (the
+/// folder), or the player quits (`q`, Esc, Ctrl-C, Ctrl-\) or a signal arrives (the ending):
+/// quitting does not wait for the file being read.
+///
+/// # Errors
+/// When reading the terminal or drawing to it fails, unless a quit signal explains it.
+pub fn wait_for_folder(
+    screen: &mut impl Console,
+    scan: &FolderScan,
+    dir: &std::path::Path,
+) -> io::Result<Result<Folder, Ending>> {
+    let mut dirty = true;
+    loop {
+        if let Some(signal) = screen.quit_signal() {
+            return Ok(Err(Ending::Signal(signal)));
+        }
+        if dirty {
+            let view = super::view::Reading { dir };
+            let drawn = screen.draw(|frame| frame.render_widget(view, frame.area()));
+            if let Err(err) = drawn {
+                return screen
+                    .quit_signal()
+                    .map_or(Err(err), |s| Ok(Err(Ending::Signal(s))));
+            }
+            dirty = false;
+        }
+        for input in screen.read_input(READING_POLL)? {
+            match input {
+                Input::Key(key) if is_quit_key(key) => return Ok(Err(Ending::Quit)),
+                Input::Quit => return Ok(Err(Ending::Quit)),
+                Input::HangUp => return Ok(Err(Ending::Signal(Quit::HANG_UP))),
+                Input::Suspend => {
+                    screen.suspend()?;
+                    dirty = true;
+                }
+                Input::Redraw => dirty = true,
+                Input::Key(_) | Input::Paste(_) | Input::Mouse(_) => {}
+            }
+        }
+        if let Some(found) = scan.take() {
+            return Ok(Ok(found));
         }
     }
 }

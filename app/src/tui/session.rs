@@ -1,6 +1,8 @@
 //! Starting a game: read the packs (built in, or one file, or a folder, by the core's
 //! [`packs`](sokoshot_core::store::packs)), find where to start (the level asked for, or the
-//! one played last), take the terminal, run the loop, give it back.
+//! one played last), take the terminal, run the loop, give it back. A folder of packs is read
+//! on a thread behind a screen that says so ([`event_loop::wait_for_folder`]): the first
+//! frame never waits for it, and `q` quits while it is read.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -15,7 +17,8 @@ use super::terminal::Screen;
 use super::theme::Theme;
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::folder;
-use sokoshot_core::store::folder_watch::FolderWatch;
+use sokoshot_core::store::folder::Folder;
+use sokoshot_core::store::folder_watch::{FolderScan, FolderWatch};
 use sokoshot_core::store::packs::{
     FilePack, PackError, built_in_packs, folder_warnings, packs_folder, read_file, scan_if_there,
 };
@@ -65,11 +68,14 @@ pub enum PlayError {
     Terminal(#[from] std::io::Error),
 }
 
-/// What the folder's watcher starts from: the folder, the files read, the files played.
-fn folder_state(dir: &Path, found: &folder::Folder) -> (PathBuf, Vec<PathBuf>, Vec<PathBuf>) {
-    let loaded = found.packs.iter().filter_map(|p| p.file.clone()).collect();
-    (dir.to_path_buf(), found.files.clone(), loaded)
+/// What the folder's watcher starts from: the folder, the files read, the files played
+/// (with what each takes of the folder's bound).
+fn folder_state(dir: &Path, found: &folder::Folder) -> FolderState {
+    (dir.to_path_buf(), found.files.clone(), found.spent.clone())
 }
+
+/// The folder of packs watched for new files: its path, the files read, those played.
+type FolderState = (PathBuf, Vec<PathBuf>, Vec<(PathBuf, folder::Spent)>);
 
 /// Where to start: the level asked for (1-based, in the first pack), or the level played
 /// last in these packs, or the first level.
@@ -111,10 +117,17 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let mut screen = None;
     let mut reloader = None;
     // The folder of packs watched for new files: its path, the files read, those played.
-    let mut watch_folder: Option<(PathBuf, Vec<PathBuf>, Vec<PathBuf>)> = None;
+    let mut watch_folder: Option<FolderState> = None;
     let (packs, watched_bytes, mut warnings) = match &options.file {
         Some(path) if path.is_dir() => {
-            let found = folder::scan(path);
+            let found = if on_terminal {
+                match read_folder(&mut screen, path)? {
+                    Ok(found) => found,
+                    Err(ending) => return Ok(ending),
+                }
+            } else {
+                folder::scan(path)
+            };
             watch_folder = Some(folder_state(path, &found));
             if found.packs.is_empty() {
                 return Err(PackError::no_playable_level(path, &found.problems).into());
@@ -149,7 +162,14 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
             let mut packs = built_in_packs();
             let mut warnings = Vec::new();
             if let Some(dir) = packs_folder() {
-                let found = scan_if_there(&dir);
+                let found = if on_terminal && dir.is_dir() {
+                    match read_folder(&mut screen, &dir)? {
+                        Ok(found) => found,
+                        Err(ending) => return Ok(ending),
+                    }
+                } else {
+                    scan_if_there(&dir)
+                };
                 warnings = folder_warnings(&found);
                 watch_folder = Some(folder_state(&dir, &found));
                 packs.extend(found.packs);
@@ -209,6 +229,21 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     let ending = event_loop::run(&mut screen, &mut app, watched, folder)?;
     drop(screen);
     Ok(ending)
+}
+
+/// The folder of packs at `dir`, read on a thread behind a screen that says so (the
+/// terminal taken first if it is not yet), so that the first frame comes before the folder
+/// is read and `q` quits at once; or how the game ended meanwhile.
+fn read_folder(
+    screen: &mut Option<Screen>,
+    dir: &Path,
+) -> Result<Result<Folder, Ending>, PlayError> {
+    let started = match screen {
+        Some(started) => started,
+        None => screen.insert(Screen::start()?),
+    };
+    let scan = FolderScan::spawn(dir.to_path_buf())?;
+    Ok(event_loop::wait_for_folder(started, &scan, dir)?)
 }
 
 /// The most problems listed on the waiting screen.

@@ -22,7 +22,7 @@ use super::theme::Thing;
 use sokoshot_core::level::{Pos, Tile};
 
 pub use levels::{Drawn, list_window};
-pub use waiting::Waiting;
+pub use waiting::{Reading, Waiting};
 
 /// Rows taken by the status line and the hint line.
 pub const CHROME_ROWS: u16 = 2;

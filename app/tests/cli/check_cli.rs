@@ -438,3 +438,26 @@ L
     );
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// A plain level, then one of 2,500 spinner hubs with a stored solution of 28,800 waits:
+/// 432,000 ticks at 2,501 tick-cells each, more than `check --verify-solutions` spends on
+/// one file.
+const COSTLY_REPLAY: &str = "#####\n#@$.#\n#####\nSolution: R\n\nTitle: Hubs\n52#|50(#50%#|)#@$.47-#|52#\nSolution: 28800wR\n";
+
+#[test]
+fn verify_solutions_stops_at_the_work_a_file_may_take_and_says_what_is_unchecked() {
+    let path = file("costly-replay.xsb", COSTLY_REPLAY);
+    let shown = path.display().to_string();
+    let out = check(&["--verify-solutions", &shown]);
+    assert_eq!(
+        stdout_lines(&out),
+        [format!(
+            "{shown}: 2 levels read, all valid; 1 stored solution replayed, 0 failed, 1 unchecked (past the work a file may take, 200000000 tick-cells)"
+        )]
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "an unchecked solution is not a pass"
+    );
+}

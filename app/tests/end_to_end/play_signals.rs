@@ -138,3 +138,49 @@ fn the_position_in_a_level_is_kept_however_the_game_ends() {
         }
     });
 }
+
+#[test]
+fn a_progress_lock_kept_by_another_process_neither_freezes_the_game_nor_loses_the_solve() {
+    if !available() || !crate::common::require("flock", &["flock", "--version"]) {
+        return;
+    }
+    let dir = TempDir::new("held-lock");
+    let file = dir.join("level.xsb");
+    fs::write(&file, LEVEL).expect("level written");
+    let data = dir.join("data").join("sokoshot");
+    fs::create_dir_all(&data).expect("data dir");
+    let lock = data.join("progress.txt.lock");
+    // Another process keeps the lock for the whole game: one process (the shell takes the
+    // lock on a descriptor and becomes `sleep`, which keeps it), so that killing it frees it.
+    let mut holder = Command::new("sh")
+        .args(["-c", "exec 9>\"$0\" && flock 9 && exec sleep 600"])
+        .arg(&lock)
+        .spawn()
+        .expect("sh runs");
+    while Command::new("flock")
+        .arg("-n")
+        .arg(&lock)
+        .arg("true")
+        .status()
+        .expect("flock runs")
+        .success()
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pane = Pane::start("held-lock", &dir.0, &["play", &file.display().to_string()]);
+    pane.wait_for("Moves 0");
+    pane.keys(&["l"]);
+    let screen = pane.wait_for("Solved");
+    assert!(screen.contains("saved without the lock"), "{screen}");
+    let pid = pane.game_pid().to_string();
+    let status = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    pane.wait_for("EXIT=143");
+    let _ = holder.kill();
+    let _ = holder.wait();
+    let progress = fs::read_to_string(data.join("progress.txt")).expect("saved");
+    assert!(progress.contains("moves=1 pushes=1 shots=0"), "{progress}");
+}

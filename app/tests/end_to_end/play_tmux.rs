@@ -338,3 +338,32 @@ fn the_packs_folder_is_in_the_level_list_with_its_solved_counts() {
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
+
+#[test]
+fn the_first_frame_comes_before_the_packs_folder_is_read_and_q_quits_while_it_is() {
+    if !available() {
+        return;
+    }
+    let dir = TempDir::new("packs-reading");
+    let packs = dir.0.join("data").join("sokoshot").join("packs");
+    fs::create_dir_all(&packs).expect("packs folder");
+    // Sixteen boards of a thousand by a thousand cells in each 559-byte file: seconds to
+    // read, up to the folder's bound.
+    let board = "1000#|#@$.995-#|997(#998-#|)1000#";
+    for i in 0..8 {
+        fs::write(
+            packs.join(format!("big{i}.xsb")),
+            vec![board; 16].join("\n\n"),
+        )
+        .expect("pack");
+    }
+    let pane = Pane::start("packs-reading", &dir.0, &[]);
+    pane.wait_for("Reading the packs in");
+    pane.keys(&["q"]);
+    let screen = pane.wait_for("EXIT=0");
+    assert!(
+        !screen.contains("Moves 0"),
+        "quit before any level: {screen}"
+    );
+    pane.assert_sane("after q while reading");
+}

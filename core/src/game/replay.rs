@@ -9,8 +9,9 @@
 //! changes nothing and lets no time pass, as in play.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::level::{Diagnostic, Level, LevelError, PackReport};
+use crate::level::{Diagnostic, Level, LevelError, LevelReport, PackReport};
 
 use super::board::TICKS_PER_SECOND;
 #[cfg(doc)]
@@ -260,14 +261,48 @@ pub fn replay(level: &Level, moves: &str) -> Result<Replay, ReplayError> {
 /// A [`ReplayError`] naming the first letter that cannot be played; the world is left where
 /// that letter found it.
 pub fn play_moves(world: &mut World, moves: &str) -> Result<(), ReplayError> {
+    run_moves(world, moves, MAX_REPLAY_TICKS, None).map_err(|halt| match halt {
+        Halt::Error(err) => err,
+        Halt::OverTicks { at, ticks } => ReplayError::TooLong { at, ticks },
+        // Never without a flag to look at.
+        Halt::Cancelled => ReplayError::NothingPlayed,
+    })
+}
+
+/// Why [`run_moves`] stopped before the end.
+enum Halt {
+    /// A letter could not be played.
+    Error(ReplayError),
+    /// More than the ticks allowed passed, at the letter at `at`.
+    OverTicks {
+        /// 1-based position of the letter.
+        at: usize,
+        /// Ticks run by then.
+        ticks: u64,
+    },
+    /// The cancel flag was set.
+    Cancelled,
+}
+
+/// Plays `moves` on `world` for at most `max_ticks` from where it stands, looking at
+/// `cancel` (when given) before every letter played.
+fn run_moves(
+    world: &mut World,
+    moves: &str,
+    max_ticks: u64,
+    cancel: Option<&AtomicBool>,
+) -> Result<(), Halt> {
     let start = world.elapsed_ticks();
     for token in tokens(moves) {
-        let token = token?;
+        let token = token.map_err(Halt::Error)?;
         for _ in 0..token.count {
-            play(world, token)?;
+            if cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                return Err(Halt::Cancelled);
+            }
+            play(world, token).map_err(Halt::Error)?;
             let ticks = world.elapsed_ticks().saturating_sub(start);
-            if ticks > MAX_REPLAY_TICKS {
-                return Err(ReplayError::TooLong {
+            if ticks > max_ticks {
+                return Err(Halt::OverTicks {
                     at: token.at,
                     ticks,
                 });
@@ -292,46 +327,144 @@ fn play(world: &mut World, token: Token) -> Result<(), ReplayError> {
     }
 }
 
-/// Replays every stored solution of every valid level of a pack (a SOK file may keep
-/// several per level), as `check --verify-solutions` does: how many were replayed, and a
-/// diagnostic for each that does not solve its level, at its line.
+/// The most work `check --verify-solutions` spends on the stored solutions of one file, in
+/// tick-cells: every tick a replay runs costs one for the player plus one for each spinner
+/// and enemy of its level ([`tick_cost`]). The longest replay of a level with no spinner
+/// ([`MAX_REPLAY_TICKS`], two hours of play) costs 432,000, so the budget holds 462 of
+/// them; on a level of 2,500 spinners it holds 79,968 ticks (about 22 minutes of play). Solutions past it are counted as unchecked, not failed.
+pub const MAX_VERIFY_WORK: u64 = 200_000_000;
+
+/// What one tick of `level` costs a replay, in the unit of [`MAX_VERIFY_WORK`].
 #[must_use]
-pub fn verify_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
-    let mut replayed = 0;
-    let mut failures = Vec::new();
-    for entry in &report.levels {
-        let Ok(level) = &entry.result else { continue };
-        let first = level
-            .solution
-            .iter()
-            .map(|moves| (entry.solution_line.unwrap_or(entry.line), moves));
-        let more = entry
-            .more_solution_lines
-            .iter()
-            .copied()
-            .zip(&level.more_solutions);
-        for (line, moves) in first.chain(more) {
-            replayed += 1;
-            if let Some(failure) = verify_one(level, moves) {
-                failures.push(entry.diagnostic_at_line(line, failure));
-            }
-        }
-    }
-    (replayed, failures)
+pub fn tick_cost(level: &Level) -> u64 {
+    1 + level.spinners.len() as u64 + level.enemies.len() as u64
 }
 
-/// Why `moves` do not solve `level`, or `None` when they do.
-fn verify_one(level: &Level, moves: &str) -> Option<LevelError> {
-    let reason = match replay(level, moves) {
-        Ok(end) if end.world.is_solved() => return None,
-        Ok(end) => {
-            let c = end.world.counters();
-            format!(
+/// What replaying a pack's stored solutions found ([`verify_solutions_within`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Verified {
+    /// How many stored solutions were replayed to their end.
+    pub replayed: usize,
+    /// One diagnostic for each that does not solve its level, at its line.
+    pub failures: Vec<Diagnostic>,
+    /// How many were not replayed to their end: the work budget was spent, or the check was
+    /// cancelled.
+    pub unchecked: usize,
+    /// Whether it was cancelled (the rest unchecked).
+    pub cancelled: bool,
+}
+
+/// Replays every stored solution of every valid level of a pack (a SOK file may keep
+/// several per level), as `check --verify-solutions` does: how many were replayed, and a
+/// diagnostic for each that does not solve its level, at its line. Held to
+/// [`MAX_VERIFY_WORK`]; see [`verify_solutions_within`] for what was left unchecked.
+#[must_use]
+pub fn verify_solutions(report: &PackReport) -> (usize, Vec<Diagnostic>) {
+    let verified =
+        verify_solutions_within(report, MAX_VERIFY_WORK, &AtomicBool::new(false), |_, _| {});
+    (verified.replayed, verified.failures)
+}
+
+/// [`verify_solutions`] with `work` to spend (in tick-cells, see [`MAX_VERIFY_WORK`]), a
+/// `cancel` flag looked at between letters, and `progress` told (solutions done, solutions
+/// in all) after each: a replay that would pass what is left of the work, and every one
+/// after a cancel, is counted as unchecked.
+pub fn verify_solutions_within(
+    report: &PackReport,
+    work: u64,
+    cancel: &AtomicBool,
+    mut progress: impl FnMut(usize, usize),
+) -> Verified {
+    let mut verified = Verified::default();
+    let mut left = work;
+    let all: Vec<(&LevelReport, &Level, usize, &str)> = report
+        .levels
+        .iter()
+        .filter_map(|entry| entry.result.as_ref().ok().map(|level| (entry, level)))
+        .flat_map(|(entry, level)| {
+            let first = level
+                .solution
+                .iter()
+                .map(|moves| (entry.solution_line.unwrap_or(entry.line), moves));
+            let more = entry
+                .more_solution_lines
+                .iter()
+                .copied()
+                .zip(&level.more_solutions);
+            first
+                .chain(more)
+                .map(move |(line, moves)| (entry, level, line, moves.as_str()))
+        })
+        .collect();
+    for (done, &(entry, level, line, moves)) in all.iter().enumerate() {
+        if cancel.load(Ordering::Relaxed) {
+            verified.cancelled = true;
+            verified.unchecked = all.len() - done;
+            break;
+        }
+        let cost = tick_cost(level);
+        let max_ticks = (left / cost).min(MAX_REPLAY_TICKS);
+        let (outcome, ticks) = verify_one(level, moves, max_ticks, cancel);
+        left = left.saturating_sub(ticks.saturating_mul(cost));
+        match outcome {
+            Checked::Solves => verified.replayed += 1,
+            Checked::Fails(failure) => {
+                verified.replayed += 1;
+                verified
+                    .failures
+                    .push(entry.diagnostic_at_line(line, failure));
+            }
+            Checked::OverBudget => verified.unchecked += 1,
+            Checked::Cancelled => {
+                verified.cancelled = true;
+                verified.unchecked = all.len() - done;
+                break;
+            }
+        }
+        progress(done + 1, all.len());
+    }
+    verified
+}
+
+/// How replaying one stored solution ended.
+enum Checked {
+    /// It solves its level.
+    Solves,
+    /// It does not, and why.
+    Fails(LevelError),
+    /// It would have run past the work left.
+    OverBudget,
+    /// The check was cancelled during it.
+    Cancelled,
+}
+
+/// Replays `moves` on `level` for at most `max_ticks`: how it ended, and the ticks it ran.
+fn verify_one(level: &Level, moves: &str, max_ticks: u64, cancel: &AtomicBool) -> (Checked, u64) {
+    let fails = |reason: String| Checked::Fails(LevelError::SolutionFails { reason });
+    if let Some(err) = tokens(moves).find_map(Result::err) {
+        return (fails(err.to_string()), 0);
+    }
+    let mut world = match World::new(level) {
+        Ok(world) => world.without_history(),
+        Err(err) => return (fails(ReplayError::from(err).to_string()), 0),
+    };
+    let halted = run_moves(&mut world, moves, max_ticks, Some(cancel));
+    let ticks = world.elapsed_ticks();
+    let checked = match halted {
+        Ok(()) if world.is_solved() => Checked::Solves,
+        Ok(()) => {
+            let c = world.counters();
+            fails(format!(
                 "it ends unsolved (moves {}, pushes {}, shots {})",
                 c.moves, c.pushes, c.shots
-            )
+            ))
         }
-        Err(err) => err.to_string(),
+        Err(Halt::Error(err)) => fails(err.to_string()),
+        Err(Halt::OverTicks { at, ticks }) if max_ticks >= MAX_REPLAY_TICKS => {
+            fails(ReplayError::TooLong { at, ticks }.to_string())
+        }
+        Err(Halt::OverTicks { .. }) => Checked::OverBudget,
+        Err(Halt::Cancelled) => Checked::Cancelled,
     };
-    Some(LevelError::SolutionFails { reason })
+    (checked, ticks)
 }

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use crate::words::count;
 
-use super::source::{SourceError, read_source_bytes};
 use super::{Diagnostic, LevelError, PackReport, parse_pack_bytes};
+use crate::store::open::{SourceError, read_source_bytes};
 
 /// Reads and checks the pack file at `path` with [`read_source_bytes`]; a file over
 /// [`MAX_FILE_BYTES`](super::MAX_FILE_BYTES) is not read and is reported as too big, in
@@ -18,7 +18,7 @@ use super::{Diagnostic, LevelError, PackReport, parse_pack_bytes};
 pub fn check_file(path: &Path) -> Result<PackReport, SourceError> {
     match read_source_bytes(path) {
         Ok(bytes) => Ok(parse_pack_bytes(&bytes)),
-        Err(SourceError::TooBig { bytes }) => Ok(PackReport {
+        Err(SourceError::TooBig { bytes, .. }) => Ok(PackReport {
             file_diagnostics: vec![Diagnostic {
                 line: 1,
                 col: 1,

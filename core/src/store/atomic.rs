@@ -87,20 +87,20 @@ fn put(path: &Path, bytes: &[u8], how: Put) -> io::Result<()> {
     written
 }
 
-/// Creates the temporary file at `temp`: for [`Put::NewPrivate`] a fresh file with mode 0600
-/// (one a crash left there is removed first, as it may have another mode).
+/// Creates the temporary file at `temp`, fresh (one a crash left there is removed first: it
+/// may have another mode, or be a FIFO that an open would wait on), with mode 0600 for
+/// [`Put::NewPrivate`].
 fn create_temporary(temp: &Path, how: Put) -> io::Result<fs::File> {
-    if how == Put::Replace {
-        return fs::File::create(temp);
-    }
     let _ = fs::remove_file(temp);
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
-    {
+    if how == Put::NewPrivate {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
+    #[cfg(not(unix))]
+    let _ = how;
     options.open(temp)
 }
 

@@ -1,12 +1,13 @@
-//! The server's `authorized_keys` file, read as text: a regular file (a FIFO or device put
-//! in its place is refused, never waited on) of at most [`MAX_AUTHORIZED_KEYS_BYTES`]. The
-//! app parses the keys in it.
+//! The server's `authorized_keys` file, read as text through the store's one opening path
+//! ([`super::open`]): a regular file (a FIFO or device put in its place is refused, never
+//! opened or waited on) of at most [`MAX_AUTHORIZED_KEYS_BYTES`], refused before a byte is
+//! read when its size says it is larger. The app parses the keys in it.
 
 use std::path::Path;
 
 use thiserror::Error;
 
-use crate::level::{SourceError, open_regular, read_at_most};
+use super::open::{SourceError, read_capped};
 
 /// The most bytes of an `authorized_keys` file read.
 pub const MAX_AUTHORIZED_KEYS_BYTES: u64 = 1024 * 1024;
@@ -30,13 +31,10 @@ pub enum KeysFileError {
 /// # Errors
 /// When the file cannot be read, is not a regular file, is too big or is not UTF-8.
 pub fn read(path: &Path) -> Result<String, KeysFileError> {
-    let (file, meta) = open_regular(path)?;
-    if meta.len() > MAX_AUTHORIZED_KEYS_BYTES {
-        return Err(KeysFileError::TooBig);
-    }
-    let bytes = read_at_most(file, &meta, MAX_AUTHORIZED_KEYS_BYTES).map_err(SourceError::Io)?;
-    if bytes.len() as u64 > MAX_AUTHORIZED_KEYS_BYTES {
-        return Err(KeysFileError::TooBig);
-    }
+    let bytes = match read_capped(path, MAX_AUTHORIZED_KEYS_BYTES) {
+        Ok(bytes) => bytes,
+        Err(SourceError::TooBig { .. }) => return Err(KeysFileError::TooBig),
+        Err(err) => return Err(err.into()),
+    };
     String::from_utf8(bytes).map_err(|_| KeysFileError::NotUtf8)
 }

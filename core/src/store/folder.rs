@@ -2,14 +2,73 @@
 //! every pack file in it read ([`scan`]), at most [`MAX_FOLDER_FILES`] of them, each kept
 //! under a key made from its content ([`content_key`]), so that its results follow it
 //! wherever the file is moved.
+//!
+//! The folder is bounded as a whole, not only file by file: its packs together may take at
+//! most [`MAX_FOLDER_BYTES`] of file and hold at most [`MAX_FOLDER_CELLS`] board cells (what
+//! a pack read takes is its [`Spent`]). Files are read in name order; the first that would
+//! pass the bound (by its size, before it is read, or by its boards, once parsed) and every
+//! file after it are named and skipped, so reading a folder costs at most the bound and one
+//! file more, however many files it holds.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::collection::Collection;
-use crate::level::{SourceError, parse_pack_bytes, read_source_bytes};
+use super::open::{SourceError, open_capped};
+use crate::level::{MAX_FILE_BYTES, MAX_PACK_CELLS, parse_pack_bytes};
 
 /// The most files read from a folder of packs; the ones past it are named and skipped.
 pub const MAX_FOLDER_FILES: usize = 1000;
+
+/// The most bytes of pack files read from one folder, all its files together (four files
+/// of the largest size a file may have).
+pub const MAX_FOLDER_BYTES: u64 = 4 * MAX_FILE_BYTES;
+
+/// The most board cells the packs of one folder may hold together (four packs of the most
+/// cells a pack may hold).
+pub const MAX_FOLDER_CELLS: u64 = 4 * MAX_PACK_CELLS as u64;
+
+/// What a pack read from a folder takes of the folder's bound: its file's bytes and its
+/// boards' cells.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Spent {
+    /// The bytes of the file.
+    pub bytes: u64,
+    /// The cells of its playable boards.
+    pub cells: u64,
+}
+
+impl Spent {
+    /// Both amounts added.
+    #[must_use]
+    pub fn plus(self, other: Self) -> Self {
+        Self {
+            bytes: self.bytes.saturating_add(other.bytes),
+            cells: self.cells.saturating_add(other.cells),
+        }
+    }
+
+    /// Whether this is within [`MAX_FOLDER_BYTES`] and [`MAX_FOLDER_CELLS`].
+    #[must_use]
+    pub fn within_bound(self) -> bool {
+        self.bytes <= MAX_FOLDER_BYTES && self.cells <= MAX_FOLDER_CELLS
+    }
+
+    /// Everything of a list added.
+    pub fn total<'a>(all: impl IntoIterator<Item = &'a Self>) -> Self {
+        all.into_iter().fold(Self::default(), |sum, s| sum.plus(*s))
+    }
+}
+
+/// The bound of a folder of packs, in words, for the messages that name what it skipped.
+#[must_use]
+pub fn bound_words() -> String {
+    format!(
+        "the packs of a folder may take {} MiB and hold {} board cells in all",
+        MAX_FOLDER_BYTES >> 20,
+        MAX_FOLDER_CELLS
+    )
+}
 
 /// The most directory entries looked at in a folder of packs (files past it are not named).
 pub const MAX_FOLDER_ENTRIES: usize = 100_000;
@@ -26,6 +85,11 @@ pub struct Folder {
     pub files: Vec<PathBuf>,
     /// Files past [`MAX_FOLDER_FILES`], not read.
     pub skipped: Vec<PathBuf>,
+    /// Files past the folder's bound ([`MAX_FOLDER_BYTES`], [`MAX_FOLDER_CELLS`]): the
+    /// first that would have passed it, and every file after it, not read.
+    pub over_bound: Vec<PathBuf>,
+    /// What each pack read takes of the bound, by file.
+    pub spent: Vec<(PathBuf, Spent)>,
     /// One line for each file that could not be read or holds no playable level (the rest
     /// of the folder is read all the same).
     pub problems: Vec<String>,
@@ -46,10 +110,18 @@ pub fn content_key(bytes: &[u8]) -> String {
 }
 
 /// Reads the packs in `dir`: its regular files in name order (hidden ones left out), the
-/// first [`MAX_FOLDER_FILES`] read with the usual limits. A folder that cannot be listed
-/// gives one problem and no pack.
+/// first [`MAX_FOLDER_FILES`] read with the usual limits, until the folder's bound is
+/// reached (see the module header). A folder that cannot be listed gives one problem and no
+/// pack.
 #[must_use]
 pub fn scan(dir: &Path) -> Folder {
+    scan_until(dir, &AtomicBool::new(false))
+}
+
+/// [`scan`], stopped before the next file once `stop` is set (the game quit meanwhile): what
+/// was read by then.
+#[must_use]
+pub fn scan_until(dir: &Path, stop: &AtomicBool) -> Folder {
     let mut folder = Folder::default();
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -78,9 +150,22 @@ pub fn scan(dir: &Path) -> Folder {
     if files.len() > MAX_FOLDER_FILES {
         folder.skipped = files.split_off(MAX_FOLDER_FILES);
     }
-    for path in &files {
-        match read(path) {
-            Ok(pack) => folder.packs.push(pack),
+    let mut total = Spent::default();
+    for (at, path) in files.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            files.truncate(at);
+            break;
+        }
+        match read_within(path, total) {
+            Ok((pack, spent)) => {
+                total = total.plus(spent);
+                folder.spent.push((path.clone(), spent));
+                folder.packs.push(pack);
+            }
+            Err(FolderFileError::PastBound { .. }) => {
+                folder.over_bound = files.split_off(at);
+                break;
+            }
             Err(problem) => folder.problems.push(problem.to_string()),
         }
     }
@@ -98,6 +183,12 @@ pub enum FolderFileError {
         path: PathBuf,
         /// Why.
         source: SourceError,
+    },
+    /// Reading the file would pass the folder's bound, given what the packs before it take.
+    #[error("{}: skipped: {}", path.display(), bound_words())]
+    PastBound {
+        /// The file.
+        path: PathBuf,
     },
     /// The file holds no level that can be played.
     #[error(
@@ -119,10 +210,39 @@ pub enum FolderFileError {
 ///
 /// When the file cannot be read or holds no playable level.
 pub fn read(path: &Path) -> Result<Collection, FolderFileError> {
-    let bytes = read_source_bytes(path).map_err(|source| FolderFileError::Read {
+    read_within(path, Spent::default()).map(|(pack, _)| pack)
+}
+
+/// One pack of a folder whose other packs take `before` of its bound, and what it takes: a
+/// file too big for what is left is not read, and one whose boards hold more cells than is
+/// left is dropped once parsed.
+///
+/// # Errors
+///
+/// [`FolderFileError::PastBound`], or when the file cannot be read or holds no playable
+/// level.
+pub fn read_within(path: &Path, before: Spent) -> Result<(Collection, Spent), FolderFileError> {
+    let past_bound = || FolderFileError::PastBound {
+        path: path.to_path_buf(),
+    };
+    let left = MAX_FOLDER_BYTES.saturating_sub(before.bytes);
+    let read_error = |source| FolderFileError::Read {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let bytes = match open_capped(path, left.min(MAX_FILE_BYTES)).and_then(|file| file.read()) {
+        Ok(bytes) => bytes,
+        Err(SourceError::TooBig { bytes, .. }) if bytes <= MAX_FILE_BYTES => {
+            return Err(past_bound());
+        }
+        Err(SourceError::TooBig { bytes, .. }) => {
+            return Err(read_error(SourceError::TooBig {
+                bytes,
+                max: MAX_FILE_BYTES,
+            }));
+        }
+        Err(err) => return Err(read_error(err)),
+    };
     let report = parse_pack_bytes(&bytes);
     let title = report.title.clone();
     let credit = report.author.clone();
@@ -144,7 +264,20 @@ pub fn read(path: &Path) -> Result<Collection, FolderFileError> {
     }
     pack.credit = credit;
     pack.key = content_key(&bytes);
-    Ok(pack)
+    let spent = Spent {
+        bytes: u64::try_from(bytes.len()).unwrap_or(u64::MAX),
+        cells: pack
+            .levels
+            .iter()
+            .map(|level| {
+                u64::from(level.width.unsigned_abs()) * u64::from(level.height.unsigned_abs())
+            })
+            .sum(),
+    };
+    if !before.plus(spent).within_bound() {
+        return Err(past_bound());
+    }
+    Ok((pack, spent))
 }
 
 #[cfg(test)]

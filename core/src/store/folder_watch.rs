@@ -4,6 +4,12 @@
 //! cannot be read (or holds no playable level) is answered with its error, for that file
 //! alone ([`FolderNews`]). Files are read on a thread of its own and handed to the game by
 //! [`FolderWatch::take`]; a file still being written is read again once it changes no more.
+//!
+//! The folder's bound holds here too ([`folder::MAX_FOLDER_BYTES`],
+//! [`folder::MAX_FOLDER_CELLS`]): a file whose pack would pass it, given the packs in the
+//! list, is answered as skipped. Dropping the watcher stops it without waiting: the thread
+//! is told to stop and left to end on its own (after the file it may be reading), so that
+//! quitting never waits on a slow file.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -14,7 +20,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
 use super::collection::Collection;
-use super::folder::{self, MAX_FOLDER_ENTRIES, MAX_FOLDER_FILES};
+use super::folder::{self, MAX_FOLDER_ENTRIES, MAX_FOLDER_FILES, Spent};
 
 /// How often the folder is listed.
 const POLL: Duration = Duration::from_secs(1);
@@ -49,17 +55,22 @@ pub struct FolderWatch {
 
 impl FolderWatch {
     /// Watches `dir`, whose files `known` (every file read at the start, played or not) are
-    /// read again only when they change; `loaded` are those that gave a pack. At most
-    /// [`MAX_FOLDER_FILES`] files are watched at once.
+    /// read again only when they change; `loaded` are those that gave a pack, with what each
+    /// takes of the folder's bound. At most [`MAX_FOLDER_FILES`] files are watched at once.
     ///
     /// # Errors
     /// When the thread cannot be started.
-    pub fn spawn(dir: PathBuf, known: &[PathBuf], loaded: &[PathBuf]) -> std::io::Result<Self> {
+    pub fn spawn(
+        dir: PathBuf,
+        known: &[PathBuf],
+        loaded: &[(PathBuf, Spent)],
+    ) -> std::io::Result<Self> {
         let (send, packs) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let mut state = State {
             seen: known.iter().map(|p| (p.clone(), signature(p))).collect(),
             loaded: loaded.iter().cloned().collect(),
+            stop: Arc::clone(&stop),
         };
         let flag = Arc::clone(&stop);
         let thread = std::thread::Builder::new()
@@ -91,11 +102,49 @@ impl FolderWatch {
 }
 
 impl Drop for FolderWatch {
+    /// Tells the thread to stop, without waiting for it (see the module header).
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        drop(self.thread.take());
+    }
+}
+
+/// The first reading of a folder of packs, on a thread of its own, so that the game can
+/// draw and answer `q` meanwhile; it stops before the next file when dropped, without being
+/// waited for.
+#[derive(Debug)]
+pub struct FolderScan {
+    found: Receiver<folder::Folder>,
+    stop: Arc<AtomicBool>,
+}
+
+impl FolderScan {
+    /// Starts reading `dir` ([`folder::scan_until`]).
+    ///
+    /// # Errors
+    /// When the thread cannot be started.
+    pub fn spawn(dir: PathBuf) -> std::io::Result<Self> {
+        let (send, found) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        std::thread::Builder::new()
+            .name("packs-folder-scan".into())
+            .spawn(move || {
+                let _ = send.send(folder::scan_until(&dir, &flag));
+            })?;
+        Ok(Self { found, stop })
+    }
+
+    /// The folder as read, once it is.
+    #[must_use]
+    pub fn take(&self) -> Option<folder::Folder> {
+        self.found.try_recv().ok()
+    }
+}
+
+impl Drop for FolderScan {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 }
 
@@ -103,8 +152,10 @@ impl Drop for FolderWatch {
 struct State {
     /// Every file looked at, as it was then.
     seen: HashMap<PathBuf, Seen>,
-    /// The files whose pack is in the game's list.
-    loaded: HashSet<PathBuf>,
+    /// The files whose pack is in the game's list, with what each takes of the bound.
+    loaded: HashMap<PathBuf, Spent>,
+    /// Set when the game is gone: no further file is read.
+    stop: Arc<AtomicBool>,
 }
 
 impl State {
@@ -130,11 +181,15 @@ impl State {
             .collect();
         for path in gone {
             self.seen.remove(&path);
-            if self.loaded.remove(&path) && send.send(FolderNews::Removed(path)).is_err() {
+            if self.loaded.remove(&path).is_some() && send.send(FolderNews::Removed(path)).is_err()
+            {
                 return false;
             }
         }
         for path in files {
+            if self.stop.load(Ordering::Relaxed) {
+                return false;
+            }
             if !self.seen.contains_key(&path) && self.seen.len() >= MAX_FOLDER_FILES {
                 continue;
             }
@@ -143,15 +198,24 @@ impl State {
                 continue;
             }
             self.seen.insert(path.clone(), now);
-            let read = folder::read(&path);
+            let others = Spent::total(
+                self.loaded
+                    .iter()
+                    .filter(|(loaded, _)| **loaded != path)
+                    .map(|(_, spent)| spent),
+            );
+            let read = folder::read_within(&path, others);
             // A file still being written is read again once it changes no more.
             if signature(&path) != now {
                 continue;
             }
             let news = match read {
-                Ok(pack) if self.loaded.contains(&path) => FolderNews::Changed(pack),
-                Ok(pack) => {
-                    self.loaded.insert(path);
+                Ok((pack, spent)) if self.loaded.contains_key(&path) => {
+                    self.loaded.insert(path, spent);
+                    FolderNews::Changed(pack)
+                }
+                Ok((pack, spent)) => {
+                    self.loaded.insert(path, spent);
                     FolderNews::Added(pack)
                 }
                 Err(problem) => FolderNews::Failed(path, problem.to_string()),

@@ -3,7 +3,7 @@
 //! private key) is the server's business.
 //!
 //! [`read`] refuses, without ever blocking on it, anything at the path that is not a regular
-//! file (a FIFO, a device, a directory: see [`open_regular`]); a file others may read (any
+//! file (a FIFO, a device, a directory: see [`open_capped`]); a file others may read (any
 //! group or other permission bit), as OpenSSH refuses one; and a file larger than
 //! [`MAX_KEY_BYTES`], before a byte of it is read. [`create`] writes a new key file through
 //! [`atomic::create_private`]: mode 0600 from its first byte, and never over a key already
@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::atomic;
-use crate::level::{SourceError, open_regular, read_at_most};
+use super::open::{SourceError, open_capped};
 
 /// The host key's file name in the data directory.
 pub const FILE_NAME: &str = "host_ed25519_key";
@@ -77,25 +77,22 @@ pub fn read(path: &Path) -> Result<Option<Vec<u8>>, KeyFileError> {
         path: path.to_owned(),
         source,
     };
-    let (file, meta) = match open_regular(path) {
-        Ok(opened) => opened,
-        Err(SourceError::Io(err)) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(err) => return Err(read_error(err)),
-    };
-    check_protected(path, &meta)?;
     let too_big = |bytes| KeyFileError::TooBig {
         path: path.to_owned(),
         bytes,
     };
-    if meta.len() > MAX_KEY_BYTES {
-        return Err(too_big(meta.len()));
-    }
-    let bytes =
-        read_at_most(file, &meta, MAX_KEY_BYTES).map_err(|err| read_error(SourceError::Io(err)))?;
-    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
-    if read > MAX_KEY_BYTES {
-        return Err(too_big(read));
-    }
+    let opened = match open_capped(path, MAX_KEY_BYTES) {
+        Ok(opened) => opened,
+        Err(SourceError::Io(err)) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(SourceError::TooBig { bytes, .. }) => return Err(too_big(bytes)),
+        Err(err) => return Err(read_error(err)),
+    };
+    check_protected(path, &opened.meta)?;
+    let bytes = match opened.read() {
+        Ok(bytes) => bytes,
+        Err(SourceError::TooBig { bytes, .. }) => return Err(too_big(bytes)),
+        Err(err) => return Err(read_error(err)),
+    };
     Ok(Some(bytes))
 }
 

@@ -190,6 +190,18 @@ pub fn folder_warnings(found: &Folder) -> Vec<String> {
             names.join(", ")
         ));
     }
+    if !found.over_bound.is_empty() {
+        let names: Vec<String> = found
+            .over_bound
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        warnings.push(format!(
+            "{}; skipped: {}",
+            folder::bound_words(),
+            names.join(", ")
+        ));
+    }
     if found.cut {
         warnings.push(format!(
             "the folder has more than {} entries; the rest were not looked at",

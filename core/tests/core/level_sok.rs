@@ -82,3 +82,33 @@ fn solutions_past_the_limit_are_warned_about_once_each_and_not_kept() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn verifying_is_held_to_its_work_budget_and_stops_when_cancelled() {
+    use sokoshot_core::game::{tick_cost, verify_solutions_within};
+    use std::sync::atomic::AtomicBool;
+    // Two levels: a plain one solved in one push (a few ticks at 1 tick-cell), then one with
+    // 8 spinner hubs and a solution of 40 waits (600 ticks at 9 tick-cells).
+    let text = "#####\n#@$.#\n#####\nSolution: R\n\n6#|2(#4%#|)#@$.-#|6#\nSolution: 40wR\n";
+    let report = sokoshot_core::level::parse_pack(text);
+    let spinners = report.levels[1].result.as_ref().expect("loads");
+    assert_eq!(tick_cost(spinners), 9);
+    let cases = [
+        ("room for both", 1_000_000, false, (2, 0, false)),
+        ("not for the waits", 2_000, false, (1, 1, false)),
+        ("nothing to spend", 0, false, (0, 2, false)),
+        ("cancelled first", 1_000_000, true, (0, 2, true)),
+    ];
+    for (name, work, cancelled, (replayed, unchecked, stopped)) in cases {
+        let cancel = AtomicBool::new(cancelled);
+        let mut told = Vec::new();
+        let verified =
+            verify_solutions_within(&report, work, &cancel, |done, all| told.push((done, all)));
+        assert_eq!(verified.replayed, replayed, "{name}");
+        assert_eq!(verified.unchecked, unchecked, "{name}");
+        assert_eq!(verified.cancelled, stopped, "{name}");
+        if !stopped {
+            assert_eq!(told, [(1, 2), (2, 2)], "{name}: progress after each");
+        }
+    }
+}

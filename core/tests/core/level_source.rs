@@ -83,7 +83,7 @@ fn read_source_refuses_a_file_over_16_mib_before_reading_it() {
     let err = read_source_bytes(&path).expect_err("too big");
     std::fs::remove_file(&path).expect("remove");
     assert!(
-        matches!(err, SourceError::TooBig { bytes } if bytes == 3 << 30),
+        matches!(err, SourceError::TooBig { bytes, .. } if bytes == 3 << 30),
         "{err:?}"
     );
     assert_eq!(

@@ -40,6 +40,7 @@ mod solve_contract;
 mod solve_hint;
 mod store_folder;
 mod store_host_key;
+mod store_lock;
 mod store_packs;
 mod store_progress;
 mod store_watch;

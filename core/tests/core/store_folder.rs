@@ -117,3 +117,89 @@ fn a_single_file_pack_moved_into_the_folder_keeps_its_results() {
     let again: Progress = progress.to_string().parse().expect("reads back");
     assert_eq!(again.best(&pack.key, 0, id).map(|b| b.moves), Some(1));
 }
+
+/// Sixteen run-length boards of a thousand by a thousand cells in 559 bytes: a pack just
+/// within the most cells one file may hold.
+fn widest_pack() -> String {
+    let board = "1000#|#@$.995-#|997(#998-#|)1000#";
+    vec![board; 16].join("\n\n")
+}
+
+#[test]
+fn the_folder_is_bounded_in_cells_as_a_whole_and_the_files_past_it_are_named() {
+    use sokoshot_core::store::folder::{MAX_FOLDER_CELLS, bound_words};
+    use sokoshot_core::store::folder_watch::{FolderNews, FolderWatch};
+    use sokoshot_core::store::packs::folder_warnings;
+    let dir = folder("bound");
+    let pack = widest_pack();
+    // Each file holds 16,000,000 cells: four fit in the folder's bound, the fifth would
+    // pass it, and the sixth is never read.
+    for i in 0..6 {
+        std::fs::write(dir.join(format!("big{i}.xsb")), &pack).expect("write");
+    }
+    let found = scan(&dir);
+    assert_eq!(found.packs.len(), 4);
+    let cells: u64 = found.spent.iter().map(|(_, s)| s.cells).sum();
+    assert_eq!(cells, 64_000_000);
+    assert!(cells <= MAX_FOLDER_CELLS);
+    assert_eq!(
+        found.over_bound,
+        [dir.join("big4.xsb"), dir.join("big5.xsb")]
+    );
+    let warnings = folder_warnings(&found).join("\n");
+    assert!(warnings.contains(&bound_words()), "{warnings}");
+    assert!(warnings.contains("big4.xsb, "), "{warnings}");
+    // A file dropped in later is held to the same bound by the watcher.
+    let watch = FolderWatch::spawn(dir.clone(), &found.files, &found.spent).expect("thread");
+    let late = dir.join("big3b.xsb");
+    std::fs::write(&late, &pack).expect("write");
+    let start = std::time::Instant::now();
+    let news = loop {
+        if let Some(news) = watch.take() {
+            break news;
+        }
+        assert!(start.elapsed().as_secs() < 120, "no news from the watcher");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    match news {
+        FolderNews::Failed(path, why) => {
+            assert_eq!(path, late);
+            assert!(why.contains("skipped"), "{why}");
+        }
+        other => panic!("expected the late file skipped, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_file_larger_than_what_is_left_of_the_bound_is_not_read() {
+    use sokoshot_core::store::folder::{FolderFileError, MAX_FOLDER_BYTES, Spent, read_within};
+    let dir = folder("bytes");
+    let path = dir.join("a.xsb");
+    std::fs::write(&path, LEVEL).expect("write");
+    let cases = [
+        ("room for it", MAX_FOLDER_BYTES - LEVEL.len() as u64, true),
+        (
+            "one byte short",
+            MAX_FOLDER_BYTES - LEVEL.len() as u64 + 1,
+            false,
+        ),
+        ("nothing left", MAX_FOLDER_BYTES, false),
+    ];
+    for (name, bytes, fits) in cases {
+        let read = read_within(&path, Spent { bytes, cells: 0 });
+        match read {
+            Ok((_, spent)) => {
+                assert!(fits, "{name}");
+                assert_eq!(spent.bytes, LEVEL.len() as u64, "{name}");
+                assert_eq!(spent.cells, 15, "{name}");
+            }
+            Err(err) => {
+                assert!(!fits, "{name}: {err}");
+                assert!(
+                    matches!(err, FolderFileError::PastBound { .. }),
+                    "{name}: {err:?}"
+                );
+            }
+        }
+    }
+}

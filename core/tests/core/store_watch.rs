@@ -128,9 +128,8 @@ fn the_folder_watch_adds_changes_answers_and_removes_packs() {
     let first = dir.path().join("a.xsb");
     fs::write(&first, LEVEL).expect("written");
     let found = scan(dir.path());
-    let loaded: Vec<PathBuf> = found.packs.iter().filter_map(|p| p.file.clone()).collect();
     let watch =
-        FolderWatch::spawn(dir.path().to_path_buf(), &found.files, &loaded).expect("thread");
+        FolderWatch::spawn(dir.path().to_path_buf(), &found.files, &found.spent).expect("thread");
     let second = dir.path().join("b.xsb");
     fs::write(&second, format!("Collection: Late\n\n{LEVEL}")).expect("written");
     match next(|| watch.take()) {

@@ -37,3 +37,27 @@ impl Widget for Waiting<'_> {
             .render(area, buf);
     }
 }
+
+/// The screen shown while the folder of packs is read, before the first level.
+#[derive(Debug, Clone, Copy)]
+pub struct Reading<'a> {
+    /// The folder.
+    pub dir: &'a std::path::Path,
+}
+
+impl Widget for Reading<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let dir = self.dir.display().to_string();
+        let lines = vec![
+            Line::styled(
+                format!("Reading the packs in {} …", visible(&dir)),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+            Line::raw(""),
+            Line::raw("q quits."),
+        ];
+        Paragraph::new(Text::from(lines))
+            .wrap(Wrap { trim: false })
+            .render(area, buf);
+    }
+}

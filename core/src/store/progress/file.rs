@@ -1,13 +1,29 @@
 //! The progress file on disk: where it lives, reading it with a size cap, and saving it under
 //! a lock, merged with what another game saved meanwhile, through [`crate::store::atomic`].
+//!
+//! The lock (`progress.txt.lock`) is opened by the store's one opening path
+//! ([`crate::store::open::open_lock`]), so a FIFO or a device at its path is refused rather
+//! than waited on, and taken with a wait of at most [`MAX_LOCK_WAIT`]: another game holds it
+//! only while it saves, a few milliseconds. When it cannot be had (not a regular file, or
+//! another process keeps it past the wait), the progress is saved all the same, merged with
+//! what is on disk and written atomically, and the save says so: a solve is never lost to a
+//! stuck lock, and the screen is never held longer than the wait. After a wait that ran
+//! out, later saves try the lock once without waiting, until it is had again.
 
 use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use super::{Progress, ProgressError};
 use crate::store::atomic;
+use crate::store::open::{lock_within, open_lock, read_file};
+
+/// The longest a save waits for the lock another process holds before it saves without it.
+pub const MAX_LOCK_WAIT: Duration = Duration::from_secs(1);
 
 /// The directory sokoshot keeps its data in, from the values of `XDG_DATA_HOME` and `HOME`.
 /// A relative `XDG_DATA_HOME` is ignored, as the XDG specification asks.
@@ -31,6 +47,8 @@ pub struct SaveFile {
     /// The most bytes the file's directory may hold, if it is capped (see
     /// [`SaveFile::capped`]).
     cap: Option<u64>,
+    /// Whether the last wait for the lock ran out (the next save does not wait again).
+    lock_stuck: Arc<AtomicBool>,
 }
 
 /// What is on disk, as far as it could be read.
@@ -55,7 +73,11 @@ impl SaveFile {
     /// The progress file at `path`.
     #[must_use]
     pub fn at(path: PathBuf) -> Self {
-        Self { path, cap: None }
+        Self {
+            path,
+            cap: None,
+            lock_stuck: Arc::new(AtomicBool::new(false)),
+        }
     }
 
     /// This file, with every write to it or beside it (the Pasted pack) refused when the
@@ -145,7 +167,7 @@ impl SaveFile {
     }
 
     fn read_disk(&self) -> io::Result<OnDisk> {
-        let bytes = match crate::level::read_file(&self.path) {
+        let bytes = match read_file(&self.path) {
             Ok(bytes) => bytes,
             Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
             Err(err) => return Err(err),
@@ -186,12 +208,7 @@ impl SaveFile {
     pub fn save_telling(&self, progress: &Progress) -> io::Result<(Progress, Option<String>)> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         fs::create_dir_all(dir)?;
-        let lock = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(self.sibling(".lock"))?;
-        lock.lock()?;
+        let (_lock, lock_notice) = self.lock();
         let mut merged = progress.clone();
         match self.read_disk().map_err(|err| {
             io::Error::new(
@@ -211,6 +228,43 @@ impl SaveFile {
             .map_err(io::Error::other)?;
         self.room(&self.path, text.len() as u64)?;
         atomic::write(&self.path, text.as_bytes())?;
+        let notice = match (lock_notice, notice) {
+            (Some(lock), Some(fit)) => Some(format!("{lock}; {fit}")),
+            (lock, fit) => lock.or(fit),
+        };
         Ok((merged, notice))
+    }
+
+    /// The lock beside the file, held until the handle is dropped, or why the save goes on
+    /// without it (see the module header).
+    fn lock(&self) -> (Option<fs::File>, Option<String>) {
+        let path = self.sibling(".lock");
+        let name = path.display();
+        let file = match open_lock(&path) {
+            Ok(file) => file,
+            Err(err) => return (None, Some(format!("{name}: {err}; saved without the lock"))),
+        };
+        let wait = if self.lock_stuck.load(Ordering::Relaxed) {
+            Duration::ZERO
+        } else {
+            MAX_LOCK_WAIT
+        };
+        match lock_within(&file, wait) {
+            Ok(true) => {
+                self.lock_stuck.store(false, Ordering::Relaxed);
+                (Some(file), None)
+            }
+            Ok(false) => {
+                self.lock_stuck.store(true, Ordering::Relaxed);
+                let waited = wait.as_secs_f64();
+                (
+                    None,
+                    Some(format!(
+                        "{name} is held by another process (waited {waited} s); saved without the lock"
+                    )),
+                )
+            }
+            Err(err) => (None, Some(format!("{name}: {err}; saved without the lock"))),
+        }
     }
 }
