@@ -44,6 +44,7 @@ pub mod limits;
 pub mod menu;
 pub mod outbox;
 pub mod pacer;
+pub mod scores;
 pub mod session;
 
 pub use sokoshot_core::store::players;

@@ -25,6 +25,7 @@ use super::console::{End, Incoming, SshConsole, Timeouts};
 use super::menu::{self, Choice, Look, Menu};
 use super::outbox::{Outbox, Step};
 use super::players::Player;
+use super::scores;
 use crate::tui::console::Console;
 use crate::tui::event_loop;
 use crate::tui::hint::{HintBudget, HintPool};
@@ -186,6 +187,8 @@ fn body(
     if let Some(why) = &refused {
         menu.not_kept(why);
     }
+    let board = scores::board_of(shared, player, refused.is_none());
+    scores::offer(&mut menu, shared, board.as_deref());
     let ids: Vec<Vec<u64>> = shared
         .packs
         .iter()
@@ -223,8 +226,25 @@ fn body(
                 } else {
                     &Player::Guest
                 };
-                play(console, shared, kept, refused.as_deref(), pack, menu.look)?;
+                play(
+                    console,
+                    shared,
+                    kept,
+                    refused.as_deref(),
+                    (pack, None),
+                    menu.look,
+                )?;
             }
+            Choice::Daily(pack, level) => {
+                let kept = if refused.is_none() {
+                    player
+                } else {
+                    &Player::Guest
+                };
+                let start = (pack, Some(level));
+                play(console, shared, kept, refused.as_deref(), start, menu.look)?;
+            }
+            Choice::Nickname => scores::take_nickname(&mut menu, board.as_deref()),
         }
         if let Some(end) = console.end() {
             return Ok(end);
@@ -265,7 +285,7 @@ fn play(
     shared: &Shared,
     player: &Player,
     refused: Option<&str>,
-    pack: usize,
+    (pack, level): (usize, Option<usize>),
     look: Look,
 ) -> io::Result<()> {
     let saving = shared.players.as_ref().map(|players| players.saves(player));
@@ -282,7 +302,10 @@ fn play(
     };
     let opening = Opening::read_from(shared.packs.clone(), save);
     let unreadable = opening.warning().is_some();
-    let start = opening.resume_in(pack);
+    let start = match level {
+        Some(level) => crate::tui::app::Place { pack, level },
+        None => opening.resume_in(pack),
+    };
     let feel = Feel {
         theme: Theme {
             ascii: look.ascii,

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use tmux::{Pane, TempDir, available};
 
+mod scores;
 mod store;
 
 /// Whether tmux and the OpenSSH client (`ssh`, `ssh-keygen`, `ssh-keyscan`) can be run here;
