@@ -198,3 +198,49 @@ fn in_local_play_s_shows_the_players_own_best() {
     press(&mut app, "~s");
     insta::assert_snapshot!("scores_view_local", text(&app));
 }
+
+#[test]
+fn s_on_today_s_daily_level_shows_the_day_s_tables_too() {
+    use sokoshot_core::store::scores::{daily_pick, date, today};
+    let server = server();
+    let packs = sokoshot_core::store::packs::built_in_packs();
+    let (pack, level) = daily_pick(today(), &packs).expect("a daily level");
+    let who = player("daily");
+    server
+        .store
+        .admit(&who, IpAddr::V4(Ipv4Addr::LOCALHOST))
+        .expect("room");
+    let mut app = App::saving_to(
+        packs,
+        Place { pack, level },
+        Progress::default(),
+        server.store.saves(&who).expect("ok"),
+        PLAIN,
+    )
+    .expect("a playable level");
+    press(&mut app, "s");
+    let shown = rows(&render(&app, 100, 40)).join("\n");
+    let heading = format!("Today's daily level: the tables of {} (UTC)", date(today()));
+    assert!(shown.contains(&heading), "{shown}");
+    assert_eq!(
+        shown
+            .matches("No one has entered a score on this level yet.")
+            .count(),
+        2,
+        "{shown}"
+    );
+    // Any other level is not the daily one.
+    let mut other = App::saving_to(
+        sokoshot_core::store::packs::built_in_packs(),
+        Place {
+            pack,
+            level: (level + 1) % 10,
+        },
+        Progress::default(),
+        server.store.saves(&who).expect("ok"),
+        PLAIN,
+    )
+    .expect("a playable level");
+    press(&mut other, "s");
+    assert!(!rows(&render(&other, 100, 40)).join("\n").contains("daily"));
+}

@@ -43,8 +43,8 @@ pub(crate) struct Scores {
 pub(crate) struct Shown {
     /// The level's tables, or why they cannot be read.
     pub(crate) tables: Result<Standings, String>,
-    /// When the level in play is today's daily level: the day.
-    pub(crate) daily: Option<i64>,
+    /// When the level in play is today's daily level: the day, and its tables for the day.
+    pub(crate) daily: Option<(i64, Result<Standings, String>)>,
 }
 
 impl App {
@@ -130,7 +130,9 @@ impl App {
             let level = self.level_ref();
             Shown {
                 tables: board.standings(&level, Board::AllTime),
-                daily: self.daily_today(),
+                daily: self
+                    .daily_today()
+                    .map(|day| (day, board.standings(&level, Board::Day(day)))),
             }
         });
         self.mode = Mode::Scores;

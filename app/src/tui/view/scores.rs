@@ -102,15 +102,20 @@ impl Widget for ScoresView<'_> {
                 ));
             }
             Some(shown) => {
-                if let Some(day) = shown.daily {
-                    lines.push(Line::raw(format!(
-                        "Today's daily level ({} UTC).",
-                        date(day)
-                    )));
-                }
                 match &shown.tables {
                     Ok(standings) => lines.extend(table_lines(standings, theme)),
                     Err(why) => lines.push(Line::raw(why.clone())),
+                }
+                if let Some((day, tables)) = &shown.daily {
+                    lines.push(Line::raw(""));
+                    lines.push(Line::raw(format!(
+                        "Today's daily level: the tables of {} (UTC)",
+                        date(*day)
+                    )));
+                    match tables {
+                        Ok(standings) => lines.extend(table_lines(standings, theme)),
+                        Err(why) => lines.push(Line::raw(why.clone())),
+                    }
                 }
             }
         }
