@@ -411,6 +411,37 @@ pub fn result_line(day: i64, figures: Figures, streak: u32) -> String {
     )
 }
 
+/// Positions the solver may look at to prove a level's fewest pushes for the scores: a fixed
+/// budget, so the answer is the same on every machine and the cost is bounded.
+pub const PROVEN_POSITIONS: u64 = 50_000;
+
+/// Memory the proof may hold.
+const PROVEN_MEMORY_BYTES: usize = 32 << 20;
+
+/// The fewest pushes that solve `level`, when the solver proves them within
+/// [`PROVEN_POSITIONS`] positions; `None` when it cannot (too big a search, or no solution).
+#[must_use]
+pub fn proven_fewest_pushes(level: &crate::level::Level) -> Option<u32> {
+    use crate::solve::{Limits, Optimize, Settings, Verdict, solve_level};
+    let settings = Settings {
+        optimize: Optimize::Pushes,
+        limits: Limits {
+            positions: Some(PROVEN_POSITIONS),
+            memory_bytes: PROVEN_MEMORY_BYTES,
+            ..Limits::default()
+        },
+        threads: 1,
+        ..Settings::default()
+    };
+    match solve_level(level, &settings, None).ok()?.verdict {
+        Verdict::Solved {
+            solution,
+            proven: true,
+        } => Some(solution.counters.pushes),
+        _ => None,
+    }
+}
+
 /// The scores a store keeps, as one player sees them (each call is on behalf of that
 /// player, whose key the store knows).
 pub trait ScoreBoard: Send + Sync + fmt::Debug {
@@ -690,6 +721,36 @@ mod tests {
         for (name, days, want) in cases {
             assert_eq!(streak(&days, 100), want, "{name}");
         }
+    }
+
+    #[test]
+    fn the_fewest_pushes_are_proven_where_the_budget_allows() {
+        let level = |text: &str| {
+            crate::level::parse_pack(text)
+                .levels
+                .into_iter()
+                .next()
+                .and_then(|entry| entry.result.ok())
+                .expect("a level")
+        };
+        let cases = [
+            ("one push", "#####\n#@$.#\n#####\n", Some(1)),
+            ("three pushes", "#######\n#@$  .#\n#######\n", Some(3)),
+            (
+                "a box in a corner",
+                "######\n#@  .#\n#$   #\n######\n",
+                None,
+            ),
+        ];
+        for (name, text, want) in cases {
+            assert_eq!(proven_fewest_pushes(&level(text)), want, "{name}");
+        }
+        let campaign = &super::super::packs::built_in_packs()[0];
+        assert_eq!(
+            proven_fewest_pushes(&campaign.levels[0]),
+            Some(3),
+            "First Push"
+        );
     }
 
     #[test]

@@ -18,7 +18,8 @@ use super::App;
 use crate::tui::keys::Mode;
 use sokoshot_core::store::progress::Figures;
 use sokoshot_core::store::scores::{
-    Board, LevelRef, ScoreBoard, Standings, daily_pick, result_line, streak, today,
+    Board, LevelRef, ScoreBoard, Standings, daily_pick, proven_fewest_pushes, result_line, streak,
+    today,
 };
 
 /// What the scores hold for the game.
@@ -36,6 +37,9 @@ pub(crate) struct Scores {
     pub(crate) daily_line: Option<String>,
     /// The tables `s` shows: the level's, and the day's when it is the daily level.
     pub(crate) shown: Option<Shown>,
+    /// The solver's proven fewest pushes, by level fingerprint, once asked (`None`: it
+    /// could not prove them within its budget).
+    pub(crate) proven: std::collections::HashMap<u64, Option<u32>>,
 }
 
 /// What `s` shows.
@@ -118,6 +122,23 @@ impl App {
             },
         });
         self.scores.after_solve = Some(board.standings(&level, Board::AllTime));
+        self.prove_pushes();
+    }
+
+    /// The solver's proven fewest pushes for the level in play, worked out once a session
+    /// per level within a fixed budget ([`proven_fewest_pushes`]).
+    fn prove_pushes(&mut self) {
+        let id = self.current.id;
+        if !self.scores.proven.contains_key(&id) {
+            let proven = proven_fewest_pushes(self.current.world.level());
+            self.scores.proven.insert(id, proven);
+        }
+    }
+
+    /// The solver's proven fewest pushes for the level in play, if worked out and proven.
+    #[must_use]
+    pub fn proven_pushes(&self) -> Option<u32> {
+        self.scores.proven.get(&self.current.id).copied().flatten()
     }
 
     /// `s`: opens (or closes) the scores of the level in play.
@@ -126,6 +147,7 @@ impl App {
             return self.close();
         }
         self.count.clear();
+        self.prove_pushes();
         self.scores.shown = self.scores.board.clone().map(|board| {
             let level = self.level_ref();
             Shown {

@@ -58,6 +58,15 @@ pub fn table_lines(standings: &Standings, theme: Theme) -> Vec<Line<'static>> {
     lines
 }
 
+/// The solver's proven fewest pushes, in words.
+#[must_use]
+pub fn proven_line(pushes: u32) -> String {
+    format!(
+        "The solver proved the fewest pushes: {}.",
+        crate::words::count(pushes, "push")
+    )
+}
+
 /// The player's places in words.
 fn you(standings: &Standings) -> String {
     let players = crate::words::count(standings.players, "player");
@@ -118,6 +127,10 @@ impl Widget for ScoresView<'_> {
                     }
                 }
             }
+        }
+        if let Some(pushes) = app.proven_pushes() {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(proven_line(pushes)));
         }
         lines.push(Line::raw(""));
         lines.push(Line::styled(" s or Esc closes ", theme.dim()));

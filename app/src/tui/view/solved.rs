@@ -36,6 +36,12 @@ fn score_lines(app: &App) -> Vec<Line<'static>> {
         Some(Ok(standings)) => {
             lines.push(Line::raw(""));
             lines.extend(super::scores::table_lines(standings, app.theme));
+            if let Some(pushes) = app.proven_pushes() {
+                lines.push(Line::raw(format!(
+                    "  {}",
+                    super::scores::proven_line(pushes)
+                )));
+            }
         }
         Some(Err(why)) => lines.push(Line::raw(why.clone()).centered()),
         None => {}
