@@ -226,14 +226,8 @@ fn body(
                 } else {
                     &Player::Guest
                 };
-                play(
-                    console,
-                    shared,
-                    kept,
-                    refused.as_deref(),
-                    (pack, None),
-                    menu.look,
-                )?;
+                let start = (pack, None);
+                play(console, shared, kept, refused.as_deref(), start, menu.look)?;
             }
             Choice::Daily(pack, level) => {
                 let kept = if refused.is_none() {
