@@ -17,6 +17,7 @@ use sokoshot_core::game;
 use sokoshot_core::lab::SceneId;
 use sokoshot_core::level::{self, Diagnostic};
 
+mod scores_cmd;
 mod solve_cmd;
 
 /// A terminal puzzle game where Sokoban meets bank shots.
@@ -244,6 +245,19 @@ enum Command {
         #[arg(long, value_name = "STORE")]
         store: Option<sokoshot_store::Spec>,
     },
+    /// Print the verified scores a server's store holds, one tab-separated line per entry:
+    /// pack, level, table, place, nickname, key fingerprint, moves, pushes, shots, date (UTC).
+    Scores {
+        /// The store, as `serve --store` names it (by default serve's own: store.sqlite in
+        /// the data directory).
+        #[arg(long, value_name = "STORE")]
+        store: Option<sokoshot_store::Spec>,
+        /// Only this pack: its key (`built-in:Campaign`, a file's path) or its name
+        /// (`Campaign`), whatever the case.
+        pack: Option<String>,
+        /// Only this level of the pack, counting from 1.
+        level: Option<usize>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -281,6 +295,9 @@ fn main() -> ExitCode {
             ExitCode::from(solve_cmd::run(&file, only, &settings, &cancel))
         }
         Some(Command::Replay { file, level, moves }) => replay(&file, level, &moves),
+        Some(Command::Scores { store, pack, level }) => {
+            scores_cmd::run(store, pack.as_deref(), level)
+        }
         Some(Command::Edit { file, level, look }) => {
             let look = look.or(cli.look);
             edit(&EditOptions {

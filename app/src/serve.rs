@@ -53,6 +53,7 @@ pub mod make;
 pub mod menu;
 pub mod outbox;
 pub mod pacer;
+pub mod scores;
 pub mod session;
 
 pub use sokoshot_core::store::players;

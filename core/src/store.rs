@@ -4,8 +4,9 @@
 //! ([`folder`]), the server's host key file ([`host_key`]), its `authorized_keys`
 //! ([`authorized_keys`]) and its players' folders ([`players`]), the one way they are all
 //! opened ([`open`]: regular files only, never blocked on, with a size cap read before a
-//! byte is) and the one atomic write they all go through ([`atomic`]). One interface ([`saves`]) stands in front of every
-//! backend: these files, and databases that keep texts per player ([`records`]). A level
+//! byte is) and the one atomic write they all go through ([`atomic`]). One interface
+//! ([`saves`]) stands in front of every backend: these files, and databases that keep texts
+//! per player ([`records`]), with the verified scores and nicknames of [`scores`]. A level
 //! file and a folder of packs are watched for saves on threads of their own ([`watch`],
 //! [`folder_watch`]).
 //!
@@ -27,4 +28,5 @@ pub mod players;
 pub mod progress;
 pub mod records;
 pub mod saves;
+pub mod scores;
 pub mod watch;

@@ -15,10 +15,12 @@ use std::time::Duration;
 use sokoshot_core::level::parse_pack;
 use sokoshot_core::store::players::{Player, Refused};
 use sokoshot_core::store::progress::{Figures, Progress, Resume};
+use sokoshot_core::store::records::scores::list;
 use sokoshot_core::store::records::{
-    self, Caps, Database, DbError, RecordStore, Tx, import_folder,
+    self, Caps, Database, DbError, RecordStore, Tx, Value, import_folder,
 };
 use sokoshot_core::store::saves::{PlayerStore, SaveError};
+use sokoshot_core::store::scores::{Board, LevelRef, NicknameError, Ranked, ScoreBoard};
 use sokoshot_store::postgres::Postgres;
 use sokoshot_store::sqlite::Sqlite;
 use support::postgres::PrivatePostgres;
@@ -326,6 +328,170 @@ fn a_players_folder_is_taken_in_whole_once(db: Arc<dyn Database>) {
     assert_eq!(fs::read_dir(&folder).expect("left in place").count(), 3);
 }
 
+fn level(n: usize) -> LevelRef {
+    LevelRef {
+        pack: "built-in:Campaign".into(),
+        level: n,
+        id: 0xabc0 + n as u64,
+    }
+}
+
+fn fig(moves: u32, pushes: u32, shots: u32) -> Figures {
+    Figures {
+        moves,
+        pushes,
+        shots,
+    }
+}
+
+fn board_of(store: &RecordStore, player: &Player) -> Arc<dyn ScoreBoard> {
+    store.admit(player, HOME).expect("room");
+    store
+        .saves(player)
+        .expect("ok")
+        .expect("a key saves")
+        .scores()
+        .expect("a database keeps scores")
+}
+
+fn names(ranked: &[Ranked]) -> Vec<(usize, String)> {
+    ranked.iter().map(|r| (r.place, r.entry.name())).collect()
+}
+
+/// Two servers record for three players; each table ranks by its own order, a player keeps
+/// their best in each, a day's tables are the day's own, and places are the same whoever
+/// asks.
+fn scores_rank_across_servers_and_keep_each_best(db: Arc<dyn Database>) {
+    let one = store(&db);
+    let two = store(&db);
+    let ann = board_of(&one, &key("ann"));
+    let bob = board_of(&two, &key("bob"));
+    let cat = board_of(&one, &key("cat"));
+    ann.record(&level(0), fig(10, 4, 0), None).expect("kept");
+    bob.record(&level(0), fig(8, 6, 0), Some(20_000))
+        .expect("kept");
+    cat.record(&level(0), fig(12, 3, 1), None).expect("kept");
+    // A worse result keeps nothing; a better one by pushes only changes that table.
+    ann.record(&level(0), fig(11, 4, 0), None).expect("kept");
+    ann.record(&level(0), fig(14, 3, 0), None).expect("kept");
+    bob.set_nickname("Bob").expect("free");
+    let seen = ann.standings(&level(0), Board::AllTime).expect("read");
+    assert_eq!(
+        names(&seen.by_moves),
+        vec![
+            (1, "Bob".to_owned()),
+            (2, "SHA256:ann".to_owned()),
+            (3, "SHA256:cat".to_owned())
+        ]
+    );
+    assert_eq!(
+        names(&seen.by_pushes),
+        vec![
+            (1, "SHA256:cat".to_owned()),
+            (2, "SHA256:ann".to_owned()),
+            (3, "Bob".to_owned())
+        ],
+        "pushes tie at 3: cat's 12 moves beat ann's 14"
+    );
+    let mine = seen.mine_by_moves.expect("ann is listed");
+    assert_eq!((mine.place, mine.entry.figures), (2, fig(10, 4, 0)));
+    assert_eq!(seen.players, 3);
+    let from_other_server = store(&db)
+        .saves(&key("cat"))
+        .expect("ok")
+        .expect("saves")
+        .scores()
+        .expect("scores")
+        .standings(&level(0), Board::AllTime)
+        .expect("read");
+    assert_eq!(from_other_server.mine_by_pushes.map(|r| r.place), Some(1));
+    assert_eq!(from_other_server.mine_by_moves.map(|r| r.place), Some(3));
+    let day = bob.standings(&level(0), Board::Day(20_000)).expect("read");
+    assert_eq!(names(&day.by_moves), vec![(1, "Bob".to_owned())]);
+    assert_eq!(bob.daily_days().expect("read"), vec![20_000]);
+    assert!(
+        ann.standings(&level(1), Board::AllTime)
+            .expect("read")
+            .by_moves
+            .is_empty()
+    );
+    let listed = list(&*db, Some("campaign"), Some(0)).expect("listed");
+    assert_eq!(listed.len(), 8, "3 + 3 all time, 1 + 1 for the day");
+    assert!(
+        list(&*db, Some("Microban"), None)
+            .expect("listed")
+            .is_empty()
+    );
+}
+
+/// A nickname is held once whatever its case, also by players racing for it on two servers.
+fn nicknames_are_held_once(db: Arc<dyn Database>) {
+    let one = store(&db);
+    let ann = board_of(&one, &key("n-ann"));
+    let bob = board_of(&one, &key("n-bob"));
+    assert_eq!(ann.set_nickname(" Alice "), Ok("Alice".to_owned()));
+    assert_eq!(
+        bob.set_nickname("alice"),
+        Err(NicknameError::Taken("alice".into()))
+    );
+    assert_eq!(
+        ann.set_nickname("ALICE"),
+        Ok("ALICE".to_owned()),
+        "one's own"
+    );
+    assert_eq!(ann.nickname(), Ok(Some("ALICE".to_owned())));
+    assert!(matches!(
+        bob.set_nickname("x\u{202e}y"),
+        Err(NicknameError::Direction(_))
+    ));
+    assert_eq!(bob.nickname(), Ok(None));
+    let stores = [Arc::new(store(&db)), Arc::new(store(&db))];
+    let racers: Vec<_> = (0..8)
+        .map(|n| {
+            let server = Arc::clone(&stores[n % 2]);
+            std::thread::spawn(move || {
+                board_of(&server, &key(&format!("racer{n}"))).set_nickname("winner")
+            })
+        })
+        .collect();
+    let results: Vec<_> = racers
+        .into_iter()
+        .map(|t| t.join().expect("no panic"))
+        .collect();
+    assert_eq!(
+        results.iter().filter(|r| r.is_ok()).count(),
+        1,
+        "{results:?}"
+    );
+    assert!(
+        results
+            .iter()
+            .all(|r| r.is_ok() || matches!(r, Err(NicknameError::Taken(_))))
+    );
+}
+
+/// A player forgotten to make room takes their entries with them.
+fn a_forgotten_player_takes_their_scores(db: Arc<dyn Database>) {
+    let caps = Caps {
+        max_players: 2,
+        new_players_per_hour: 100,
+    };
+    let store = RecordStore::new(Arc::clone(&db), caps);
+    let idle = board_of(&store, &key("f-idle"));
+    idle.record(&level(3), fig(5, 2, 0), None).expect("kept");
+    let keen = board_of(&store, &key("f-keen"));
+    keen.record(&level(3), fig(6, 2, 0), None).expect("kept");
+    let saves = store.saves(&key("f-keen")).expect("ok").expect("saves");
+    let mut progress = Progress::default();
+    progress.record("p", 0, 1, figures(5));
+    saves.save(&progress).expect("saved");
+    store
+        .admit(&key("f-new"), HOME)
+        .expect("the idle player's place");
+    let seen = keen.standings(&level(3), Board::AllTime).expect("read");
+    assert_eq!(names(&seen.by_moves), vec![(1, "SHA256:f-keen".to_owned())]);
+}
+
 type Check = fn(Arc<dyn Database>);
 
 const CHECKS: &[(&str, Check)] = &[
@@ -341,12 +507,75 @@ const CHECKS: &[(&str, Check)] = &[
         a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back,
     ),
     ("import", a_players_folder_is_taken_in_whole_once),
+    ("scores", scores_rank_across_servers_and_keep_each_best),
+    ("nicknames", nicknames_are_held_once),
+    ("forgotten", a_forgotten_player_takes_their_scores),
 ];
+
+/// Makes `db` a store of version 1 with one player, as an earlier sokoshot left it.
+fn as_version_1(db: &dyn Database) {
+    db.transaction(&mut |tx| {
+        tx.batch(records::SCHEMA[0])?;
+        tx.batch("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")?;
+        records::set_meta(tx, "schema", "1")?;
+        tx.execute(
+            "INSERT INTO players (fingerprint, created, seen, progress, bytes) \
+             VALUES ($1, 1, 1, $2, 10)",
+            &[
+                Value::Text("SHA256:old".into()),
+                Value::Text(EVERYTHING.into()),
+            ],
+        )?;
+        Ok(())
+    })
+    .expect("a version 1 store");
+}
+
+/// A version 1 store is upgraded in place at start: its players keep their progress and may
+/// take a nickname and enter the tables.
+fn a_version_1_store_is_upgraded_in_place(db: Arc<dyn Database>) {
+    records::open(&*db).expect("upgraded");
+    db.transaction(&mut |tx| {
+        assert_eq!(records::meta(tx, "schema")?, Some("2".into()));
+        Ok(())
+    })
+    .expect("read");
+    let store = store(&db);
+    let old = key("old");
+    let saves = store.saves(&old).expect("ok").expect("saves");
+    let (wanted, _) = Progress::parse_lenient(EVERYTHING).expect("a progress text");
+    assert_eq!(saves.load().0, wanted, "kept through the upgrade");
+    let board = board_of(&store, &old);
+    board.set_nickname("veteran").expect("free");
+    board.record(&level(0), fig(4, 3, 0), None).expect("kept");
+    let seen = board.standings(&level(0), Board::AllTime).expect("read");
+    assert_eq!(names(&seen.by_moves), vec![(1, "veteran".to_owned())]);
+    records::open(&*db).expect("opening again changes nothing");
+}
 
 fn sqlite_at(path: &std::path::Path) -> Arc<dyn Database> {
     let db: Arc<dyn Database> = Arc::new(Sqlite::open(path).expect("opens"));
     records::open(&*db).expect("schema");
     db
+}
+
+#[test]
+fn sqlite_upgrades_version_1_in_place() {
+    let temp = tempfile::tempdir().expect("temp dir");
+    let db: Arc<dyn Database> =
+        Arc::new(Sqlite::open(&temp.path().join("v1.sqlite")).expect("opens"));
+    as_version_1(&*db);
+    a_version_1_store_is_upgraded_in_place(db);
+}
+
+#[test]
+fn postgres_upgrades_version_1_in_place() {
+    let Some(pg) = PrivatePostgres::start() else {
+        return;
+    };
+    let db: Arc<dyn Database> = Arc::new(Postgres::connect(&pg.url()).expect("connects"));
+    as_version_1(&*db);
+    a_version_1_store_is_upgraded_in_place(db);
 }
 
 #[test]

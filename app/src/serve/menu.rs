@@ -61,6 +61,10 @@ pub enum Choice {
     Make,
     /// End the session.
     Quit,
+    /// Take the nickname typed ([`Menu::take_nickname`]).
+    Nickname,
+    /// Play today's daily level: the pack's index and the level's.
+    Daily(usize, usize),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +78,8 @@ enum Item {
     Ascii,
     Mouse,
     Quit,
+    Nickname,
+    Daily(usize, usize, String),
 }
 
 /// The menu's state.
@@ -86,7 +92,17 @@ pub struct Menu {
     player: [String; 2],
     /// For each pack, its levels solved and in all, when the player's progress is kept.
     solved: Vec<(usize, usize)>,
+    /// The player's nickname, once the store has been asked.
+    nickname: Option<String>,
+    /// The nickname being typed, while it is.
+    typing: Option<String>,
+    /// What became of the last nickname asked for.
+    nickname_note: Option<String>,
 }
+
+/// The most characters the nickname line takes as typed (the rule's 16, and a few over so
+/// that a long one is refused with its length rather than cut).
+const MAX_TYPED: usize = 24;
 
 impl Menu {
     /// A menu offering the packs named `packs`, the lab and the look, for `player` (a key
@@ -115,7 +131,81 @@ impl Menu {
             look,
             player,
             solved: Vec::new(),
+            nickname: None,
+            typing: None,
+            nickname_note: None,
         }
+    }
+
+    /// Offers the player a nickname (`current` is theirs, if they chose one), just before
+    /// the look's settings.
+    pub fn offer_nickname(&mut self, current: Option<String>) {
+        self.nickname = current;
+        if !self.items.contains(&Item::Nickname) {
+            let at = self
+                .items
+                .iter()
+                .position(|item| *item == Item::Color)
+                .unwrap_or(self.items.len());
+            self.items.insert(at, Item::Nickname);
+        }
+    }
+
+    /// Offers today's daily level, `name`, the level `level` of the pack `pack`, after the
+    /// packs.
+    pub fn offer_daily(&mut self, pack: usize, level: usize, name: String) {
+        if self
+            .items
+            .iter()
+            .any(|item| matches!(item, Item::Daily(..)))
+        {
+            return;
+        }
+        let at = self
+            .items
+            .iter()
+            .position(|item| !matches!(item, Item::Pack(..)))
+            .unwrap_or(self.items.len());
+        self.items.insert(at, Item::Daily(pack, level, name));
+    }
+
+    /// The nickname typed, once Enter chose it.
+    pub fn take_nickname(&mut self) -> String {
+        self.typing.take().unwrap_or_default()
+    }
+
+    /// What became of the nickname asked for: taken, or why not.
+    pub fn nickname_result(&mut self, result: Result<String, String>) {
+        match result {
+            Ok(nickname) => {
+                self.nickname_note = Some(format!("You are {nickname} in the scores now."));
+                self.nickname = Some(nickname);
+            }
+            Err(why) => self.nickname_note = Some(why),
+        }
+    }
+
+    /// A key while the nickname is typed.
+    fn type_nickname(&mut self, key: KeyEvent) -> Option<Choice> {
+        let typed = self.typing.get_or_insert_with(String::new);
+        match key.code {
+            KeyCode::Enter => return Some(Choice::Nickname),
+            KeyCode::Esc => {
+                self.typing = None;
+                self.nickname_note = None;
+            }
+            KeyCode::Backspace => {
+                typed.pop();
+            }
+            KeyCode::Char(c)
+                if !key.modifiers.contains(KeyModifiers::CONTROL)
+                    && typed.chars().count() < MAX_TYPED =>
+            {
+                typed.push(c);
+            }
+            _ => {}
+        }
+        None
     }
 
     /// Shows, for each pack in order, its levels solved and in all ("Campaign  12/35").
@@ -157,6 +247,9 @@ impl Menu {
             return None;
         }
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        if self.typing.is_some() && !(ctrl && key.code == KeyCode::Char('c')) {
+            return self.type_nickname(key);
+        }
         match key.code {
             KeyCode::Char('c') if ctrl => Some(Choice::Quit),
             KeyCode::Char('q') | KeyCode::Esc => Some(Choice::Quit),
@@ -173,6 +266,9 @@ impl Menu {
             KeyCode::Char('m') => self.activate(&Item::Mouse),
             KeyCode::Char('l') => Some(Choice::Lab),
             KeyCode::Char('e') if self.items.contains(&Item::Make) => Some(Choice::Make),
+            KeyCode::Char('n') if self.items.contains(&Item::Nickname) => {
+                self.activate(&Item::Nickname)
+            }
             KeyCode::Enter | KeyCode::Char(' ') => {
                 let item = self.items[self.selected].clone();
                 self.activate(&item)
@@ -199,6 +295,16 @@ impl Menu {
                 None
             }
             Item::Quit => Some(Choice::Quit),
+            Item::Nickname => {
+                self.typing = Some(String::new());
+                self.nickname_note = Some(
+                    "Type a nickname (up to 16 of A-Z a-z 0-9 _ - .), Enter takes it, Esc \
+                     cancels."
+                        .into(),
+                );
+                None
+            }
+            Item::Daily(pack, level, _) => Some(Choice::Daily(*pack, *level)),
         }
     }
 
@@ -216,6 +322,19 @@ impl Menu {
             Item::Ascii => format!("ASCII only: {}  (a)", on(self.look.ascii)),
             Item::Mouse => format!("Mouse: {}  (m)", on(self.look.mouse)),
             Item::Quit => "Quit  (q)".into(),
+            Item::Nickname => match (&self.typing, &self.nickname) {
+                // Shown as plain ASCII whatever was typed: the check names what it refuses.
+                (Some(typed), _) => format!(
+                    "Nickname: {}_",
+                    typed
+                        .chars()
+                        .map(|c| if c.is_ascii_graphic() { c } else { '?' })
+                        .collect::<String>()
+                ),
+                (None, Some(nickname)) => format!("Nickname: {nickname}  (n)"),
+                (None, None) => "Choose a nickname for the scores  (n)".into(),
+            },
+            Item::Daily(_, _, name) => format!("Play today's level: {name}"),
         }
     }
 }
@@ -240,6 +359,9 @@ impl Widget for &Menu {
             "j/k or arrows move, Enter chooses; in a game q comes back here",
         ));
         lines.extend(self.player.iter().map(|text| Line::from(text.clone())));
+        if let Some(note) = &self.nickname_note {
+            lines.push(Line::from(note.clone()));
+        }
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
         let height = lines.len() as u16 + 2;
         let [row] = Layout::vertical([Constraint::Length(height)])
@@ -390,6 +512,50 @@ mod tests {
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Pack(2)));
         menu.press(key(KeyCode::Down));
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Make));
+    }
+
+    #[test]
+    fn a_nickname_is_typed_in_the_menu_and_the_daily_level_chosen() {
+        let mut menu = Menu::new(&["Campaign".to_owned()], Look::for_term("xterm"), Some("k"));
+        menu.offer_nickname(None);
+        menu.offer_daily(0, 5, "Campaign 6".into());
+        let press = |menu: &mut Menu, keys: &str| {
+            let mut last = None;
+            for c in keys.chars() {
+                let code = match c {
+                    '\n' => KeyCode::Enter,
+                    '~' => KeyCode::Esc,
+                    '<' => KeyCode::Backspace,
+                    c => KeyCode::Char(c),
+                };
+                last = menu.press(key(code));
+            }
+            last
+        };
+        assert_eq!(press(&mut menu, "j\n"), Some(Choice::Daily(0, 5)));
+        // Campaign, the daily level, the lab, then the nickname.
+        assert_eq!(press(&mut menu, "jj\n"), None, "typing starts");
+        assert_eq!(press(&mut menu, "qx~"), None, "q is typed; Esc cancels");
+        assert_eq!(menu.take_nickname(), "");
+        assert_eq!(press(&mut menu, "\nbobb<"), None);
+        assert_eq!(press(&mut menu, "\n"), Some(Choice::Nickname));
+        assert_eq!(menu.take_nickname(), "bob");
+        menu.nickname_result(Ok("bob".into()));
+        assert_eq!(menu.label(&Item::Nickname), "Nickname: bob  (n)");
+        assert_eq!(press(&mut menu, "n"), None);
+        let long = "x".repeat(100);
+        press(&mut menu, &long);
+        assert_eq!(
+            menu.take_nickname().len(),
+            MAX_TYPED,
+            "typing stops at its cap"
+        );
+        menu.typing = Some("a\u{202e}b".into());
+        assert_eq!(
+            menu.label(&Item::Nickname),
+            "Nickname: a?b_",
+            "shown as plain ASCII"
+        );
     }
 
     #[test]

@@ -26,6 +26,7 @@ use super::limits::Permit;
 use super::menu::{self, Choice, Look, Menu};
 use super::outbox::{Outbox, Step};
 use super::players::Player;
+use super::scores;
 use crate::tui::console::Console;
 use crate::tui::event_loop;
 use crate::tui::hint::{HintBudget, HintPool};
@@ -205,6 +206,8 @@ fn body(
     if let Some(why) = &refused {
         menu.not_kept(why);
     }
+    let board = scores::board_of(shared, player, refused.is_none());
+    scores::offer(&mut menu, shared, board.as_deref());
     let ids: Vec<Vec<u64>> = shared
         .packs
         .iter()
@@ -254,9 +257,19 @@ fn body(
                 } else {
                     &Player::Guest
                 };
-                let at = (pack, peer);
-                play(console, shared, kept, refused.as_deref(), at, menu.look)?;
+                let start = (pack, None, peer);
+                play(console, shared, kept, refused.as_deref(), start, menu.look)?;
             }
+            Choice::Daily(pack, level) => {
+                let kept = if refused.is_none() {
+                    player
+                } else {
+                    &Player::Guest
+                };
+                let start = (pack, Some(level), peer);
+                play(console, shared, kept, refused.as_deref(), start, menu.look)?;
+            }
+            Choice::Nickname => scores::take_nickname(&mut menu, board.as_deref()),
         }
         if let Some(end) = console.end() {
             return Ok(end);
@@ -310,7 +323,7 @@ fn play(
     shared: &Shared,
     player: &Player,
     refused: Option<&str>,
-    (pack, peer): (usize, IpAddr),
+    (pack, level, peer): (usize, Option<usize>, IpAddr),
     look: Look,
 ) -> io::Result<()> {
     let saving = shared.players.as_ref().map(|players| players.saves(player));
@@ -331,7 +344,10 @@ fn play(
         return Ok(());
     }
     let unreadable = opening.warning().is_some();
-    let start = opening.resume_in(pack);
+    let start = match level {
+        Some(level) => crate::tui::app::Place { pack, level },
+        None => opening.resume_in(pack),
+    };
     let feel = Feel {
         theme: Theme {
             ascii: look.ascii,

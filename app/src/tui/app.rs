@@ -21,6 +21,7 @@ mod playback;
 mod pointer;
 mod record;
 mod reload;
+mod scores;
 mod share;
 mod snapshots;
 mod tools;
@@ -116,6 +117,8 @@ pub struct App {
     pub(crate) editor: Option<Box<super::editor::EditorApp>>,
     /// Whether `e` may open the editor (local play), and whether it was asked for.
     editing: (bool, bool),
+    /// The verified scores: where they are kept, what the last solve did in them.
+    pub(crate) scores: scores::Scores,
 }
 
 /// Why a session could not start.
@@ -182,7 +185,9 @@ impl App {
             screen: None,
             editor: None,
             editing: (false, false),
+            scores: scores::Scores::default(),
         };
+        app.take_score_board();
         app.read_aid_settings();
         app.remember_place();
         app.resume_level();
@@ -395,6 +400,8 @@ impl App {
             Action::Snapshots => self.toggle_snapshots(),
             Action::Delete => self.delete_snapshot(),
             Action::Edit => self.open_editor(),
+            Action::Scores => self.toggle_scores(),
+            Action::CopyResult => self.copy_result(),
         }
     }
 
@@ -575,7 +582,12 @@ impl App {
     fn close(&mut self) {
         self.count.clear();
         self.mode = match self.mode {
-            Mode::Help | Mode::LevelList | Mode::Search | Mode::Options | Mode::Snapshots
+            Mode::Help
+            | Mode::LevelList
+            | Mode::Search
+            | Mode::Options
+            | Mode::Snapshots
+            | Mode::Scores
                 if self.solved.is_some() && self.current.animation.is_none() =>
             {
                 Mode::Solved
@@ -629,6 +641,7 @@ impl App {
                 self.solved = None;
                 self.selected = place;
                 self.remember_place();
+                self.reset_scores();
                 self.resume_level();
                 self.drop_gone();
             }

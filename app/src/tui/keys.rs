@@ -52,11 +52,13 @@ pub enum Mode {
     Options,
     /// The level's snapshots, to go back to one or delete it.
     Snapshots,
+    /// The level's scores: its two tables (on a server), or the player's own bests.
+    Scores,
 }
 
 impl Mode {
     /// Every mode, in the order they are declared.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Playing,
         Self::Solved,
         Self::Help,
@@ -65,6 +67,7 @@ impl Mode {
         Self::Search,
         Self::Options,
         Self::Snapshots,
+        Self::Scores,
     ];
 
     /// Whether the level list is on screen (with or without its search line open).
@@ -158,6 +161,10 @@ pub enum Action {
     Faster,
     /// Play back slower.
     Slower,
+    /// Open or close the level's scores.
+    Scores,
+    /// Copy the daily level's result line to the clipboard.
+    CopyResult,
     /// Copy the level's text to the clipboard.
     CopyLevel,
     /// Copy the best solution to the clipboard.

@@ -6,6 +6,7 @@ pub mod help;
 mod levels;
 mod picker;
 mod preview;
+mod scores;
 mod solved;
 mod status;
 mod waiting;
@@ -93,6 +94,7 @@ impl Widget for &App {
                     }
                     Mode::Options => picker::OptionsView { app: self }.render(middle, buf),
                     Mode::Snapshots => picker::SnapshotsView { app: self }.render(middle, buf),
+                    Mode::Scores => scores::ScoresView { app: self }.render(middle, buf),
                     Mode::LevelList | Mode::Search | Mode::Watching => {}
                 }
             }
@@ -126,7 +128,7 @@ impl App {
     fn panel_height(&self, mode: Mode) -> u16 {
         match mode {
             _ if self.campaign_end => 0,
-            Mode::Solved if self.solved.is_some() => solved::HEIGHT,
+            Mode::Solved if self.solved.is_some() => solved::height(self),
             Mode::Playing if (chapter::ChapterCard { app: self }).chapter().is_some() => {
                 chapter::CARD_HEIGHT
             }

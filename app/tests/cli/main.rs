@@ -7,4 +7,5 @@ mod common;
 mod check_cli;
 mod deadlock_cli;
 mod replay_cli;
+mod scores_cli;
 mod solve_cli;

@@ -17,6 +17,7 @@ use tmux::{Pane, TempDir, available};
 
 mod make;
 mod reliability;
+mod scores;
 mod store;
 
 /// Whether tmux and the OpenSSH client (`ssh`, `ssh-keygen`, `ssh-keyscan`) can be run here;

@@ -11,6 +11,7 @@ mod lab_snapshots;
 mod lab_view;
 mod one_clock;
 mod play_snapshots;
+mod scores_view;
 mod sharing;
 mod spinner_rule;
 mod support;

@@ -6,8 +6,10 @@
 //! ([`open`]). Each player is a row of `players`: their key's fingerprint, when they were
 //! first and last seen, their progress as the progress format's text (so everything it
 //! carries is kept: games to resume, settings, hints, kept solutions, unknown fields), their
-//! Pasted pack's text, and the bytes both take. `newcomers` holds the open-mode rate, per
-//! address, so servers sharing one database share it too.
+//! Pasted pack's text, the bytes both take, and (from version 2) their nickname. `newcomers`
+//! holds the open-mode rate, per address, so servers sharing one database share it too;
+//! `scores` the verified scores ([`scores`]). A player forgotten to make room takes their
+//! scores with them.
 //!
 //! Every change is one transaction holding a lock ([`Lock`]): saving re-reads the stored
 //! progress, merges it with the game's ([`Progress::merge`], the best of both) and writes
@@ -31,16 +33,21 @@ use super::players::newcomers::{WINDOW, address_key};
 use super::players::{FORGET_UNSEEN_AFTER, Forgotten, MAX_PLAYER_BYTES, Player, Refused};
 use super::progress::Progress;
 use super::saves::{PlayerStore, SaveError, Saves};
+use super::scores::ScoreBoard;
 use crate::level::Level;
 
 mod import;
 pub mod retry;
+pub mod scores;
 
 pub use import::{Imported, import_folder};
 pub use retry::{MAX_PENDING_BYTES, RETRY_EVERY};
 
 /// The schema, one script per version, applied in order at start (see [`open`]).
-pub const SCHEMA: &[&str] = &[include_str!("records/schema_1.sql")];
+pub const SCHEMA: &[&str] = &[
+    include_str!("records/schema_1.sql"),
+    include_str!("records/schema_2.sql"),
+];
 
 /// A value passed to or read from the database.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +85,8 @@ pub enum Lock {
     Admission,
     /// One player's row, by a hash of their fingerprint.
     Player(i64),
+    /// The nicknames (choosing one).
+    Nicknames,
 }
 
 impl Lock {
@@ -87,6 +96,7 @@ impl Lock {
         match self {
             Lock::Schema => 0x736f_6b6f_0001,
             Lock::Admission => 0x736f_6b6f_0002,
+            Lock::Nicknames => 0x736f_6b6f_0003,
             Lock::Player(hash) => hash,
         }
     }
@@ -425,6 +435,11 @@ fn admit_in(
             let gone = row.next().unwrap_or(Value::Null);
             let seen = row.next().map_or(0, |v| v.int());
             let saved = row.next().map_or(0, |v| v.int());
+            // A player forgotten takes their scores with them.
+            tx.execute(
+                "DELETE FROM scores WHERE fingerprint = $1",
+                std::slice::from_ref(&gone),
+            )?;
             tx.execute(
                 "DELETE FROM players WHERE fingerprint = $1",
                 std::slice::from_ref(&gone),
@@ -601,9 +616,19 @@ impl Saves for RecordSaves {
         .map(|()| None)
         .map_err(|err| err.to_string())
     }
+
+    fn scores(&self) -> Option<Arc<dyn ScoreBoard>> {
+        Some(Arc::new(RecordSaves::scores(self)))
+    }
 }
 
 impl RecordSaves {
+    /// The player's scores and nickname, in the same database.
+    #[must_use]
+    pub fn scores(&self) -> scores::DbScores {
+        scores::DbScores::new(Arc::clone(&self.db), Some(self.fingerprint.clone()))
+    }
+
     /// `progress` with what still waits for the store merged in.
     fn with_pending(&self, mut progress: Progress) -> Progress {
         if let Some(waiting) = self.pending.peek(&self.fingerprint) {

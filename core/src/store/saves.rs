@@ -18,6 +18,7 @@ use std::sync::Arc;
 use super::pasted::{add_pasted_within, change_pasted_within, load_pasted, pasted_path};
 use super::players::{Player, Players, Refused};
 use super::progress::{Progress, SaveFile};
+use super::scores::ScoreBoard;
 use crate::level::Level;
 
 /// What the player is told while their progress waits for an unreachable store.
@@ -74,6 +75,12 @@ pub trait Saves: Send + Sync + fmt::Debug {
         &self,
         change: &mut dyn FnMut(&str) -> Result<String, String>,
     ) -> Result<Option<String>, String>;
+
+    /// The player's verified scores and nickname, where the store keeps them (a server's
+    /// database); `None` where it does not (local play, the folder store).
+    fn scores(&self) -> Option<Arc<dyn ScoreBoard>> {
+        None
+    }
 }
 
 impl Saves for SaveFile {

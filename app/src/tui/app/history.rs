@@ -132,6 +132,9 @@ impl App {
         };
         let total = resume.steps.len();
         let played = self.replay_steps(&resume.steps);
+        if played > 0 {
+            self.helped("the game was resumed from a save");
+        }
         if played < total && self.tools.replay_spent >= MAX_REPLAY_WORK {
             self.tell(
                 format!(

@@ -48,6 +48,7 @@ impl App {
             Ok(batch) => batch,
             Err(err) => return self.tell(format!("pasted moves: {err}"), true),
         };
+        self.helped("moves were pasted");
         let letters: String = batch.letters.iter().map(|m| m.letter()).collect();
         self.note_path(&letters);
         self.show(start, batch.letters.clone());

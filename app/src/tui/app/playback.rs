@@ -159,6 +159,7 @@ impl App {
     }
 
     fn start_watching(&mut self, source: &'static str, text: &str) {
+        self.helped("a solution was watched");
         let letters = match spelled_out(text) {
             Ok(letters) => letters,
             Err(why) => {

@@ -26,6 +26,7 @@ impl App {
             self.solved = Some(Solved { figures, previous });
             self.mode = Mode::Solved;
             self.write_progress();
+            self.enter_score(figures);
         }
         true
     }

@@ -21,7 +21,8 @@ const KEYS: Modes = PLAYING
     .and(Mode::LevelList)
     .and(Mode::Watching)
     .and(Mode::Options)
-    .and(Mode::Snapshots);
+    .and(Mode::Snapshots)
+    .and(Mode::Scores);
 const WATCHING: Modes = Modes::only(Mode::Watching);
 const OPTIONS: Modes = Modes::only(Mode::Options);
 const SNAPSHOTS: Modes = Modes::only(Mode::Snapshots);
@@ -167,6 +168,10 @@ pub const ROWS: &[Row] = &[
         bind(SNAPSHOTS, named(KeyCode::Enter), Action::Choose),
         bind(SNAPSHOTS, ch('x'), Action::Delete),
         bind(SNAPSHOTS, named(KeyCode::Delete), Action::Delete),
+    ]),
+    row("s  c", "scores of the level; c copies the daily result", &[
+        bind(BOARD.and(Mode::Scores), ch('s'), Action::Scores),
+        bind(SOLVED, ch('c'), Action::CopyResult),
     ]),
     row("w", "watch a solution (space . + - Esc h j k l)", &[
         bind(BOARD, ch('w'), Action::Watch),

@@ -14,8 +14,40 @@ use crate::words::count;
 use sokoshot_core::game::Command;
 use sokoshot_core::store::progress::{Best, Figures};
 
-/// Rows the Solved panel takes.
+/// Rows the Solved panel takes without scores.
 pub const HEIGHT: u16 = 6;
+
+/// Rows the Solved panel takes in `app`: with the scores after the solve, on a server that
+/// keeps them, the note and the tables too.
+#[must_use]
+pub fn height(app: &App) -> u16 {
+    let extra = score_lines(app).len();
+    HEIGHT.saturating_add(u16::try_from(extra).unwrap_or(u16::MAX))
+}
+
+/// The Solved panel's lines about the scores: what the solve did in them, then the tables.
+fn score_lines(app: &App) -> Vec<Line<'static>> {
+    let (tables, note) = app.scores_after_solve();
+    let mut lines = Vec::new();
+    if let Some(note) = note {
+        lines.push(Line::raw(note.to_owned()).centered());
+    }
+    match tables {
+        Some(Ok(standings)) => {
+            lines.push(Line::raw(""));
+            lines.extend(super::scores::table_lines(standings, app.theme));
+            if let Some(pushes) = app.proven_pushes() {
+                lines.push(Line::raw(format!(
+                    "  {}",
+                    super::scores::proven_line(pushes)
+                )));
+            }
+        }
+        Some(Err(why)) => lines.push(Line::raw(why.clone()).centered()),
+        None => {}
+    }
+    lines
+}
 
 /// The Solved panel, drawn centred across the top of the area it is given.
 #[derive(Debug, Clone, Copy)]
@@ -59,7 +91,7 @@ impl Widget for SolvedPanel<'_> {
             .key(Action::NextLevel, next)
             .key(Action::Play(Command::Undo), "undo")
             .key(Action::Play(Command::Restart), "again");
-        let lines = vec![
+        let mut lines = vec![
             Line::from(vec![
                 Span::raw(format!("Moves {}  ", figures.moves)),
                 Span::raw(format!("Pushes {}  ", figures.pushes)),
@@ -72,11 +104,13 @@ impl Widget for SolvedPanel<'_> {
             ])
             .centered(),
             Line::raw(verdict(figures, previous)).centered(),
-            Line::raw(""),
-            keys_line(&hints.list, 40, theme).centered(),
         ];
+        lines.extend(score_lines(self.app));
+        lines.push(Line::raw(""));
+        lines.push(keys_line(&hints.list, 40, theme).centered());
         let width = lines.iter().map(Line::width).max().unwrap_or(0) + 4;
-        framed(lines, " Solved ", top_band(area, width, HEIGHT), buf, theme);
+        let rows = u16::try_from(lines.len() + 2).unwrap_or(u16::MAX);
+        framed(lines, " Solved ", top_band(area, width, rows), buf, theme);
     }
 }
 

@@ -397,7 +397,7 @@ fn hints(app: &App) -> Vec<(String, &'static str)> {
                 .key(Action::LevelList, "levels")
                 .key(Action::Close, "look at the board");
         }
-        Mode::Help | Mode::LevelList | Mode::Search => {
+        Mode::Help | Mode::LevelList | Mode::Search | Mode::Scores => {
             hints.key(Action::Close, "close").key(Action::Quit, "quit");
             return hints.list;
         }

@@ -6,7 +6,7 @@ use super::{Server, connect, make_key};
 use crate::tmux::TempDir;
 
 #[path = "../../../../store/tests/support/postgres.rs"]
-mod postgres;
+pub(super) mod postgres;
 
 use postgres::PrivatePostgres;
 

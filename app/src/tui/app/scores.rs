@@ -1,0 +1,192 @@
+//! Verified scores, as the game sees them (the rules are the core's:
+//! [`sokoshot_core::store::scores`]).
+//!
+//! On a server whose store keeps scores, a level solved by the player's own keys enters its
+//! tables with the figures this game counted; a level on which moves were pasted, a hint was
+//! given or a solution was watched in this visit, or whose game was resumed from a save, is
+//! kept as progress only, and the Solved panel says why. The Solved panel then shows the
+//! level's top ten in both tables and the player's places; `s` opens the same tables for
+//! the level in play. On the daily level the result also enters the day's tables, the panel
+//! shows the streak, and `c` copies a result line that spoils nothing.
+//!
+//! In local play (no server, no one else's results) `s` shows the player's own bests for the
+//! level, from their progress.
+
+use std::sync::Arc;
+
+use super::App;
+use crate::tui::keys::Mode;
+use sokoshot_core::store::progress::Figures;
+use sokoshot_core::store::scores::{
+    Board, LevelRef, ScoreBoard, Standings, daily_pick, proven_fewest_pushes, result_line, streak,
+    today,
+};
+
+/// What the scores hold for the game.
+#[derive(Debug, Default)]
+pub(crate) struct Scores {
+    /// Where they are kept; `None` in local play and for stores that keep none.
+    pub(crate) board: Option<Arc<dyn ScoreBoard>>,
+    /// Why a solve in this visit does not enter the tables, if one would not.
+    pub(crate) help_used: Option<&'static str>,
+    /// The last solve: the tables as they stood after it, or why they cannot be shown.
+    pub(crate) after_solve: Option<Result<Standings, String>>,
+    /// What the last solve did in the tables, in a line ("entered", or why not).
+    pub(crate) note: Option<String>,
+    /// The daily result of the last solve, when it was the daily level: the line to copy.
+    pub(crate) daily_line: Option<String>,
+    /// The tables `s` shows: the level's, and the day's when it is the daily level.
+    pub(crate) shown: Option<Shown>,
+    /// The solver's proven fewest pushes, by level fingerprint, once asked (`None`: it
+    /// could not prove them within its budget).
+    pub(crate) proven: std::collections::HashMap<u64, Option<u32>>,
+}
+
+/// What `s` shows.
+#[derive(Debug, Clone)]
+pub(crate) struct Shown {
+    /// The level's tables, or why they cannot be read.
+    pub(crate) tables: Result<Standings, String>,
+    /// When the level in play is today's daily level: the day, and its tables for the day.
+    pub(crate) daily: Option<(i64, Result<Standings, String>)>,
+}
+
+impl App {
+    /// Takes the score board of the player's store (from their saves).
+    pub(super) fn take_score_board(&mut self) {
+        self.scores.board = self.save.as_ref().and_then(|save| save.scores());
+    }
+
+    /// A new visit to a level: nothing used yet. Called as a level starts.
+    pub(super) fn reset_scores(&mut self) {
+        self.scores.help_used = None;
+        self.scores.after_solve = None;
+        self.scores.note = None;
+        self.scores.daily_line = None;
+    }
+
+    /// Marks this visit's solves as helped (`why` says how), so they do not enter the
+    /// tables.
+    pub(super) fn helped(&mut self, why: &'static str) {
+        self.scores.help_used.get_or_insert(why);
+    }
+
+    /// Whether the store keeps scores (a server's database).
+    #[must_use]
+    pub fn keeps_scores(&self) -> bool {
+        self.scores.board.is_some()
+    }
+
+    /// The level in play as its tables know it.
+    fn level_ref(&self) -> LevelRef {
+        LevelRef {
+            pack: self.packs[self.current.place.pack].key.clone(),
+            level: self.current.place.level,
+            id: self.current.id,
+        }
+    }
+
+    /// The day whose daily level is the level in play, if it is today's.
+    fn daily_today(&self) -> Option<i64> {
+        let day = today();
+        let (pack, level) = daily_pick(day, &self.packs)?;
+        (self.current.place.pack == pack && self.current.place.level == level).then_some(day)
+    }
+
+    /// After a solve with `figures`: enters it in the tables when it may, and reads them.
+    pub(super) fn enter_score(&mut self, figures: Figures) {
+        let Some(board) = self.scores.board.clone() else {
+            return;
+        };
+        let level = self.level_ref();
+        let helped = self
+            .scores
+            .help_used
+            .or_else(|| (self.hints_used() > 0).then_some("a hint was given"));
+        let daily = self.daily_today();
+        self.scores.daily_line = None;
+        self.scores.note = Some(match helped {
+            Some(why) => format!("Not entered in the scores: {why} on this level."),
+            None => match board.record(&level, figures, daily) {
+                Ok(()) => {
+                    if let Some(day) = daily {
+                        let days = board.daily_days().unwrap_or_default();
+                        let streak = streak(&days, day);
+                        self.scores.daily_line = Some(result_line(day, figures, streak));
+                        format!("Today's daily level: streak {streak}. c copies your result.")
+                    } else {
+                        "Entered in the scores.".to_owned()
+                    }
+                }
+                Err(why) => why,
+            },
+        });
+        self.scores.after_solve = Some(board.standings(&level, Board::AllTime));
+        self.prove_pushes();
+    }
+
+    /// The solver's proven fewest pushes for the level in play, worked out once a session
+    /// per level within a fixed budget ([`proven_fewest_pushes`]).
+    fn prove_pushes(&mut self) {
+        let id = self.current.id;
+        if !self.scores.proven.contains_key(&id) {
+            let proven = proven_fewest_pushes(self.current.world.level());
+            self.scores.proven.insert(id, proven);
+        }
+    }
+
+    /// The solver's proven fewest pushes for the level in play, if worked out and proven.
+    #[must_use]
+    pub fn proven_pushes(&self) -> Option<u32> {
+        self.scores.proven.get(&self.current.id).copied().flatten()
+    }
+
+    /// `s`: opens (or closes) the scores of the level in play.
+    pub(super) fn toggle_scores(&mut self) {
+        if self.mode == Mode::Scores {
+            return self.close();
+        }
+        self.count.clear();
+        self.prove_pushes();
+        self.scores.shown = self.scores.board.clone().map(|board| {
+            let level = self.level_ref();
+            Shown {
+                tables: board.standings(&level, Board::AllTime),
+                daily: self
+                    .daily_today()
+                    .map(|day| (day, board.standings(&level, Board::Day(day)))),
+            }
+        });
+        self.mode = Mode::Scores;
+    }
+
+    /// `c` after solving the daily level: copies the result line.
+    pub(super) fn copy_result(&mut self) {
+        match self.scores.daily_line.clone() {
+            Some(line) => {
+                self.tools.clipboard = Some(line);
+                self.tell("your daily result is copied (no moves, no board)", false);
+            }
+            None => self.tell(
+                "c copies the result of today's daily level once solved",
+                false,
+            ),
+        }
+    }
+
+    /// What the Solved panel shows of the scores: the tables after the solve, and the note.
+    #[must_use]
+    pub fn scores_after_solve(&self) -> (Option<&Result<Standings, String>>, Option<&str>) {
+        (
+            self.scores.after_solve.as_ref(),
+            self.scores.note.as_deref(),
+        )
+    }
+
+    /// What the scores view shows: the tables of the level in play (on a server), or `None`
+    /// in local play.
+    #[must_use]
+    pub(crate) fn scores_shown(&self) -> Option<&Shown> {
+        self.scores.shown.as_ref()
+    }
+}
