@@ -26,9 +26,10 @@ use super::cuts::Cuts;
 use super::limits::{Budget, Stop};
 use super::push::reach::{flip, has};
 
-/// The most cells the table's floods may visit before it gives up (XSokoban's largest
-/// table takes about 22 million; see benches/README.md).
-pub(crate) const MAX_PAIR_WORK: u64 = 1 << 26;
+/// The most cells a search's table may visit before it gives up: every XSokoban table is
+/// found within play's smaller bound, and a larger board's table costs a search at most a
+/// few tens of milliseconds (benches/README.md).
+pub(crate) const MAX_PAIR_WORK: u64 = 1 << 24;
 /// The bound for play's deadlock check (a few tens of milliseconds).
 pub(crate) const PLAY_PAIR_WORK: u64 = 1 << 23;
 /// Work is spent from the budget in chunks of this many cell visits.
