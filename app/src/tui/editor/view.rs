@@ -295,7 +295,8 @@ impl EditorApp {
 
     fn help(&self, middle: Rect, buf: &mut Buffer) {
         let width = 78.min(middle.width);
-        let height = (HELP.len() as u16 + 2).min(middle.height);
+        // The keys, then what the shaded floor means (the proof's dead squares).
+        let height = (HELP.len() as u16 + 3).min(middle.height);
         let area = Rect::new(
             middle.x + (middle.width - width) / 2,
             middle.y + (middle.height - height) / 2,
@@ -303,7 +304,7 @@ impl EditorApp {
             height,
         );
         Clear.render(area, buf);
-        let lines: Vec<Line> = HELP
+        let mut lines: Vec<Line> = HELP
             .iter()
             .map(|(keys, what)| {
                 Line::from(vec![
@@ -312,6 +313,14 @@ impl EditorApp {
                 ])
             })
             .collect();
+        let dead = Thing::DeadSquare;
+        lines.push(Line::from(vec![
+            Span::styled(self.theme.glyph(dead).to_string(), self.theme.style(dead)),
+            Span::raw(format!(
+                "{:<24}a dead square: a box there can never reach a goal",
+                ""
+            )),
+        ]));
         let set = if self.theme.ascii {
             ASCII_BORDER
         } else {
