@@ -2,7 +2,9 @@
 //! inputs, then a table of the ratios (parry time / our time) from criterion's own estimates.
 //!
 //! Run with `cargo bench --bench geom` (a filter such as `-- obb` limits the pairs); the table
-//! is printed at the end. `-- distance` runs the GJK distance row alone. Besides criterion's medians it gives a side-by-side figure: the two
+//! is printed at the end. `-- distance` runs the GJK distance row alone, `-- sweep` the swept
+//! box against 3 and 16 still boxes (`sweep_aabb_into`, beside parry2d's `cast_shapes` on
+//! each box keeping the nearest). Besides criterion's medians it gives a side-by-side figure: the two
 //! batches timed alternately many times and the fastest of each kept, which stays fair when
 //! other work shares the machine.
 
@@ -12,6 +14,7 @@ use parry2d::query::intersection_test;
 use parry2d::shape::{Ball, Cuboid, Shape as PShape, Triangle as PTriangle};
 use sokoshot_core::geom::{
     Aabb, Convex, Disk, Intersects, Obb, Obstacle, Triangle, Vec2, carry_disk, proximity,
+    sweep_aabb_into,
 };
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -369,6 +372,86 @@ fn bench_distance(c: &mut Criterion) {
     group.finish();
 }
 
+/// A box swept against `STILLS` still boxes (`sweep_aabb_into`, the nearest hit), beside
+/// parry2d's `cast_shapes` of the same cuboids, one box at a time keeping the nearest; a batch
+/// of `BATCH` sweeps. Prints the fastest time per sweep of each.
+fn bench_sweep<const STILLS: usize>(c: &mut Criterion, name: &'static str) {
+    use parry2d::query::{ShapeCastOptions, cast_shapes};
+    if !selected(name) {
+        return;
+    }
+    let mut rng = Rng(0x5_EE9 ^ STILLS as u64);
+    let boxes = |rng: &mut Rng, extent: f32| {
+        Aabb::from_center_size(
+            rng.point(extent),
+            Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0)),
+        )
+    };
+    let sweeps: Vec<(Aabb, Vec2, [Aabb; STILLS])> = (0..BATCH)
+        .map(|_| {
+            let moving = boxes(&mut rng, 6.0);
+            let delta = rng.point(8.0);
+            let stills = std::array::from_fn(|_| boxes(&mut rng, 6.0));
+            (moving, delta, stills)
+        })
+        .collect();
+    let options = ShapeCastOptions {
+        max_time_of_impact: 1.0,
+        target_distance: 0.0,
+        stop_at_penetration: true,
+        compute_impact_geometry_on_penetration: true,
+    };
+    let p = |v: Vec2| PVec2::new(v.x, v.y);
+    let ours = || {
+        sweeps
+            .iter()
+            .filter(|(m, d, s)| {
+                sweep_aabb_into(black_box(m), *black_box(d), black_box(s)).is_some()
+            })
+            .count()
+    };
+    let theirs = || {
+        sweeps
+            .iter()
+            .filter(|(m, d, s)| {
+                let moving = Cuboid::new(p(m.half_size()));
+                let from = Pose::from_translation(p(m.center()));
+                s.iter()
+                    .filter_map(|still| {
+                        cast_shapes(
+                            &Pose::from_translation(p(still.center())),
+                            PVec2::ZERO,
+                            &Cuboid::new(p(still.half_size())),
+                            &from,
+                            p(*d),
+                            &moving,
+                            options,
+                        )
+                        .ok()
+                        .flatten()
+                    })
+                    .map(|hit| hit.time_of_impact)
+                    .reduce(f32::min)
+                    .is_some()
+            })
+            .count()
+    };
+    let (hits_ours, hits_parry) = (ours(), theirs());
+    assert!(
+        hits_ours.abs_diff(hits_parry) <= 2,
+        "{name}: {hits_ours} vs {hits_parry} hits"
+    );
+    let mut group = c.benchmark_group(name);
+    group.bench_function("sokoshot", |bench| bench.iter(ours));
+    group.bench_function("parry2d", |bench| bench.iter(theirs));
+    group.finish();
+    let (fast_ours, fast_theirs) = side_by_side(ours, theirs);
+    println!(
+        "\n{name}: {fast_ours:.1} ns per sweep, parry2d {fast_theirs:.1} ns \
+         ({hits_ours} of {BATCH} hit; fastest of {ROUNDS} batches)"
+    );
+}
+
 fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../target")
@@ -383,6 +466,8 @@ fn main() {
     benches(&mut c, &mut rows);
     bench_carry(&mut c);
     bench_distance(&mut c);
+    bench_sweep::<3>(&mut c, "sweep_into/3_boxes");
+    bench_sweep::<16>(&mut c, "sweep_into/16_boxes");
     c.final_summary();
     for row in &mut rows {
         row.medians =

@@ -215,3 +215,39 @@ fn without_colour_the_legend_names_each_role_with_its_own_mark() {
         assert_eq!(unique.len(), samples.len(), "{palette:?}: {samples:?}");
     }
 }
+
+/// Counts the cells showing `?`.
+fn question_marks(buf: &Buffer) -> usize {
+    buf.content().iter().filter(|c| c.symbol() == "?").count()
+}
+
+#[test]
+fn ascii_spells_every_character_instead_of_a_question_mark() {
+    // A character without an ASCII spelling turns into `?`: at every step of every scene the
+    // ASCII screen holds no more of them than the Unicode one (the "? keys" hint, questions).
+    let unicode = Palette {
+        color: false,
+        ascii: false,
+    };
+    let ascii = Palette {
+        color: false,
+        ascii: true,
+    };
+    for scene in SceneId::ALL {
+        let mut lab = scene_with_steps(scene);
+        while lab.step().is_some_and(|(at, _)| at > 0) {
+            lab.press(Key::Char('['));
+        }
+        let steps = lab.step().map_or(1, |(_, s)| s.len());
+        for at in 0..steps {
+            let (plain, spelled) = (render(&lab, unicode), render(&lab, ascii));
+            assert_eq!(
+                question_marks(&spelled),
+                question_marks(&plain),
+                "{scene} step {at}:\n{}",
+                snapshot(&spelled, ascii)
+            );
+            lab.press(Key::Char(']'));
+        }
+    }
+}

@@ -393,3 +393,33 @@ fn the_panel_never_cuts_a_number_at_80_by_24_or_larger() {
         }
     }
 }
+
+#[test]
+fn the_help_is_whole_at_80_by_24_in_every_scene() {
+    // Every key's words and the touch tolerance's last line show in full: none is cut at the
+    // popup's bottom or at its middle column.
+    for palette in [COLOR, NO_COLOR] {
+        for scene in SceneId::ALL {
+            let mut lab = Lab::new(scene);
+            lab.press(Key::Char('?'));
+            let buf = render(&lab, palette, 80, 24);
+            let rows = lines(&buf);
+            let [own, common] = lab.bindings();
+            for binding in own.iter().chain(common) {
+                assert!(
+                    rows.iter()
+                        .any(|row| row.contains(binding.keys) && row.contains(binding.help)),
+                    "{scene}: {} {}\n{}",
+                    binding.keys,
+                    binding.help,
+                    rows.join("\n")
+                );
+            }
+            assert!(
+                rows.iter().any(|row| row.contains("(a HIT with depth 0)")),
+                "{scene}\n{}",
+                rows.join("\n")
+            );
+        }
+    }
+}

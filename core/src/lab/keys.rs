@@ -302,7 +302,7 @@ pub(crate) const SLOPE: &[Binding] = &[
 pub(crate) const CAST: &[Binding] = &[
     moves("move the active shape"),
     FINE_MOVES,
-    turns("aim (or turn the target) ↺ ↻"),
+    turns("aim, or turn target ↺ ↻"),
     FINE_TURNS,
     Binding {
         keys: "c",

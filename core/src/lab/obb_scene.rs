@@ -309,7 +309,7 @@ impl Scene for ObbScene {
         readout.row("proj G", span(on.b));
         // The gap on one axis is no distance between the boxes (it is at most that).
         match Gap::of(widest(&sat)) {
-            Gap::Apart(gap) => readout.row("ax gap", format!("{} (≤ distance)", fine(gap))),
+            Gap::Apart(gap) => readout.row("ax gap", format!("{} (<= distance)", fine(gap))),
             gap => readout.row("depth", fine(gap.depth())),
         }
         readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown))));

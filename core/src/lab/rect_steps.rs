@@ -114,7 +114,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step
     grown.line(if f.decided == Decided::OutsideGrown {
         format!("one > {TOUCH_TOLERANCE_TEXT}: outside → MISS")
     } else {
-        format!("both ≤ {TOUCH_TOLERANCE_TEXT}: go on")
+        format!("both <= {TOUCH_TOLERANCE_TEXT}: go on")
     });
     grown.line("(seed's >= misses touch)");
     grown.add(frame_box(c, axes, -half - r, half + r), Ink::Tested);
@@ -128,7 +128,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step
         let (d2_text, r2_text) = apart(d2, r2);
         corner.line(format!("ax² + ay² = {d2_text}"));
         corner.line(format!("r² = {r2_text}"));
-        corner.line(format!("√(ax² + ay²) − r = {}", signed(f64::from(gap))));
+        corner.line(format!("sqrt(ax² + ay²) − r = {}", signed(f64::from(gap))));
         corner.line(gap_verdict(gap));
     } else if f.decided == Decided::Strip {
         corner.line("ax < 0 or ay < 0:");

@@ -41,7 +41,7 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         let ink = if bit == 1 { Ink::Guide } else { Ink::Tested };
         signs.add(Figure::Line(t.edge(i)), ink);
     }
-    signs.line("≥ 0 sets the bit: on the");
+    signs.line(">= 0 sets the bit: on the");
     signs.line("inner side, or on the line");
     let mut region = Step::new("region code");
     region.line(format!(

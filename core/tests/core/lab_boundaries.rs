@@ -43,7 +43,7 @@ fn w1_exactly_touching_a_corner_is_a_hit_with_depth_zero() {
         [
             "ax² + ay² = 1.56",
             "r² = 1.56",
-            "√(ax² + ay²) − r = 0",
+            "sqrt(ax² + ay²) − r = 0",
             "within 1e-4: touching, HIT"
         ]
     );

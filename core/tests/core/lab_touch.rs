@@ -101,7 +101,7 @@ fn sat_near_touching_is_touching_on_every_axis_and_never_a_negative_depth() {
             "pos 0 2.4144136",
             Verdict::Miss,
             "ax gap",
-            "0.0002 (≤ distance)",
+            "0.0002 (<= distance)",
         ),
         (
             "2e-4 deep",
@@ -132,7 +132,7 @@ fn the_sat_gap_is_called_an_axis_gap_not_a_distance() {
     // Two 2 × 2 boxes at (0, 0) and (3, 3): 1.00 on an axis, 1.41 apart.
     let lab = two_boxes("angle 0", "pos 3 3");
     assert_eq!(lab.readout().verdict, Verdict::Miss);
-    assert_eq!(value(&lab, "ax gap"), "1.00 (≤ distance)");
+    assert_eq!(value(&lab, "ax gap"), "1.00 (<= distance)");
 }
 
 #[test]

@@ -228,9 +228,18 @@ pub fn render_help(lab: &Lab, area: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(title);
     let inner = block.inner(popup);
     block.render(popup, buf);
-    let half = inner.width / 2;
+    // The scene's column is as wide as its longest line and a space, at most half: the common
+    // keys' longer lines get the rest rather than being cut at the middle.
+    let widest = left
+        .iter()
+        .map(|l| l.chars().count() + 1)
+        .max()
+        .unwrap_or(0);
+    let west_width = u16::try_from(widest)
+        .unwrap_or(u16::MAX)
+        .min(inner.width / 2);
     let [west, east] =
-        Layout::horizontal([Constraint::Length(half), Constraint::Fill(1)]).areas(inner);
+        Layout::horizontal([Constraint::Length(west_width), Constraint::Fill(1)]).areas(inner);
     Paragraph::new(left.into_iter().map(Line::from).collect::<Vec<_>>()).render(west, buf);
     Paragraph::new(right.into_iter().map(Line::from).collect::<Vec<_>>()).render(east, buf);
 }
