@@ -4,15 +4,13 @@
 //! `Pane`) and kills it at the end, pass or fail. Without tmux the tests print a note and
 //! pass (CI installs tmux).
 
+use crate::common::PATIENCE;
 use crate::tmux;
 
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use tmux::{Pane, TempDir, available};
-
-/// How long to wait for the screen to change before giving up.
-const PATIENCE: Duration = Duration::from_secs(10);
 
 /// How long a screen with nothing moving is watched for output.
 const IDLE_WATCH: Duration = Duration::from_secs(1);

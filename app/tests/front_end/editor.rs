@@ -1,7 +1,6 @@
 //! The level editor drawn into ratatui's `TestBackend` at 80×24 (snapshots in colour, without
 //! colour and in ASCII), and driven by keys, clicks and pastes as an author would.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -14,7 +13,7 @@ use sokoshot::tui::theme::Theme;
 use sokoshot_core::edit::open;
 use sokoshot_core::edit::proof::{Optimum, Status};
 
-use crate::support::rows;
+use crate::support::{rows, text_and_looks};
 
 /// A level with a box, a slope, an enemy and a spinner.
 const LEVEL: &str = "\
@@ -66,26 +65,17 @@ fn colour_code(color: Color) -> char {
 /// The screen's text, then a map of its colours (or, without colour, of reverse and bold).
 fn snapshot(editor: &EditorApp, color: bool) -> String {
     let buf = render(editor);
-    let mut out = rows(&buf).join("\n");
-    out.push_str("\n----\n");
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width)
-            .map(|x| {
-                let cell = &buf[(x, y)];
-                if cell.modifier.contains(Modifier::REVERSED) {
-                    '#'
-                } else if color {
-                    colour_code(cell.fg)
-                } else if cell.modifier.contains(Modifier::BOLD) {
-                    'b'
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        writeln!(out, "{}", line.trim_end_matches('.')).unwrap();
-    }
-    out
+    text_and_looks(&buf, "----", |cell| {
+        if cell.modifier.contains(Modifier::REVERSED) {
+            '#'
+        } else if color {
+            colour_code(cell.fg)
+        } else if cell.modifier.contains(Modifier::BOLD) {
+            'b'
+        } else {
+            '.'
+        }
+    })
 }
 
 fn check(name: &str, actual: &str) {

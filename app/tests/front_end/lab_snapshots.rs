@@ -5,14 +5,14 @@
 //! (`lab__*.snap`): review a change with `cargo insta review`, or write them with
 //! `INSTA_UPDATE=always` after a deliberate one, and read the diff.
 
-use std::fmt::Write as _;
-
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use sokoshot::tui::lab_view::{LabView, Palette};
 use sokoshot_core::lab::{Key, Lab, SceneId};
+
+use crate::support::text_and_looks;
 
 fn render(lab: &Lab, palette: Palette) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
@@ -53,26 +53,13 @@ fn modifier_code(modifier: Modifier) -> char {
 }
 
 fn snapshot(buf: &Buffer, palette: Palette) -> String {
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
-        writeln!(out, "{}", line.trim_end()).unwrap();
-    }
-    out.push_str("----\n");
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width)
-            .map(|x| {
-                let cell = &buf[(x, y)];
-                if palette.color {
-                    color_code(cell.fg)
-                } else {
-                    modifier_code(cell.modifier)
-                }
-            })
-            .collect();
-        writeln!(out, "{}", line.trim_end_matches('.')).unwrap();
-    }
-    out
+    text_and_looks(buf, "----", |cell| {
+        if palette.color {
+            color_code(cell.fg)
+        } else {
+            modifier_code(cell.modifier)
+        }
+    })
 }
 
 fn check(name: &str, actual: &str) {

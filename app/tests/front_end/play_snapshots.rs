@@ -5,13 +5,11 @@
 //! its modifier without), so that a change of look shows as a diff. Review a change with
 //! `cargo insta review`, or write them with `INSTA_UPDATE=always` after a deliberate one.
 
-use std::fmt::Write as _;
-
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use sokoshot::tui::theme::Theme;
 
-use crate::support::{PLAIN, app, press, render};
+use crate::support::{PLAIN, app, press, render, text_and_looks};
 
 /// One letter per background colour, `.` for none.
 fn background(color: Color) -> char {
@@ -41,26 +39,13 @@ fn modifier(modifier: Modifier) -> char {
 
 /// The screen's text, then its looks.
 fn snapshot(buf: &Buffer, color: bool) -> String {
-    let mut out = String::new();
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
-        writeln!(out, "{}", line.trim_end()).unwrap();
-    }
-    writeln!(out, "--- looks ---").unwrap();
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width)
-            .map(|x| {
-                let cell = &buf[(x, y)];
-                if color {
-                    background(cell.bg)
-                } else {
-                    modifier(cell.modifier)
-                }
-            })
-            .collect();
-        writeln!(out, "{}", line.trim_end_matches('.')).unwrap();
-    }
-    out
+    text_and_looks(buf, "--- looks ---", |cell| {
+        if color {
+            background(cell.bg)
+        } else {
+            modifier(cell.modifier)
+        }
+    })
 }
 
 /// A bar three cells long lying along its row at the start: it covers the two goals beside

@@ -6,7 +6,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
 use sokoshot::tui::app::{App, Place};
 use sokoshot::tui::theme::Theme;
 use sokoshot_core::level::parse_pack;
@@ -81,6 +81,23 @@ pub fn rows(buffer: &Buffer) -> Vec<String> {
             line.trim_end().to_owned()
         })
         .collect()
+}
+
+/// A rendered screen as a snapshot reads it: its text (trailing blanks removed), the line
+/// `separator`, then one letter per cell from `look` (trailing `.` removed), so that a change
+/// of look shows as a diff.
+pub fn text_and_looks(buffer: &Buffer, separator: &str, look: impl Fn(&Cell) -> char) -> String {
+    let width = usize::from(buffer.area.width);
+    let looks = buffer.content().chunks(width).map(|row| {
+        let line: String = row.iter().map(&look).collect();
+        line.trim_end_matches('.').to_owned()
+    });
+    let lines: Vec<String> = rows(buffer)
+        .into_iter()
+        .chain([separator.to_owned()])
+        .chain(looks)
+        .collect();
+    lines.join("\n") + "\n"
 }
 
 /// The whole screen as text, one row per line, trailing blanks removed.

@@ -4,7 +4,6 @@
 //! letter per cell for its style: `r` reversed is the selection, `b` bold); after a deliberate
 //! change, `cargo insta review` shows each difference to accept or reject.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -17,7 +16,7 @@ use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::folder_watch::FolderNews;
 use sokoshot_core::store::progress::{Figures, Progress, level_id};
 
-use crate::support::{PLAIN, levels, press, press_code, render, rows};
+use crate::support::{PLAIN, levels, press, press_code, render, rows, text_and_looks};
 
 /// Four levels: two plain, one with an enemy to shoot, one with a spinner.
 const FIRST: &str = "\
@@ -81,24 +80,15 @@ fn browser() -> App {
 
 /// The screen's text and, below it, one letter per cell for its style.
 fn snapshot(buf: &Buffer) -> String {
-    let mut out = rows(buf).join("\n");
-    out.push_str("\n----\n");
-    for y in 0..buf.area.height {
-        let line: String = (0..buf.area.width)
-            .map(|x| {
-                let modifier = buf[(x, y)].modifier;
-                if modifier.contains(Modifier::REVERSED) {
-                    'r'
-                } else if modifier.contains(Modifier::BOLD) {
-                    'b'
-                } else {
-                    '.'
-                }
-            })
-            .collect();
-        writeln!(out, "{}", line.trim_end_matches('.')).expect("written");
-    }
-    out
+    text_and_looks(buf, "----", |cell| {
+        if cell.modifier.contains(Modifier::REVERSED) {
+            'r'
+        } else if cell.modifier.contains(Modifier::BOLD) {
+            'b'
+        } else {
+            '.'
+        }
+    })
 }
 
 /// The heading of the list (its top row).

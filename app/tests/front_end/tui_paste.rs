@@ -213,8 +213,8 @@ fn saved_app(save: &SaveFile) -> App {
 
 #[test]
 fn snapshots_keep_a_position_and_its_undo_across_quitting_and_coming_back() {
-    let dir = std::env::temp_dir().join(format!("sokoshot-snapshots-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     let mut first = saved_app(&save);
     press(&mut first, "m");
@@ -266,7 +266,6 @@ fn snapshots_keep_a_position_and_its_undo_across_quitting_and_coming_back() {
     drop(again);
     let last = saved_app(&save);
     assert_eq!(last.snapshots().len(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

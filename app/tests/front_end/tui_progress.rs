@@ -1,17 +1,9 @@
 //! The progress file on disk: fresh starts, round trips, atomic writes, corrupt files.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sokoshot_core::store::progress::{Figures, MAX_PROGRESS_BYTES, Progress, SaveFile};
-
-/// A fresh, empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-progress-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn sample() -> Progress {
     let mut progress = Progress::default();
@@ -31,14 +23,16 @@ fn sample() -> Progress {
 
 #[test]
 fn a_missing_file_is_a_fresh_start_without_warning() {
-    let dir = temp_dir("missing");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("sokoshot").join("progress.txt"));
     assert_eq!(save.load(), (Progress::default(), None));
 }
 
 #[test]
 fn saving_creates_the_directory_and_loads_back() {
-    let dir = temp_dir("roundtrip");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("deep").join("sokoshot").join("progress.txt"));
     save.save(&sample()).expect("saved");
     assert_eq!(save.load(), (sample(), None));
@@ -52,11 +46,12 @@ fn saving_creates_the_directory_and_loads_back() {
 
 #[test]
 fn saving_replaces_the_file_and_leaves_no_temporary_behind() {
-    let dir = temp_dir("atomic");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     fs::write(save.path(), "old contents").expect("seeded");
     save.save(&sample()).expect("saved");
-    let names: Vec<String> = fs::read_dir(&dir)
+    let names: Vec<String> = fs::read_dir(dir)
         .expect("listable")
         .map(|entry| {
             entry
@@ -81,7 +76,8 @@ fn saving_replaces_the_file_and_leaves_no_temporary_behind() {
 
 #[test]
 fn a_failed_save_keeps_the_old_file() {
-    let dir = temp_dir("failed");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     save.save(&sample()).expect("saved");
     // A directory where the temporary file would go makes the write fail.
@@ -100,7 +96,8 @@ fn every_corrupt_file_gets_its_own_backup_and_loading_changes_nothing() {
         ("binary", vec![0xff, 0xfe, 0x00, 0x12]),
         ("empty", Vec::new()),
     ];
-    let dir = temp_dir("corrupt");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     for (n, (name, bytes)) in cases.into_iter().enumerate() {
         fs::write(save.path(), &bytes).expect("seeded");
@@ -130,7 +127,8 @@ fn every_corrupt_file_gets_its_own_backup_and_loading_changes_nothing() {
 
 #[test]
 fn two_games_saving_different_levels_keep_both_results() {
-    let dir = temp_dir("two-games");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     let (mut a, _) = save.load();
     let (mut b, _) = save.load();
@@ -152,7 +150,8 @@ fn two_games_saving_different_levels_keep_both_results() {
 
 #[test]
 fn merging_keeps_the_lowest_of_each_figure() {
-    let dir = temp_dir("merge-best");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     let mut a = Progress::default();
     a.record(
@@ -187,7 +186,8 @@ type MakeFile = Box<dyn Fn(&Path)>;
 
 #[test]
 fn a_file_that_cannot_be_read_is_never_overwritten() {
-    let dir = temp_dir("unreadable");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let cases: [(&str, MakeFile); 2] = [
         (
             "a directory",
@@ -219,7 +219,8 @@ fn a_file_that_cannot_be_read_is_never_overwritten() {
 
 #[test]
 fn a_fifo_as_the_progress_file_does_not_hang_loading() {
-    let dir = temp_dir("fifo");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let path = dir.join("progress.txt");
     if !crate::common::make_fifo(&path) {
         return;
@@ -233,7 +234,8 @@ fn a_fifo_as_the_progress_file_does_not_hang_loading() {
 
 #[test]
 fn a_bad_line_is_skipped_with_a_warning_and_kept_on_the_next_save() {
-    let dir = temp_dir("bad-line");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     let text = "sokoshot-progress 1\nwhat is this\npack p\nlevel 1 id=12 moves=3 pushes=1\nlevel 2 id=13 mov\n";
     fs::write(save.path(), text).expect("seeded");
@@ -254,7 +256,7 @@ fn a_bad_line_is_skipped_with_a_warning_and_kept_on_the_next_save() {
         "{written}"
     );
     assert!(
-        fs::read_dir(&dir).expect("listable").all(|e| !e
+        fs::read_dir(dir).expect("listable").all(|e| !e
             .expect("entry")
             .file_name()
             .to_string_lossy()
@@ -265,7 +267,8 @@ fn a_bad_line_is_skipped_with_a_warning_and_kept_on_the_next_save() {
 
 #[test]
 fn stale_temporary_files_are_removed_on_save() {
-    let dir = temp_dir("stale");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     for pid in [1, 99_999_999] {
         fs::write(
@@ -275,7 +278,7 @@ fn stale_temporary_files_are_removed_on_save() {
         .expect("seeded");
     }
     save.save(&sample()).expect("saved");
-    let mut names: Vec<String> = fs::read_dir(&dir)
+    let mut names: Vec<String> = fs::read_dir(dir)
         .expect("listable")
         .map(|entry| {
             entry
@@ -291,7 +294,8 @@ fn stale_temporary_files_are_removed_on_save() {
 
 #[test]
 fn a_path_with_a_newline_or_backslash_stays_on_its_line() {
-    let dir = temp_dir("newline");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     let mut progress = Progress::default();
     let pack = "/tmp/evil\nlevel 1 id=1 moves=0 pushes=0\\x\t\u{1b}].xsb";
@@ -356,7 +360,8 @@ fn files_of_the_earlier_format_are_read_and_unknown_fields_kept() {
 
 #[test]
 fn play_without_a_terminal_touches_nothing() {
-    let dir = temp_dir("no-terminal");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let level = dir.join("level.xsb");
     fs::write(&level, "#####\n#@$.#\n#####\n").expect("level");
     let data = dir.join("data");
@@ -390,7 +395,8 @@ fn play_without_a_terminal_touches_nothing() {
 
 #[test]
 fn fields_kept_with_a_level_survive_saves_and_merges() {
-    let dir = temp_dir("fields");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     let figures = Figures {
         moves: 3,
@@ -443,7 +449,8 @@ fn fields_kept_with_a_level_survive_saves_and_merges() {
 fn a_capped_player_directory_refuses_saves_past_its_cap_and_keeps_what_it_holds() {
     use sokoshot_core::level::Level;
     use sokoshot_core::store::pasted::{add_pasted_within, pasted_path};
-    let dir = temp_dir("capped");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let path = dir.join("progress.txt");
     let text = sample().to_string();
     let roomy = SaveFile::at(path.clone()).capped(text.len() as u64 + 16);

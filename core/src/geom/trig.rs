@@ -9,7 +9,6 @@ use std::f64::consts::PI;
 const STEPS: usize = 512;
 
 /// Table entries per radian, `512 / 2π`.
-#[allow(clippy::cast_possible_truncation)]
 const PER_RADIAN: f32 = (STEPS as f64 / (2.0 * PI)) as f32;
 
 /// One table step, `2π / 512`, split so that `j · STEP_HI` is exact for `|j| < 2¹⁶`
@@ -27,7 +26,6 @@ const ROUND_MAGIC: f32 = 12_582_912.0;
 static TABLE: [[f32; 2]; STEPS] = table();
 
 /// Builds [`TABLE`] at compile time: Taylor series in `f64` on angles folded into `[−π, π]`.
-#[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
 const fn table() -> [[f32; 2]; STEPS] {
     let mut out = [[0.0; 2]; STEPS];
     let mut i = 0;
@@ -86,7 +84,6 @@ pub(crate) fn sin_cos(angle: f32) -> (f32, f32) {
 /// A huge angle less whole turns (in `f64`, rounding with the same trick as [`ROUND_MAGIC`]),
 /// so that the table index stays in reach; plain arithmetic, so the hot path around it needs
 /// no call. Beyond about 10¹⁵ radians the result is unspecified (but finite for finite input).
-#[allow(clippy::cast_possible_truncation)]
 fn wrap(angle: f32) -> f32 {
     const MAGIC: f64 = 6_755_399_441_055_744.0;
     let x = f64::from(angle);

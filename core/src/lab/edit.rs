@@ -7,6 +7,7 @@
 //! accepted, and nothing changes.
 
 use crate::geom::Vec2;
+use crate::words;
 
 /// The most characters the prompt holds.
 pub const MAX_PROMPT: usize = 40;
@@ -102,8 +103,8 @@ pub fn parse(line: &str) -> Result<Edit, EditError> {
     let want = |n: usize| -> Result<Vec<f32>, EditError> {
         if numbers.len() != n {
             return Err(EditError::Syntax(format!(
-                "{command} takes {n} number{}",
-                if n == 1 { "" } else { "s" }
+                "{command} takes {}",
+                words::count(n, "number")
             )));
         }
         numbers
@@ -209,6 +210,7 @@ mod tests {
             ("empty", "", "type pos"),
             ("unknown", "jump 1", "unknown \"jump\""),
             ("missing number", "pos 1", "pos takes 2 numbers"),
+            ("one number", "angle", "angle takes 1 number"),
             ("not a number", "angle x", "not a number: x"),
             ("nan", "radius NaN", "not a number"),
             ("too far", "pos 100 0", "within ±40"),

@@ -158,13 +158,6 @@ pub fn back_up(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sokoshot-atomic-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir
-    }
-
     /// The names in the directory `path` is in.
     fn names_beside(path: &Path) -> Vec<OsString> {
         fs::read_dir(parent(path))
@@ -176,20 +169,21 @@ mod tests {
 
     #[test]
     fn a_write_replaces_the_file_whole_and_leaves_no_temporary() {
-        let dir = temp_dir("write");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("sub").join("file.txt");
         write(&path, b"one").expect("first write");
         write(&path, b"two").expect("second write");
         assert_eq!(fs::read(&path).expect("read"), b"two");
         assert_eq!(names_beside(&path), [OsString::from("file.txt")]);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[cfg(unix)]
     #[test]
     fn a_private_file_is_made_0600_and_never_replaces_one() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = temp_dir("private");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("sub").join("key");
         create_private(&path, b"secret").expect("made");
         let mode = fs::metadata(&path).expect("file").permissions().mode();
@@ -198,13 +192,12 @@ mod tests {
         assert_eq!(again.kind(), io::ErrorKind::AlreadyExists);
         assert_eq!(fs::read(&path).expect("read"), b"secret");
         assert_eq!(names_beside(&path), [OsString::from("key")]);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn back_ups_take_the_next_free_number_and_stale_temporaries_go() {
-        let dir = temp_dir("backup");
-        fs::create_dir_all(&dir).expect("dir");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("p.txt");
         assert_eq!(
             back_up(&path, b"a").expect("1"),
@@ -219,6 +212,5 @@ mod tests {
         remove_stale_temporaries(&path);
         assert!(!dir.join("p.txt.tmp123").exists());
         assert!(dir.join("p.txt.corrupt-2").exists());
-        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -376,7 +376,8 @@ mod tests {
 
     #[test]
     fn the_pasted_pack_is_kept_and_capped() {
-        let dir = std::env::temp_dir().join(format!("sokoshot-pasted-{}", std::process::id()));
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("pasted.xsb");
         let Paste::Levels(one) = read_paste("#####\n#@$.#\n#####\n") else {
             panic!("a level");
@@ -385,15 +386,6 @@ mod tests {
         save_pasted(&path, &many).expect("saved");
         assert_eq!(load_pasted(&path).len(), MAX_PASTED_LEVELS);
         assert!(load_pasted(&dir.join("none.xsb")).is_empty());
-        let _ = fs::remove_dir_all(&dir);
-    }
-
-    fn temp(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("sokoshot-pasted-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).expect("dir");
-        dir
     }
 
     fn one_level(text: &str) -> Vec<Level> {
@@ -405,7 +397,8 @@ mod tests {
 
     #[test]
     fn a_paste_keeps_hand_edited_levels_verbatim() {
-        let dir = temp("verbatim");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("pasted.xsb");
         let edited = "; Levels pasted into sokoshot, the oldest first.\n\n\
                       ; my favourite, with a typo below\n\
@@ -421,12 +414,12 @@ mod tests {
             2,
             "the typo level is kept, not played"
         );
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn an_unreadable_or_oversized_pasted_file_is_kept_aside_before_anything_is_written() {
-        let dir = temp("corrupt");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("pasted.xsb");
         let level = one_level("#####\n#@$.#\n#####\n");
         let garbage = b"\xff\xfe not text at all \x00\x01";
@@ -455,12 +448,12 @@ mod tests {
             crate::level::MAX_FILE_BYTES + 1
         );
         assert_eq!(load_pasted(&path).len(), 1);
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn adding_past_the_cap_drops_the_oldest_levels_text() {
-        let dir = temp("cap");
+        let temp = tempfile::tempdir().expect("temp dir");
+        let dir = temp.path();
         let path = dir.join("pasted.xsb");
         for n in 0..MAX_PASTED_LEVELS + 2 {
             let text = format!("Title: L{n}\n#####\n#@$.#\n#####\n");
@@ -474,6 +467,5 @@ mod tests {
         let text = fs::read_to_string(&path).expect("read");
         assert!(text.starts_with(PASTED_HEADER), "{text}");
         assert!(!text.contains("Title: L1\n") && text.contains("Title: L2\n"));
-        let _ = fs::remove_dir_all(&dir);
     }
 }

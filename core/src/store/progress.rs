@@ -55,7 +55,7 @@ mod snapshots;
 
 pub use file::{SaveFile, data_dir};
 pub use fit::{MAX_PROGRESS_WRITE_BYTES, TooBig};
-pub use format::ProgressError;
+pub use format::{LineError, ProgressError};
 use format::{escape, unescape};
 pub use kept::{Kept, MAX_RESUME_BYTES, MAX_SOLUTION_BYTES, Resume, Solution};
 pub use snapshots::{MAX_SNAPSHOT_BYTES, MAX_SNAPSHOTS, Snapshot, SnapshotError};

@@ -22,6 +22,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::collection::Collection;
 use super::progress::Figures;
+use crate::words;
 
 /// How many entries of each table are shown.
 pub const TOP: usize = 10;
@@ -401,13 +402,11 @@ pub fn streak(days: &[i64], today: i64) -> u32 {
 /// streak; no moves and no board, so it spoils nothing.
 #[must_use]
 pub fn result_line(day: i64, figures: Figures, streak: u32) -> String {
-    let days = if streak == 1 { "day" } else { "days" };
     format!(
-        "sokoshot daily {}: solved in {} moves, {} pushes, {} shots; streak {streak} {days}",
+        "sokoshot daily {}: solved in {}; streak {}",
         date(day),
-        figures.moves,
-        figures.pushes,
-        figures.shots
+        words::figures(figures.moves, figures.pushes, figures.shots),
+        words::count(streak, "day")
     )
 }
 
@@ -766,5 +765,14 @@ mod tests {
             "sokoshot daily 2025-11-29: solved in 42 moves, 12 pushes, 0 shots; streak 3 days"
         );
         assert!(!line.contains('#') && !line.contains('$'), "no board");
+        let one = Figures {
+            moves: 1,
+            pushes: 1,
+            shots: 1,
+        };
+        assert_eq!(
+            result_line(20_421, one, 1),
+            "sokoshot daily 2025-11-29: solved in 1 move, 1 push, 1 shot; streak 1 day"
+        );
     }
 }

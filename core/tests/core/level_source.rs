@@ -1,20 +1,12 @@
 //! Reading files: `read_source` reads only regular files within 16 MiB, never blocks on a
 //! FIFO, never reads a file that is too big.
 
-use std::path::PathBuf;
-
 use sokoshot_core::level::{MAX_FILE_BYTES, SourceError, read_source, read_source_bytes};
-
-/// A fresh directory for one test.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-source-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 #[test]
 fn read_source_reads_a_regular_file() {
-    let path = dir("regular").join("a.xsb");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let path = temp.path().join("a.xsb");
     std::fs::write(&path, "#####\n#@$.#\n#####\n").expect("write");
     assert_eq!(
         read_source(&path).expect("readable"),
@@ -24,7 +16,8 @@ fn read_source_reads_a_regular_file() {
 
 #[test]
 fn read_source_refuses_a_directory() {
-    let err = read_source(&dir("directory")).expect_err("a directory");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let err = read_source(temp.path()).expect_err("a directory");
     assert!(
         matches!(
             err,
@@ -43,7 +36,8 @@ fn read_source_refuses_a_directory() {
 #[cfg(unix)]
 #[test]
 fn read_source_refuses_a_fifo_without_blocking() {
-    let path = dir("fifo").join("level.xsb");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let path = temp.path().join("level.xsb");
     let _ = std::fs::remove_file(&path);
     let made = std::process::Command::new("mkfifo")
         .arg(&path)
@@ -75,7 +69,8 @@ fn read_source_refuses_a_device() {
 
 #[test]
 fn read_source_refuses_a_file_over_16_mib_before_reading_it() {
-    let path = dir("big").join("big.xsb");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let path = temp.path().join("big.xsb");
     // A sparse file of 3 GiB: reading it would take seconds and gigabytes.
     let file = std::fs::File::create(&path).expect("create");
     file.set_len(3 << 30).expect("sparse length");
@@ -94,7 +89,8 @@ fn read_source_refuses_a_file_over_16_mib_before_reading_it() {
 
 #[test]
 fn read_source_takes_a_file_of_exactly_16_mib() {
-    let path = dir("limit").join("limit.xsb");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let path = temp.path().join("limit.xsb");
     let file = std::fs::File::create(&path).expect("create");
     file.set_len(MAX_FILE_BYTES).expect("length");
     drop(file);
@@ -105,7 +101,8 @@ fn read_source_takes_a_file_of_exactly_16_mib() {
 
 #[test]
 fn read_source_refuses_text_that_is_not_utf8() {
-    let path = dir("latin1").join("latin1.xsb");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let path = temp.path().join("latin1.xsb");
     std::fs::write(&path, b"Title: caf\xe9\n").expect("write");
     let err = read_source(&path).expect_err("not UTF-8");
     assert!(
@@ -120,6 +117,7 @@ fn read_source_refuses_text_that_is_not_utf8() {
 
 #[test]
 fn read_source_reports_a_missing_file() {
-    let err = read_source(&dir("missing").join("none.xsb")).expect_err("missing");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let err = read_source(&temp.path().join("none.xsb")).expect_err("missing");
     assert!(matches!(err, SourceError::Io(_)), "{err:?}");
 }

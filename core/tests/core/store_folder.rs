@@ -1,30 +1,21 @@
 //! A folder of packs: every pack file read, the ones past the limit named and skipped, a bad
 //! file answered without losing the rest, and a pack's key made from its content.
 
-use std::path::PathBuf;
-
 use sokoshot_core::store::folder::{MAX_FOLDER_FILES, content_key, scan};
 
 const LEVEL: &str = "#####\n#@$.#\n#####\n";
 
-/// A fresh empty folder named after the test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-folder-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 #[test]
 fn every_pack_in_the_folder_is_read_and_a_bad_one_is_answered() {
-    let dir = folder("mixed");
+    let dir_temp = tempfile::tempdir().expect("temp dir");
+    let dir = dir_temp.path();
     std::fs::write(dir.join("a.xsb"), format!("Collection: First\n\n{LEVEL}")).expect("write");
     std::fs::write(dir.join("b.slc"), include_str!("../data/microban_1_3.slc")).expect("write");
     std::fs::write(dir.join("c.xsb"), "no level here\n").expect("write");
     std::fs::write(dir.join("d.slc"), "<SokobanLevels><Level>").expect("write");
     std::fs::write(dir.join(".hidden.xsb"), LEVEL).expect("write");
     std::fs::create_dir_all(dir.join("sub")).expect("dir");
-    let found = scan(&dir);
+    let found = scan(dir);
     let names: Vec<(&str, usize)> = found
         .packs
         .iter()
@@ -51,11 +42,12 @@ fn every_pack_in_the_folder_is_read_and_a_bad_one_is_answered() {
 
 #[test]
 fn a_moved_pack_keeps_its_key_and_files_past_the_limit_are_named() {
-    let dir = folder("many");
+    let dir_temp = tempfile::tempdir().expect("temp dir");
+    let dir = dir_temp.path();
     for i in 0..MAX_FOLDER_FILES + 2 {
         std::fs::write(dir.join(format!("{i:05}.xsb")), format!("; {i}\n{LEVEL}")).expect("write");
     }
-    let found = scan(&dir);
+    let found = scan(dir);
     assert_eq!(found.packs.len(), MAX_FOLDER_FILES);
     assert_eq!(
         found.skipped,
@@ -63,9 +55,10 @@ fn a_moved_pack_keeps_its_key_and_files_past_the_limit_are_named() {
     );
     let key = found.packs[7].key.clone();
     assert_eq!(key, content_key(format!("; 7\n{LEVEL}").as_bytes()));
-    let other = folder("moved");
+    let other_temp = tempfile::tempdir().expect("temp dir");
+    let other = other_temp.path();
     std::fs::rename(dir.join("00007.xsb"), other.join("renamed.xsb")).expect("move");
-    assert_eq!(scan(&other).packs[0].key, key);
+    assert_eq!(scan(other).packs[0].key, key);
 }
 
 /// A progress file as this version writes it for `sokoshot play /home/me/mine.xsb`: the
@@ -81,9 +74,10 @@ fn progress_keyed_by_path(id: u64) -> String {
 #[test]
 fn a_single_file_pack_moved_into_the_folder_keeps_its_results() {
     use sokoshot_core::store::progress::{Figures, Progress, level_id};
-    let dir = folder("moved");
+    let dir_temp = tempfile::tempdir().expect("temp dir");
+    let dir = dir_temp.path();
     std::fs::write(dir.join("mine.xsb"), format!("; Mine\n{LEVEL}")).expect("write");
-    let found = scan(&dir);
+    let found = scan(dir);
     let pack = &found.packs[0];
     let id = level_id(&pack.levels[0]);
     let mut progress: Progress = progress_keyed_by_path(id).parse().expect("reads");
@@ -130,14 +124,15 @@ fn the_folder_is_bounded_in_cells_as_a_whole_and_the_files_past_it_are_named() {
     use sokoshot_core::store::folder::{MAX_FOLDER_CELLS, bound_words};
     use sokoshot_core::store::folder_watch::{FolderNews, FolderWatch};
     use sokoshot_core::store::packs::folder_warnings;
-    let dir = folder("bound");
+    let dir_temp = tempfile::tempdir().expect("temp dir");
+    let dir = dir_temp.path();
     let pack = widest_pack();
     // Each file holds 16,000,000 cells: four fit in the folder's bound, the fifth would
     // pass it, and the sixth is never read.
     for i in 0..6 {
         std::fs::write(dir.join(format!("big{i}.xsb")), &pack).expect("write");
     }
-    let found = scan(&dir);
+    let found = scan(dir);
     assert_eq!(found.packs.len(), 4);
     let cells: u64 = found.spent.iter().map(|(_, s)| s.cells).sum();
     assert_eq!(cells, 64_000_000);
@@ -150,7 +145,7 @@ fn the_folder_is_bounded_in_cells_as_a_whole_and_the_files_past_it_are_named() {
     assert!(warnings.contains(&bound_words()), "{warnings}");
     assert!(warnings.contains("big4.xsb, "), "{warnings}");
     // A file dropped in later is held to the same bound by the watcher.
-    let watch = FolderWatch::spawn(dir.clone(), &found.files, &found.spent).expect("thread");
+    let watch = FolderWatch::spawn(dir.to_path_buf(), &found.files, &found.spent).expect("thread");
     let late = dir.join("big3b.xsb");
     std::fs::write(&late, &pack).expect("write");
     let start = std::time::Instant::now();
@@ -173,7 +168,8 @@ fn the_folder_is_bounded_in_cells_as_a_whole_and_the_files_past_it_are_named() {
 #[test]
 fn a_file_larger_than_what_is_left_of_the_bound_is_not_read() {
     use sokoshot_core::store::folder::{FolderFileError, MAX_FOLDER_BYTES, Spent, read_within};
-    let dir = folder("bytes");
+    let dir_temp = tempfile::tempdir().expect("temp dir");
+    let dir = dir_temp.path();
     let path = dir.join("a.xsb");
     std::fs::write(&path, LEVEL).expect("write");
     let cases = [

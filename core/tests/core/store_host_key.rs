@@ -5,22 +5,14 @@
 
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
 
 use sokoshot_core::level::SourceError;
 use sokoshot_core::store::host_key::{self, KeyFileError, MAX_KEY_BYTES};
 
-/// A fresh, empty directory for one test.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-keyfile-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 #[test]
 fn a_missing_key_file_reads_as_none_and_is_made_0600() {
-    let dir = dir("made");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let path = host_key::path_in(&dir.join("data"));
     assert!(host_key::read(&path).expect("no file yet").is_none());
     host_key::create(&path, b"key text").expect("made");
@@ -30,24 +22,24 @@ fn a_missing_key_file_reads_as_none_and_is_made_0600() {
         host_key::read(&path).expect("read").as_deref(),
         Some(&b"key text"[..])
     );
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_key_file_is_never_made_over_one_already_there() {
-    let dir = dir("kept");
-    let path = host_key::path_in(&dir);
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
+    let path = host_key::path_in(dir);
     host_key::create(&path, b"first").expect("made");
     let err = host_key::create(&path, b"second").expect_err("the file is there");
     assert!(matches!(err, KeyFileError::Write { .. }), "{err:?}");
     assert_eq!(fs::read(&path).expect("read"), b"first");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_fifo_at_the_key_path_is_refused_at_once() {
-    let dir = dir("fifo");
-    let path = host_key::path_in(&dir);
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
+    let path = host_key::path_in(dir);
     let made = std::process::Command::new("mkfifo")
         .arg(&path)
         .status()
@@ -65,13 +57,13 @@ fn a_fifo_at_the_key_path_is_refused_at_once() {
         ),
         "{err:?}"
     );
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_key_file_over_the_limit_is_refused() {
-    let dir = dir("big");
-    let path = host_key::path_in(&dir);
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
+    let path = host_key::path_in(dir);
     host_key::create(
         &path,
         &vec![b'k'; 1 + usize::try_from(MAX_KEY_BYTES).expect("fits")],
@@ -82,13 +74,13 @@ fn a_key_file_over_the_limit_is_refused() {
         matches!(err, KeyFileError::TooBig { bytes, .. } if bytes == MAX_KEY_BYTES + 1),
         "{err:?}"
     );
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_key_file_others_may_read_is_refused() {
-    let dir = dir("open");
-    let path = host_key::path_in(&dir);
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
+    let path = host_key::path_in(dir);
     host_key::create(&path, b"key text").expect("made");
     fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
     let err = host_key::read(&path).expect_err("unprotected");
@@ -97,5 +89,4 @@ fn a_key_file_others_may_read_is_refused() {
         "{err:?}"
     );
     assert!(err.to_string().contains("chmod 600"), "{err}");
-    let _ = fs::remove_dir_all(&dir);
 }

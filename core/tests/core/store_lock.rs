@@ -6,20 +6,12 @@
 #![cfg(unix)]
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sokoshot_core::store::authorized_keys::{self, KeysFileError};
 use sokoshot_core::store::progress::{Figures, Progress, SaveFile};
 
 const PACK: &str = "/levels/pack.xsb";
-
-/// A fresh, empty directory for one test.
-fn dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoshot-lock-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn mkfifo(path: &Path) {
     let made = std::process::Command::new("mkfifo")
@@ -50,7 +42,8 @@ fn holds_the_solve(save: &SaveFile) -> bool {
 
 #[test]
 fn a_fifo_at_the_progress_lock_is_refused_and_the_solve_saved() {
-    let dir = dir("fifo-lock");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     // Nobody ever reads the FIFO: opening it to write would block for ever.
     mkfifo(&dir.join("progress.txt.lock"));
@@ -61,12 +54,12 @@ fn a_fifo_at_the_progress_lock_is_refused_and_the_solve_saved() {
     assert!(notice.contains("a FIFO"), "{notice}");
     assert!(notice.contains("saved without the lock"), "{notice}");
     assert!(holds_the_solve(&save));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_lock_kept_elsewhere_is_waited_for_a_bounded_time_then_the_solve_saved() {
-    let dir = dir("held-lock");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let save = SaveFile::at(dir.join("progress.txt"));
     // Another open file description holding the lock: to flock(2), the same as another
     // process holding it (a game frozen in its save, or a hostile `flock`).
@@ -86,12 +79,12 @@ fn a_lock_kept_elsewhere_is_waited_for_a_bounded_time_then_the_solve_saved() {
     let (_, quiet) = save.save_telling(&solved()).expect("saved under the lock");
     assert_eq!(quiet, None);
     assert!(holds_the_solve(&save));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn authorized_keys_on_a_device_or_a_fifo_is_refused_without_reading_or_blocking() {
-    let dir = dir("keys");
+    let temp = tempfile::tempdir().expect("temp dir");
+    let dir = temp.path();
     let fifo = dir.join("authorized_keys");
     mkfifo(&fifo);
     let big = dir.join("big_keys");
@@ -110,5 +103,4 @@ fn authorized_keys_on_a_device_or_a_fifo_is_refused_without_reading_or_blocking(
             assert!(matches!(err, KeysFileError::Read(_)), "{name}: {err:?}");
         }
     }
-    let _ = fs::remove_dir_all(&dir);
 }

@@ -36,10 +36,10 @@ impl Progress {
                 seen_header = true;
                 continue;
             }
-            if let Err(message) = progress.read_line(line, &mut pack) {
+            if let Err(error) = progress.read_line(line, &mut pack) {
                 problems.push(ProgressError {
                     line: number + 1,
-                    message,
+                    message: error.to_string(),
                 });
                 progress.kept.push(raw.to_owned());
             }
@@ -54,7 +54,7 @@ impl Progress {
         }
     }
 
-    fn read_line(&mut self, line: &str, pack: &mut Option<String>) -> Result<(), String> {
+    fn read_line(&mut self, line: &str, pack: &mut Option<String>) -> Result<(), LineError> {
         let (keyword, rest) = line.split_once(' ').unwrap_or((line, ""));
         match keyword {
             "last" => {
@@ -66,27 +66,21 @@ impl Progress {
                 let mut words = rest.split_whitespace();
                 match (words.next(), words.next(), words.next()) {
                     (Some(name), Some(value), None) => self.set_setting(name, value),
-                    _ => return Err("`set` needs a name and a value".to_owned()),
+                    _ => return Err(LineError::Needs("set", "a name and a value")),
                 }
             }
             "resume" => {
-                let name = pack
-                    .as_ref()
-                    .ok_or_else(|| "a `resume` line before any `pack` line".to_owned())?;
+                let name = pack.as_ref().ok_or(LineError::BeforePack("resume"))?;
                 let (id, resume) = Resume::parse(rest)?;
                 self.set_resume(&name.clone(), id, resume);
             }
             "snapshot" => {
-                let name = pack
-                    .as_ref()
-                    .ok_or_else(|| "a `snapshot` line before any `pack` line".to_owned())?;
+                let name = pack.as_ref().ok_or(LineError::BeforePack("snapshot"))?;
                 let (number, id, snapshot) = Snapshot::parse(rest)?;
                 self.merge_snapshot(&name.clone(), id, number, snapshot);
             }
             "level" => {
-                let name = pack
-                    .as_ref()
-                    .ok_or_else(|| "a `level` line before any `pack` line".to_owned())?;
+                let name = pack.as_ref().ok_or(LineError::BeforePack("level"))?;
                 let record = parse_level(rest)?;
                 let levels = self.packs.entry(name.clone()).or_default();
                 levels
@@ -94,7 +88,7 @@ impl Progress {
                     .and_modify(|kept| kept.merge(&record))
                     .or_insert(record);
             }
-            _ => return Err(format!("cannot read `{}`", excerpt(line))),
+            _ => return Err(LineError::Unreadable(excerpt(line))),
         }
         Ok(())
     }
@@ -111,6 +105,52 @@ fn excerpt(line: &str) -> String {
     } else {
         cut
     }
+}
+
+/// Why one line of a progress file could not be read (a [`ProgressError`] says which line).
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum LineError {
+    /// A line, or a word of one, that is not of the format.
+    #[error("cannot read `{0}`")]
+    Unreadable(String),
+    /// A word not of the format in a line of the named kind.
+    #[error("cannot read `{word}` in a `{kind}` line")]
+    UnreadableIn {
+        /// The word.
+        word: String,
+        /// The line's keyword.
+        kind: &'static str,
+    },
+    /// A line of the named kind lacks what it needs.
+    #[error("`{0}` needs {1}")]
+    Needs(&'static str, &'static str),
+    /// A line of the named kind comes before any `pack` line.
+    #[error("a `{0}` line before any `pack` line")]
+    BeforePack(&'static str),
+    /// A word that should be a level number (from 1).
+    #[error("`{0}` is not a level number")]
+    NotALevelNumber(String),
+    /// A word of a `level` line that is not `key=value`.
+    #[error("`{0}` is not key=value")]
+    NotKeyValue(String),
+    /// A `key=value` word whose value cannot be read.
+    #[error("`{0}` has a bad value")]
+    BadValue(String),
+    /// A `level` line (its number, from 1) without a field it needs.
+    #[error("level {0} has no `{1}=`")]
+    Missing(usize, &'static str),
+    /// A field that should hold a solution's letters.
+    #[error("`{0}` is not a solution")]
+    NotASolution(String),
+    /// A `snapshot` line whose number is out of range.
+    #[error("`snapshot` needs a number from 1 to {}", super::MAX_SNAPSHOTS)]
+    SnapshotNumber,
+    /// A snapshot's steps with something other than move letters and `!`.
+    #[error("a snapshot's steps are move letters and `!`")]
+    SnapshotSteps,
+    /// A snapshot's steps over [`super::MAX_SNAPSHOT_BYTES`].
+    #[error("a snapshot's steps are over {} bytes", super::MAX_SNAPSHOT_BYTES)]
+    SnapshotTooLong,
 }
 
 /// Why a progress file, or one of its lines, could not be read.
@@ -194,22 +234,22 @@ pub(super) fn unescape(text: &str) -> String {
     out
 }
 
-fn parse_number(word: &str) -> Result<usize, String> {
+fn parse_number(word: &str) -> Result<usize, LineError> {
     match word.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n - 1),
-        _ => Err(format!("`{}` is not a level number", excerpt(word))),
+        _ => Err(LineError::NotALevelNumber(excerpt(word))),
     }
 }
 
-fn parse_last(rest: &str) -> Result<(String, usize), String> {
+fn parse_last(rest: &str) -> Result<(String, usize), LineError> {
     let (number, pack) = rest
         .trim()
         .split_once(' ')
-        .ok_or_else(|| "`last` needs a level number and a pack".to_owned())?;
+        .ok_or(LineError::Needs("last", "a level number and a pack"))?;
     Ok((unescape(pack.trim()), parse_number(number)?))
 }
 
-fn parse_level(rest: &str) -> Result<Record, String> {
+fn parse_level(rest: &str) -> Result<Record, LineError> {
     let mut words = rest.split_whitespace();
     let index = parse_number(words.next().unwrap_or(""))?;
     let (mut id, mut moves, mut pushes, mut shots) = (None, None, None, None);
@@ -218,11 +258,11 @@ fn parse_level(rest: &str) -> Result<Record, String> {
     for word in words {
         let (key, value) = word
             .split_once('=')
-            .ok_or_else(|| format!("`{}` is not key=value", excerpt(word)))?;
+            .ok_or_else(|| LineError::NotKeyValue(excerpt(word)))?;
         if kept.read_field(key, value)? {
             continue;
         }
-        let bad = || format!("`{}` has a bad value", excerpt(word));
+        let bad = || LineError::BadValue(excerpt(word));
         match key {
             "id" => id = Some(u64::from_str_radix(value, 16).map_err(|_| bad())?),
             "moves" => moves = Some(value.parse().map_err(|_| bad())?),
@@ -234,7 +274,7 @@ fn parse_level(rest: &str) -> Result<Record, String> {
             }
         }
     }
-    let missing = |what: &str| format!("level {} has no `{what}=`", index + 1);
+    let missing = |what| LineError::Missing(index + 1, what);
     Ok(Record {
         index,
         best: Best {

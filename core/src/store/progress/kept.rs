@@ -15,6 +15,7 @@
 //! before its last restart are dropped first, then its last steps, counted in `cut=`); so even
 //! a few hundred levels stay far inside the 16 MiB the game reads.
 
+use super::format::LineError;
 use crate::game::{Move, parse_moves};
 
 /// The longest solution kept, in bytes of its letters.
@@ -76,12 +77,17 @@ impl Kept {
     ///
     /// # Errors
     /// When the value cannot be read.
-    pub fn read_field(&mut self, key: &str, value: &str) -> Result<bool, String> {
-        let solution = || Solution::new(value).ok_or_else(|| format!("`{key}` is not a solution"));
+    pub fn read_field(&mut self, key: &str, value: &str) -> Result<bool, LineError> {
+        let solution =
+            || Solution::new(value).ok_or_else(|| LineError::NotASolution(key.to_owned()));
         match key {
             "by-moves" => self.by_moves = Some(solution()?),
             "by-pushes" => self.by_pushes = Some(solution()?),
-            "hints" => self.hints = value.parse().map_err(|_| format!("`hints={value}`"))?,
+            "hints" => {
+                self.hints = value
+                    .parse()
+                    .map_err(|_| LineError::BadValue(format!("hints={value}")))?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -193,20 +199,22 @@ impl Resume {
     ///
     /// # Errors
     /// When a part is missing or cannot be read.
-    pub fn parse(rest: &str) -> Result<(u64, Self), String> {
+    pub fn parse(rest: &str) -> Result<(u64, Self), LineError> {
         let mut words = rest.split_whitespace();
         let index = words
             .next()
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| n.checked_sub(1))
-            .ok_or("`resume` needs a level number")?;
+            .ok_or(LineError::Needs("resume", "a level number"))?;
         let (mut id, mut at, mut steps, mut cut) = (None, None, Vec::new(), 0);
         for word in words {
             match word.split_once('=') {
                 Some(("id", v)) => id = u64::from_str_radix(v, 16).ok(),
                 Some(("at", v)) => at = v.parse().ok(),
                 Some(("cut", v)) => {
-                    cut = v.parse().map_err(|_| format!("cannot read `{word}`"))?;
+                    cut = v
+                        .parse()
+                        .map_err(|_| LineError::Unreadable(word.to_owned()))?;
                 }
                 Some(("steps", v)) => {
                     steps = v
@@ -215,11 +223,16 @@ impl Resume {
                         .map(str::to_owned)
                         .collect();
                 }
-                _ => return Err(format!("cannot read `{word}` in a `resume` line")),
+                _ => {
+                    return Err(LineError::UnreadableIn {
+                        word: word.to_owned(),
+                        kind: "resume",
+                    });
+                }
             }
         }
-        let id = id.ok_or("`resume` needs `id=`")?;
-        let at = at.ok_or("`resume` needs `at=`")?;
+        let id = id.ok_or(LineError::Needs("resume", "`id=`"))?;
+        let at = at.ok_or(LineError::Needs("resume", "`at=`"))?;
         Ok((
             id,
             Self {

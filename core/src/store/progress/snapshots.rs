@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::Progress;
+use super::format::LineError;
 
 /// The most snapshots a level keeps (numbered 1 to this).
 pub const MAX_SNAPSHOTS: u32 = 9;
@@ -65,13 +66,13 @@ impl Snapshot {
     /// When a part is missing or cannot be read, the number is out of range, a step holds
     /// something other than move letters and `!`, or the steps are over
     /// [`MAX_SNAPSHOT_BYTES`].
-    pub fn parse(rest: &str) -> Result<(u32, u64, Self), String> {
+    pub fn parse(rest: &str) -> Result<(u32, u64, Self), LineError> {
         let mut words = rest.split_whitespace();
         let number = words
             .next()
             .and_then(|n| n.parse::<u32>().ok())
             .filter(|n| (1..=MAX_SNAPSHOTS).contains(n))
-            .ok_or_else(|| format!("`snapshot` needs a number from 1 to {MAX_SNAPSHOTS}"))?;
+            .ok_or(LineError::SnapshotNumber)?;
         let (mut id, mut at, mut steps) = (None, None, None);
         for word in words {
             match word.split_once('=') {
@@ -85,19 +86,22 @@ impl Snapshot {
                             .collect::<Vec<_>>(),
                     );
                 }
-                _ => return Err(format!("cannot read `{word}` in a `snapshot` line")),
+                _ => {
+                    return Err(LineError::UnreadableIn {
+                        word: word.to_owned(),
+                        kind: "snapshot",
+                    });
+                }
             }
         }
-        let id = id.ok_or("`snapshot` needs `id=`")?;
-        let at = at.ok_or("`snapshot` needs `at=`")?;
-        let steps = steps.ok_or("`snapshot` needs `steps=`")?;
+        let id = id.ok_or(LineError::Needs("snapshot", "`id=`"))?;
+        let at = at.ok_or(LineError::Needs("snapshot", "`at=`"))?;
+        let steps = steps.ok_or(LineError::Needs("snapshot", "`steps=`"))?;
         if !steps.iter().all(|g| is_group(g)) {
-            return Err("a snapshot's steps are move letters and `!`".to_owned());
+            return Err(LineError::SnapshotSteps);
         }
         if bytes(&steps) > MAX_SNAPSHOT_BYTES {
-            return Err(format!(
-                "a snapshot's steps are over {MAX_SNAPSHOT_BYTES} bytes"
-            ));
+            return Err(LineError::SnapshotTooLong);
         }
         Ok((number, id, Self { at, steps }))
     }
@@ -380,17 +384,47 @@ mod tests {
     #[test]
     fn snapshot_lines_that_cannot_be_read_say_why() {
         let cases = [
-            ("no number", "id=1 at=1 steps=r", "number"),
-            ("number too big", "10 id=1 at=1 steps=r", "number"),
-            ("no id", "1 at=1 steps=r", "id="),
-            ("no steps", "1 id=1 at=1", "steps="),
-            ("not moves", "1 id=1 at=1 steps=r,q", "move letters"),
-            ("unknown field", "1 id=1 at=1 steps=r x=2", "cannot read"),
+            ("no number", "id=1 at=1 steps=r", LineError::SnapshotNumber),
+            (
+                "number too big",
+                "10 id=1 at=1 steps=r",
+                LineError::SnapshotNumber,
+            ),
+            (
+                "no id",
+                "1 at=1 steps=r",
+                LineError::Needs("snapshot", "`id=`"),
+            ),
+            (
+                "no steps",
+                "1 id=1 at=1",
+                LineError::Needs("snapshot", "`steps=`"),
+            ),
+            (
+                "not moves",
+                "1 id=1 at=1 steps=r,q",
+                LineError::SnapshotSteps,
+            ),
+            (
+                "unknown field",
+                "1 id=1 at=1 steps=r x=2",
+                LineError::UnreadableIn {
+                    word: "x=2".to_owned(),
+                    kind: "snapshot",
+                },
+            ),
         ];
         for (name, rest, want) in cases {
-            let err = Snapshot::parse(rest).expect_err(name);
-            assert!(err.contains(want), "{name}: {err}");
+            assert_eq!(Snapshot::parse(rest), Err(want), "{name}");
         }
+        assert_eq!(
+            LineError::Needs("snapshot", "`id=`").to_string(),
+            "`snapshot` needs `id=`"
+        );
+        assert_eq!(
+            LineError::SnapshotNumber.to_string(),
+            format!("`snapshot` needs a number from 1 to {MAX_SNAPSHOTS}")
+        );
     }
 
     #[test]
