@@ -76,7 +76,7 @@ use tokio::net::{TcpListener, TcpStream};
 
 use self::console::{End, Timeouts};
 use self::handler::{Allowed, Handler, Record};
-use self::limits::{Caps, Gate};
+use self::limits::{Caps, Gate, Permit};
 use self::players::Players;
 use self::session::Shared;
 use sokoshot_core::store::authorized_keys;
@@ -358,6 +358,8 @@ async fn serve(
         tokio::select! {
             accepted = listener.accept() => {
                 let Ok((stream, peer)) = accepted else { continue };
+                // Admitted here, in the order the connections came, not in their tasks'.
+                let Some(permit) = admit(&gate, stream, peer) else { continue };
                 let context = Connection {
                     config: Arc::clone(&config),
                     shared: Arc::clone(&shared),
@@ -365,7 +367,7 @@ async fn serve(
                     gate: Arc::clone(&gate),
                     login_grace: options.login_grace,
                 };
-                tokio::spawn(context.run(stream, peer));
+                tokio::spawn(context.run(permit, peer));
             }
             _ = term.recv() => break,
             _ = int.recv() => break,
@@ -396,6 +398,27 @@ async fn serve(
     Ok(())
 }
 
+/// Admits a new connection through the gate, or logs (at the gate's rate) why not and drops
+/// it: the permit and the stream when admitted.
+fn admit(gate: &Arc<Gate>, stream: TcpStream, peer: SocketAddr) -> Option<(Permit, TcpStream)> {
+    let now = Instant::now();
+    match gate.admit(peer.ip(), now) {
+        Ok(permit) => Some((permit, stream)),
+        Err(refusal) => {
+            drop(stream);
+            match gate.may_log(peer.ip(), now) {
+                Some(0) => eprintln!("sokoshot serve: {peer} refused: {refusal}"),
+                Some(unlogged) => eprintln!(
+                    "sokoshot serve: {peer} refused: {refusal} ({} from this address not logged)",
+                    crate::words::count(unlogged, "more refusal")
+                ),
+                None => {}
+            }
+            None
+        }
+    }
+}
+
 /// What a connection's task needs.
 struct Connection {
     config: Arc<russh::server::Config>,
@@ -406,23 +429,8 @@ struct Connection {
 }
 
 impl Connection {
-    async fn run(self, stream: TcpStream, peer: SocketAddr) {
+    async fn run(self, (permit, stream): (Permit, TcpStream), peer: SocketAddr) {
         let begun = Instant::now();
-        let permit = match self.gate.admit(peer.ip(), begun) {
-            Ok(permit) => permit,
-            Err(refusal) => {
-                drop(stream);
-                match self.gate.may_log(peer.ip(), begun) {
-                    Some(0) => eprintln!("sokoshot serve: {peer} refused: {refusal}"),
-                    Some(unlogged) => eprintln!(
-                        "sokoshot serve: {peer} refused: {refusal} ({} from this address not logged)",
-                        crate::words::count(unlogged, "more refusal")
-                    ),
-                    None => {}
-                }
-                return;
-            }
-        };
         let eviction = permit.eviction();
         let counts = Arc::new(Counts::default());
         let Ok((stream, cutter)) = cuttable(stream) else {
