@@ -35,7 +35,7 @@ use super::engine::Ending;
 use super::engine::{Search, room};
 use super::freeze::frozen_off_goal;
 use super::limits::{Budget, Stop};
-use super::matching::Matcher;
+use super::matching::Assignment;
 use super::packing::Packing;
 use super::pairs::Pairs;
 use super::push::Push;
@@ -63,7 +63,8 @@ struct Node {
     to: u32,
     dir: u8,
     weight: u32,
-    bound: u32,
+    /// Its boxes off goals (none: solved).
+    off: u32,
     /// Its set of boxes frozen on goals (see `walls`).
     walls: u32,
 }
@@ -83,7 +84,8 @@ const NEWEST: u32 = u32::MAX;
 struct Candidate {
     mv: MacroMove,
     features: Features,
-    bound: u32,
+    /// The child's boxes off goals.
+    off: u32,
     /// The child's set of boxes frozen on goals.
     walls: u32,
     /// The child's hash, worked out when it was looked up.
@@ -105,7 +107,7 @@ pub(crate) struct FessSearch<'c> {
     macros: Macros,
     walls: Walls,
     reach: Reach,
-    matcher: Matcher,
+    assignment: Assignment,
     cur: Vec<u64>,
     key: Vec<u64>,
     boxes: Vec<u32>,
@@ -137,7 +139,7 @@ impl<'c> FessSearch<'c> {
             macros: Macros::new(ctx.len()),
             walls: Walls::default(),
             reach: Reach::new(ctx.len()),
-            matcher: Matcher::default(),
+            assignment: Assignment::default(),
             cur: vec![0; ctx.words],
             key: vec![0; ctx.words + 1],
             boxes: Vec::new(),
@@ -156,9 +158,14 @@ impl<'c> FessSearch<'c> {
         let lowest = self.reach.flood(self.ctx, bits, player);
         self.boxes.clear();
         self.boxes.extend(cells(bits));
-        let Some(bound) = self.matcher.bound(self.ctx, &self.boxes) else {
+        if !self.assignment.set_base(self.ctx, &self.boxes) {
             return;
-        };
+        }
+        let off = self
+            .boxes
+            .iter()
+            .filter(|&&b| !self.ctx.is_goal[b as usize])
+            .count() as u32;
         let features = Features::of(self.ctx, self.packing, bits, &mut self.macros.regions);
         let node = Node {
             parent: u32::MAX,
@@ -166,7 +173,7 @@ impl<'c> FessSearch<'c> {
             to: NONE,
             dir: 0,
             weight: 0,
-            bound,
+            off,
             walls: NO_WALLS,
         };
         self.key[..self.ctx.words].copy_from_slice(bits);
@@ -248,7 +255,7 @@ impl<'c> FessSearch<'c> {
         self.boxes.extend(cells(&self.cur));
         let n = self.boxes.len() as u64;
         budget.spend(n * n * ctx.goals.len() as u64 + n)?;
-        if self.matcher.set_base(ctx, &self.boxes).is_none() {
+        if !self.assignment.set_base(ctx, &self.boxes) {
             return Ok(None);
         }
         let moves = self
@@ -257,11 +264,11 @@ impl<'c> FessSearch<'c> {
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         let mut child = self.cur.clone();
-        let walls = self.nodes[id as usize].walls;
+        let (walls, off) = (self.nodes[id as usize].walls, self.nodes[id as usize].off);
         for &mv in &moves {
             flip(&mut child, mv.from);
             flip(&mut child, mv.to);
-            let kept = self.weigh(&child, mv, walls, &mut candidates);
+            let kept = self.weigh(&child, mv, (walls, off), &mut candidates);
             flip(&mut child, mv.from);
             flip(&mut child, mv.to);
             if let Err(stop) = budget.spend(kept) {
@@ -289,7 +296,7 @@ impl<'c> FessSearch<'c> {
                 to: c.mv.to,
                 dir: c.mv.dir,
                 weight,
-                bound: c.bound,
+                off: c.off,
                 walls: c.walls,
             };
             let stored = self.store(&child, c, node, budget);
@@ -312,13 +319,13 @@ impl<'c> FessSearch<'c> {
     }
 
     /// Tests the child `child` reached by `mv` from a parent with the frozen goal boxes
-    /// `walls`; keeps it among `candidates` when it is new and not lost. Returns the work it
-    /// took.
+    /// `walls` and `off` boxes off goals; keeps it among `candidates` when it is new and not
+    /// lost. Returns the work it took.
     fn weigh(
         &mut self,
         child: &[u64],
         mv: MacroMove,
-        walls: u32,
+        (walls, off): (u32, u32),
         candidates: &mut Vec<Candidate>,
     ) -> u64 {
         let ctx = self.ctx;
@@ -345,12 +352,12 @@ impl<'c> FessSearch<'c> {
         if self.walls.loses(walls, child) {
             return walls_work + ctx.words as u64;
         }
-        let bound = match self.matcher.bound_moved(ctx, mv.from, mv.to) {
-            Some(bound) => bound,
+        let matched = match self.assignment.feasible_moved(ctx, mv.from, mv.to) {
+            Some(matched) => matched,
             None => {
                 self.boxes.clear();
                 self.boxes.extend(cells(child));
-                self.matcher.bound(ctx, &self.boxes)
+                self.assignment.set_base(ctx, &self.boxes)
             }
         };
         let n = self.boxes.len() as u64;
@@ -358,14 +365,16 @@ impl<'c> FessSearch<'c> {
             + ctx.len() as u64
             + super::freeze::MAX_VISITS as u64
             + walls_work;
-        let Some(bound) = bound else {
+        if !matched {
             return work;
-        };
+        }
+        let off =
+            off + u32::from(ctx.is_goal[mv.from as usize]) - u32::from(ctx.is_goal[mv.to as usize]);
         let features = Features::after(ctx, self.packing, child, mv.regions);
         candidates.push(Candidate {
             mv,
             features,
-            bound,
+            off,
             walls,
             hash,
         });
@@ -392,7 +401,7 @@ impl<'c> FessSearch<'c> {
             .insert(&self.key, candidate.hash, room(budget, held))
             .map_err(|_| Stop::Memory)?;
         self.nodes.push(node);
-        if node.bound == 0 {
+        if node.off == 0 {
             return Ok(Some(id));
         }
         self.enqueue(candidate.features, &node, id);
@@ -451,7 +460,7 @@ impl Search for FessSearch<'_> {
     }
 
     fn solves(&mut self, id: u32) -> bool {
-        self.nodes[id as usize].bound == 0
+        self.nodes[id as usize].off == 0
     }
 
     fn expand(&mut self, id: u32, budget: &Budget<'_>, others: usize) -> Result<Option<u32>, Stop> {
@@ -476,13 +485,13 @@ fn advised(candidates: &[Candidate], parent: Features) -> [Option<usize>; 2] {
         .iter()
         .enumerate()
         .filter(|(_, c)| c.features.packed > parent.packed)
-        .min_by_key(|(_, c)| (Reverse(c.features.packed), c.mv.pushes, c.bound))
+        .min_by_key(|(_, c)| (Reverse(c.features.packed), c.mv.pushes, c.off))
         .map(|(i, _)| i);
     let connectivity = candidates
         .iter()
         .enumerate()
         .filter(|(_, c)| c.features.regions < parent.regions)
-        .min_by_key(|(_, c)| (c.features.regions, c.mv.pushes, c.bound))
+        .min_by_key(|(_, c)| (c.features.regions, c.mv.pushes, c.off))
         .map(|(i, _)| i);
     [packing, connectivity]
 }
@@ -694,7 +703,7 @@ mod tests {
         let candidate = |packed, regions, pushes| Candidate {
             mv: mv(pushes),
             features: Features { packed, regions },
-            bound: 5,
+            off: 5,
             walls: NO_WALLS,
             hash: 0,
         };

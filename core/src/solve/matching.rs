@@ -214,6 +214,127 @@ impl Matcher {
     }
 }
 
+/// Whether the boxes can each have their own goal, as [`Matcher::bound`] finds it, without
+/// the costs: a maximum matching of boxes to the goals each can reach on an empty board
+/// (Kuhn's augmenting paths). A search that needs no bound, only the test, uses it: one
+/// augmenting path from a moved box, `O(n m)` at worst and mostly a step or two, where the
+/// bound's shortest path scans every goal at every step.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Assignment {
+    /// The boxes' cells, and each box's goal (an index into `ctx.goals`).
+    rows: Vec<u32>,
+    goal_of: Vec<u32>,
+    /// Each goal's box, or [`NONE`].
+    box_of: Vec<u32>,
+    /// The base's assignment, kept to start each moved box from.
+    base_goal_of: Vec<u32>,
+    base_box_of: Vec<u32>,
+    valid: bool,
+    /// The goals visited by the current path search, by generation.
+    seen: Vec<u32>,
+    generation: u32,
+    stack: Vec<(u32, u32)>,
+}
+
+impl Assignment {
+    /// Matches `boxes` in full and keeps the result as the base of
+    /// [`Assignment::feasible_moved`]; whether every box has its own goal.
+    pub(crate) fn set_base(&mut self, ctx: &Context, boxes: &[u32]) -> bool {
+        let m = ctx.goals.len();
+        self.rows.clear();
+        self.rows.extend_from_slice(boxes);
+        self.goal_of.clear();
+        self.goal_of.resize(boxes.len(), NONE);
+        self.box_of.clear();
+        self.box_of.resize(m, NONE);
+        self.valid = boxes.len() <= m && (0..boxes.len() as u32).all(|i| self.augment(ctx, i));
+        self.base_goal_of.clone_from(&self.goal_of);
+        self.base_box_of.clone_from(&self.box_of);
+        self.valid
+    }
+
+    /// Whether the base's boxes, with the one on `from` moved to `to`, can each have their
+    /// own goal; `None` when the base holds no box on `from` or had no matching itself.
+    pub(crate) fn feasible_moved(&mut self, ctx: &Context, from: u32, to: u32) -> Option<bool> {
+        if !self.valid {
+            return None;
+        }
+        let i = self.rows.iter().position(|&b| b == from)?;
+        self.goal_of.clone_from(&self.base_goal_of);
+        self.box_of.clone_from(&self.base_box_of);
+        let g = self.goal_of[i];
+        if g != NONE {
+            self.box_of[g as usize] = NONE;
+            self.goal_of[i] = NONE;
+        }
+        self.rows[i] = to;
+        let found = self.augment(ctx, i as u32);
+        self.rows[i] = from;
+        Some(found)
+    }
+
+    /// Looks for an augmenting path from box `i` (depth first, each goal once) and flips it.
+    fn augment(&mut self, ctx: &Context, i: u32) -> bool {
+        let m = ctx.goals.len();
+        if self.seen.len() != m {
+            self.seen = vec![0; m];
+            self.generation = 0;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        // A free goal the box reaches directly ends it at once.
+        let cell = self.rows[i as usize] as usize;
+        if let Some(g) = (0..m).find(|&g| self.box_of[g] == NONE && ctx.dist[g][cell] != NONE) {
+            self.box_of[g] = i;
+            self.goal_of[i as usize] = g as u32;
+            return true;
+        }
+        // The stack holds (box, next goal to try); a box reached through goal `g` is the one
+        // `g` holds.
+        self.stack.clear();
+        self.stack.push((i, 0));
+        while let Some(&(b, mut next)) = self.stack.last() {
+            let cell = self.rows[b as usize] as usize;
+            let mut deeper = None;
+            while (next as usize) < m {
+                let g = next as usize;
+                next += 1;
+                if self.seen[g] == generation || ctx.dist[g][cell] == NONE {
+                    continue;
+                }
+                self.seen[g] = generation;
+                let holder = self.box_of[g];
+                if holder == NONE {
+                    // Flip the path: each box on the stack takes the goal it went through.
+                    let mut goal = g as u32;
+                    while let Some((b, _)) = self.stack.pop() {
+                        let previous = self.goal_of[b as usize];
+                        self.goal_of[b as usize] = goal;
+                        self.box_of[goal as usize] = b;
+                        goal = previous;
+                    }
+                    return true;
+                }
+                deeper = Some(holder);
+                break;
+            }
+            let top = self.stack.len() - 1;
+            self.stack[top].1 = next;
+            match deeper {
+                Some(holder) => self.stack.push((holder, 0)),
+                None => {
+                    self.stack.pop();
+                }
+            }
+        }
+        false
+    }
+}
+
 /// Box `i`'s cost for goal `j`: its pushes there, or [`FORBIDDEN`].
 fn cost(ctx: &Context, boxes: &[u32], i: usize, j: usize) -> i64 {
     let d = ctx.dist[j][boxes[i] as usize];
@@ -315,6 +436,50 @@ mod tests {
                 assert_eq!(base.set_base(&ctx, &boxes), expected, "step {step}");
             }
             valid = expected.is_some();
+        }
+    }
+
+    #[test]
+    fn the_assignment_agrees_with_the_bound_on_whether_boxes_have_goals() {
+        // Rooms where some cells reach only some goals, and boxes moved one at a time.
+        let rooms = [
+            "#######\n#  $$.#\n#.    #\n#  @  #\n#######",
+            "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
+            "#########\n#.#   # #\n#  @$   #\n##.## ###\n#  $  $.#\n#########",
+        ];
+        for room in rooms {
+            let ctx = Context::from_text(room);
+            let mut state = 11u64;
+            let mut full = Matcher::default();
+            let mut assignment = Assignment::default();
+            let n = ctx.goals.len().min(4);
+            for step in 0..300 {
+                let mut boxes: Vec<u32> = Vec::new();
+                while boxes.len() < n {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1);
+                    let c = (state >> 33) as u32 % ctx.len() as u32;
+                    if !boxes.contains(&c) {
+                        boxes.push(c);
+                    }
+                }
+                let valid = assignment.set_base(&ctx, &boxes);
+                assert_eq!(valid, full.bound(&ctx, &boxes).is_some(), "step {step}");
+                let to = (state >> 13) as u32 % ctx.len() as u32;
+                if boxes.contains(&to) {
+                    continue;
+                }
+                let from = boxes[0];
+                let mut moved = boxes.clone();
+                moved[0] = to;
+                let expected = full.bound(&ctx, &moved).is_some();
+                assert_eq!(
+                    assignment.feasible_moved(&ctx, from, to),
+                    valid.then_some(expected),
+                    "{room}\nstep {step}"
+                );
+            }
         }
     }
 
