@@ -1,7 +1,8 @@
 //! The areas of a board's floor and its cut vertices (cells whose loss splits an area), by
 //! Tarjan's depth-first search: what tells, without a flood, the player's area and the number
-//! of regions after a box enters a cell that is no cut vertex (see `fess::macros` and
-//! `pairs`).
+//! of regions after a box enters a cell (see `fess::macros` and `pairs`). Off a cut vertex the
+//! area loses one cell; on one it falls into pieces, each a subtree of the depth-first tree
+//! or the rest, whose lowest cells the search keeps too.
 
 use super::context::{Context, NONE};
 use super::push::reach::has;
@@ -20,6 +21,17 @@ pub(crate) struct Cuts {
     disc: Vec<u32>,
     low: Vec<u32>,
     splits: Vec<u32>,
+    /// Per cell: its parent in the depth-first tree ([`NONE`] at a root), the last
+    /// discovery time of its subtree, and its subtree's lowest cell.
+    parent: Vec<u32>,
+    end: Vec<u32>,
+    submin: Vec<u32>,
+    /// Per discovery time: the lowest cell discovered from its area's first time up to it,
+    /// and from it to its area's last.
+    prefix: Vec<u32>,
+    suffix: Vec<u32>,
+    /// Per area: its first discovery time, and one past its last.
+    spans: Vec<(u32, u32)>,
     /// Per area: its root (the first cell the search met).
     roots: Vec<u32>,
     /// Per area: its lowest and second lowest cells ([`NONE`] when it has one cell).
@@ -39,6 +51,12 @@ impl Cuts {
             disc: vec![0; cells],
             low: vec![0; cells],
             splits: vec![0; cells],
+            parent: vec![NONE; cells],
+            end: vec![0; cells],
+            submin: vec![0; cells],
+            prefix: vec![0; cells],
+            suffix: vec![0; cells],
+            spans: Vec::new(),
             roots: Vec::new(),
             lowest: Vec::new(),
             stack: Vec::new(),
@@ -46,8 +64,9 @@ impl Cuts {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.seen.capacity() * 24
+        self.seen.capacity() * 48
             + self.lowest.capacity() * 8
+            + self.spans.capacity() * 8
             + self.roots.capacity() * 4
             + self.stack.capacity() * 12
     }
@@ -64,12 +83,14 @@ impl Cuts {
         let g = self.generation;
         self.lowest.clear();
         self.roots.clear();
+        self.spans.clear();
         let mut time = 0u32;
         for root in 0..ctx.len() as u32 {
             if self.seen[root as usize] == g || has(board, root) {
                 continue;
             }
             let k = self.lowest.len() as u32;
+            let first = time;
             // Cells are met from the lowest up only at the root; keep the two lowest.
             let mut lowest = (NONE, NONE);
             let mut visit = |cuts: &mut Self, c: u32, time: &mut u32| {
@@ -78,6 +99,14 @@ impl Cuts {
                 cuts.disc[c as usize] = *time;
                 cuts.low[c as usize] = *time;
                 cuts.splits[c as usize] = 0;
+                cuts.submin[c as usize] = c;
+                let before = if *time > first {
+                    cuts.prefix[*time as usize - 1]
+                } else {
+                    c
+                };
+                cuts.prefix[*time as usize] = before.min(c);
+                cuts.suffix[*time as usize] = c;
                 *time += 1;
                 if c < lowest.0 {
                     lowest = (c, lowest.0);
@@ -86,6 +115,7 @@ impl Cuts {
                 }
             };
             visit(self, root, &mut time);
+            self.parent[root as usize] = NONE;
             let mut root_children = 0;
             self.stack.clear();
             self.stack.push((root, NONE, 0));
@@ -100,6 +130,7 @@ impl Cuts {
                         self.low[v as usize] = self.low[v as usize].min(self.disc[n as usize]);
                     } else {
                         visit(self, n, &mut time);
+                        self.parent[n as usize] = v;
                         if v == root {
                             root_children += 1;
                         }
@@ -108,10 +139,12 @@ impl Cuts {
                     continue;
                 }
                 self.stack.pop();
+                self.end[v as usize] = time - 1;
                 if parent != NONE {
                     let low = self.low[v as usize];
                     let p = parent as usize;
                     self.low[p] = self.low[p].min(low);
+                    self.submin[p] = self.submin[p].min(self.submin[v as usize]);
                     if low >= self.disc[p] {
                         self.splits[p] += 1;
                         if parent != root {
@@ -123,6 +156,11 @@ impl Cuts {
             if root_children > 1 {
                 self.cut[root as usize] = g;
             }
+            for i in (first..time.saturating_sub(1)).rev() {
+                let i = i as usize;
+                self.suffix[i] = self.suffix[i].min(self.suffix[i + 1]);
+            }
+            self.spans.push((first, time));
             self.lowest.push(lowest);
             self.roots.push(root);
         }
@@ -153,6 +191,60 @@ impl Cuts {
         }
         let (first, second) = self.lowest[self.area[t as usize] as usize];
         Some(if first == t { second } else { first })
+    }
+
+    /// With a box on the cut vertex `t` (free on the board they were found for), the piece
+    /// of its area that `x` (another free cell of that area) falls into: the child of `t`
+    /// in the depth-first tree whose subtree only `t` joins to the rest, or [`NONE`] for the
+    /// rest of the area (the part round `t`'s parent, with every subtree that also reaches
+    /// above `t`).
+    pub(crate) fn piece(&self, ctx: &Context, t: u32, x: u32) -> u32 {
+        let (dt, dx) = (self.disc[t as usize], self.disc[x as usize]);
+        if dx <= dt || dx > self.end[t as usize] {
+            return NONE;
+        }
+        // `x` is below `t`: in the subtree of one of its children, which are neighbours.
+        for dir in 0..4 {
+            let u = ctx.step(t, dir);
+            if u == NONE || self.seen[u as usize] != self.generation || self.parent[u as usize] != t
+            {
+                continue;
+            }
+            let du = self.disc[u as usize];
+            if du <= dx && dx <= self.end[u as usize] {
+                return if self.low[u as usize] >= dt { u } else { NONE };
+            }
+        }
+        NONE
+    }
+
+    /// The lowest cell of the piece [`Cuts::piece`] named, with a box on the cut vertex `t`.
+    pub(crate) fn piece_lowest(&self, ctx: &Context, t: u32, piece: u32) -> u32 {
+        if piece != NONE {
+            return self.submin[piece as usize];
+        }
+        // The area outside `t`'s subtree, and the subtrees of its children that reach above
+        // it.
+        let (first, last) = self.spans[self.area[t as usize] as usize];
+        let (dt, et) = (self.disc[t as usize], self.end[t as usize]);
+        let mut lowest = NONE;
+        if dt > first {
+            lowest = lowest.min(self.prefix[dt as usize - 1]);
+        }
+        if et + 1 < last {
+            lowest = lowest.min(self.suffix[et as usize + 1]);
+        }
+        for dir in 0..4 {
+            let u = ctx.step(t, dir);
+            if u != NONE
+                && self.seen[u as usize] == self.generation
+                && self.parent[u as usize] == t
+                && self.low[u as usize] < dt
+            {
+                lowest = lowest.min(self.submin[u as usize]);
+            }
+        }
+        lowest
     }
 
     /// The area of `cell` (free).

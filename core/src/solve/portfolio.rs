@@ -89,7 +89,7 @@ impl Strategy {
     /// searches count matchings.
     fn units_per_ms(self) -> u64 {
         match self {
-            Self::Fess => 625_000,
+            Self::Fess => 600_000,
             Self::Matching => 1_180_000,
             Self::Nearest => 2_400_000,
             Self::GoalRooms => 2_700_000,
