@@ -3,8 +3,11 @@
 //!
 //! On a server whose store keeps scores, a level solved by the player's own keys enters its
 //! tables with the figures this game counted; a level on which moves were pasted, a hint was
-//! given or a solution was watched in this visit, or whose game was resumed from a save, is
-//! kept as progress only, and the Solved panel says why. The Solved panel then shows the
+//! given or a solution was watched at any point of the game is kept as progress only, and the
+//! Solved panel says why. A game saved to resume (or kept as a snapshot) carries whether it
+//! was all the player's own keys so far ([`App::own_game`]), so a game resumed after a quit
+//! still enters the tables when it was, and never when it was not (or when the save is older
+//! than that mark). The Solved panel then shows the
 //! level's top ten in both tables and the player's places; `s` opens the same tables for
 //! the level in play. On the daily level the result also enters the day's tables, the panel
 //! shows the streak, and `c` copies a result line that spoils nothing.
@@ -15,11 +18,12 @@
 use std::sync::Arc;
 
 use super::App;
+use crate::tui::hint::{NoAnswer, PoolJob};
 use crate::tui::keys::Mode;
 use sokoshot_core::store::progress::Figures;
 use sokoshot_core::store::scores::{
-    Board, LevelRef, ScoreBoard, Standings, daily_pick, proven_fewest_pushes, result_line, streak,
-    today,
+    Board, LevelRef, ProofCancelled, ScoreBoard, Standings, daily_pick, prove_fewest_pushes,
+    result_line, streak, today,
 };
 
 /// What the scores hold for the game.
@@ -40,7 +44,12 @@ pub(crate) struct Scores {
     /// The solver's proven fewest pushes, by level fingerprint, once asked (`None`: it
     /// could not prove them within its budget).
     pub(crate) proven: std::collections::HashMap<u64, Option<u32>>,
+    /// The proof being worked out, off the game's thread, and the level it is for.
+    pub(crate) proving: Option<(u64, ProofJob)>,
 }
+
+/// The proof of a level's fewest pushes, worked out off the game's thread.
+pub(crate) type ProofJob = PoolJob<Result<Option<u32>, ProofCancelled>>;
 
 /// What `s` shows.
 #[derive(Debug, Clone)]
@@ -69,6 +78,14 @@ impl App {
     /// tables.
     pub(super) fn helped(&mut self, why: &'static str) {
         self.scores.help_used.get_or_insert(why);
+    }
+
+    /// Whether the game on the level in play is all the player's own keys so far: no moves
+    /// pasted, hint given or solution watched in this visit, and none before the save it was
+    /// resumed from (what a save to resume and a snapshot keep).
+    #[must_use]
+    pub fn own_game(&self) -> bool {
+        self.scores.help_used.is_none() && self.hints_used() == 0
     }
 
     /// Whether the store keeps scores (a server's database).
@@ -125,14 +142,57 @@ impl App {
         self.prove_pushes();
     }
 
-    /// The solver's proven fewest pushes for the level in play, worked out once a session
-    /// per level within a fixed budget ([`proven_fewest_pushes`]).
+    /// Starts the proof of the fewest pushes for the level in play, once a session per level
+    /// within a fixed budget ([`prove_fewest_pushes`]), off the game's thread through the
+    /// same seam as hints (in the server's pool, in turn with the player's hints); its answer
+    /// is taken as it comes ([`App::poll_proof`]).
     fn prove_pushes(&mut self) {
         let id = self.current.id;
-        if !self.scores.proven.contains_key(&id) {
-            let proven = proven_fewest_pushes(self.current.world.level());
-            self.scores.proven.insert(id, proven);
+        if self.scores.proven.contains_key(&id)
+            || self
+                .scores
+                .proving
+                .as_ref()
+                .is_some_and(|(on, _)| *on == id)
+        {
+            return;
         }
+        let level = self.current.world.level().clone();
+        let job = PoolJob::start(self.tools.aid.budget, move |share, cancel| {
+            prove_fewest_pushes(
+                &level,
+                share.memory_bytes,
+                Some(std::sync::Arc::clone(cancel)),
+            )
+        });
+        self.scores.proving = Some((id, job));
+    }
+
+    /// Takes the proof's answer if it has come. Returns whether anything on screen changed.
+    pub(super) fn poll_proof(&mut self) -> bool {
+        let Some((id, job)) = &self.scores.proving else {
+            return false;
+        };
+        let Some(answer) = job.poll() else {
+            return false;
+        };
+        let id = *id;
+        self.scores.proving = None;
+        match answer {
+            Ok(Ok(proven)) => {
+                self.scores.proven.insert(id, proven);
+                true
+            }
+            // The pool was busy, or the proof stopped: nothing is known, and it is asked
+            // again the next time the tables are shown.
+            Ok(Err(ProofCancelled)) | Err(NoAnswer::Busy | NoAnswer::Lost) => false,
+        }
+    }
+
+    /// Whether the proof of the fewest pushes is being worked out.
+    #[must_use]
+    pub fn proof_pending(&self) -> bool {
+        self.scores.proving.is_some()
     }
 
     /// The solver's proven fewest pushes for the level in play, if worked out and proven.
