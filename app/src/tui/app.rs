@@ -283,6 +283,7 @@ impl App {
         }
         self.poll_hint();
         self.poll_watch_job();
+        self.poll_proof();
         if self.mode == Mode::Watching {
             return self.playback_tick();
         }

@@ -238,10 +238,11 @@ impl App {
         self.tools.aid.job = Some(HintJob::start(&self.current.world, self.tools.aid.budget));
     }
 
-    /// Whether the solver is working, for a hint or for `w`.
+    /// Whether the solver is working, for a hint, for `w` or on the proof of the fewest
+    /// pushes.
     #[must_use]
     pub fn is_thinking(&self) -> bool {
-        self.tools.aid.job.is_some() || self.tools.watch_job.is_some()
+        self.tools.aid.job.is_some() || self.tools.watch_job.is_some() || self.proof_pending()
     }
 
     /// Whether a hint (not a solution for `w`) is being worked out.
