@@ -272,6 +272,31 @@ fn a_game_resumed_after_a_quit_enters_the_tables_only_when_all_of_it_was_the_pla
 }
 
 #[test]
+fn the_store_and_the_solver_answer_after_the_key_not_during_it() {
+    let server = server();
+    others(&server);
+    let mut app = app_for(&server, "patient", PLAIN);
+    press(&mut app, "s");
+    assert!(
+        app.is_thinking(),
+        "the tables and the proof are asked off the game's thread"
+    );
+    let shown = text(&app);
+    assert!(
+        shown.contains("Asking the store for the scores…"),
+        "{shown}"
+    );
+    assert!(!shown.contains("The solver proved"), "{shown}");
+    play(&mut app, "");
+    let shown = text(&app);
+    assert!(
+        shown.contains("The solver proved the fewest pushes: 3 pushes."),
+        "{shown}"
+    );
+    assert!(shown.contains("cat.burglar"), "{shown}");
+}
+
+#[test]
 fn in_local_play_s_shows_the_players_own_best() {
     let mut app = crate::support::app(LEVEL, PLAIN);
     play(&mut app, "lll");

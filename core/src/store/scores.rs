@@ -465,6 +465,26 @@ pub fn prove_fewest_pushes(
     })
 }
 
+/// Why the scores could not be kept or read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// The store was asked on behalf of no player (a guest, or the operator's listing).
+    #[error("scores are kept for players with a key")]
+    NoKey,
+    /// The result could not be entered.
+    #[error("the score is not kept: {0}")]
+    NotKept(#[source] super::records::DbError),
+    /// Something could not be read now (`what`: the scores, the nickname, the daily results).
+    #[error("the {what} cannot be read now: {source}")]
+    Unreadable {
+        /// What was asked for.
+        what: &'static str,
+        /// What the store said.
+        #[source]
+        source: super::records::DbError,
+    },
+}
+
 /// The scores a store keeps, as one player sees them (each call is on behalf of that
 /// player, whose key the store knows).
 pub trait ScoreBoard: Send + Sync + fmt::Debug {
@@ -472,20 +492,27 @@ pub trait ScoreBoard: Send + Sync + fmt::Debug {
     /// the level is that day's daily level), keeping the player's best in each.
     ///
     /// # Errors
-    /// When the store cannot take it (the message says why).
-    fn record(&self, level: &LevelRef, figures: Figures, day: Option<i64>) -> Result<(), String>;
+    /// [`ScoreError::NotKept`] when the store cannot take it, [`ScoreError::NoKey`] without a
+    /// player.
+    fn record(
+        &self,
+        level: &LevelRef,
+        figures: Figures,
+        day: Option<i64>,
+    ) -> Result<(), ScoreError>;
 
     /// The tables of `level` on `board`, with the player's own places.
     ///
     /// # Errors
-    /// When the store cannot be read.
-    fn standings(&self, level: &LevelRef, board: Board) -> Result<Standings, String>;
+    /// [`ScoreError::Unreadable`] when the store cannot be read.
+    fn standings(&self, level: &LevelRef, board: Board) -> Result<Standings, ScoreError>;
 
     /// The player's nickname, if they chose one.
     ///
     /// # Errors
-    /// When the store cannot be read.
-    fn nickname(&self) -> Result<Option<String>, String>;
+    /// [`ScoreError::Unreadable`] when the store cannot be read, [`ScoreError::NoKey`]
+    /// without a player.
+    fn nickname(&self) -> Result<Option<String>, ScoreError>;
 
     /// Checks and takes `wanted` as the player's nickname; returns it as kept.
     ///
@@ -496,8 +523,9 @@ pub trait ScoreBoard: Send + Sync + fmt::Debug {
     /// The days the player solved the daily level.
     ///
     /// # Errors
-    /// When the store cannot be read.
-    fn daily_days(&self) -> Result<Vec<i64>, String>;
+    /// [`ScoreError::Unreadable`] when the store cannot be read, [`ScoreError::NoKey`]
+    /// without a player.
+    fn daily_days(&self) -> Result<Vec<i64>, ScoreError>;
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@
 //! level, from their progress.
 
 use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::App;
 use crate::tui::hint::{NoAnswer, PoolJob};
@@ -46,6 +47,44 @@ pub(crate) struct Scores {
     pub(crate) proven: std::collections::HashMap<u64, Option<u32>>,
     /// The proof being worked out, off the game's thread, and the level it is for.
     pub(crate) proving: Option<(u64, ProofJob)>,
+    /// The store's answer to the last solve (the result entered, the tables read), asked
+    /// off the game's thread.
+    pub(crate) entering: Option<Receiver<Entered>>,
+    /// The tables `s` asked for, read off the game's thread.
+    pub(crate) reading: Option<Receiver<Shown>>,
+}
+
+/// What the store answered after a solve.
+#[derive(Debug)]
+pub(crate) struct Entered {
+    /// What the solve did in the tables, in a line.
+    note: String,
+    /// The daily result line, when it was today's daily level.
+    daily_line: Option<String>,
+    /// The tables after the solve.
+    tables: Result<Standings, String>,
+}
+
+/// What the game says while the store is asked.
+const ASKING: &str = "Asking the store for the scores…";
+
+/// Runs `work` (the store's calls) on a thread of its own, so that a slow store never holds
+/// the game's frames; the answer comes over the channel.
+fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Receiver<T> {
+    let (send, answer) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("scores".into())
+        .spawn(move || {
+            // The game may have gone on to another level: nothing to tell then.
+            let _ = send.send(work());
+        });
+    if let Err(err) = spawned {
+        let (send, failed) = mpsc::channel();
+        drop(send);
+        eprintln!("sokoshot: no thread for the scores: {err}");
+        return failed;
+    }
+    answer
 }
 
 /// The proof of a level's fewest pushes, worked out off the game's thread.
@@ -72,6 +111,8 @@ impl App {
         self.scores.after_solve = None;
         self.scores.note = None;
         self.scores.daily_line = None;
+        self.scores.entering = None;
+        self.scores.reading = None;
     }
 
     /// Marks this visit's solves as helped (`why` says how), so they do not enter the
@@ -110,7 +151,8 @@ impl App {
         (self.current.place.pack == pack && self.current.place.level == level).then_some(day)
     }
 
-    /// After a solve with `figures`: enters it in the tables when it may, and reads them.
+    /// After a solve with `figures`: enters it in the tables when it may, and reads them, off
+    /// the game's thread ([`App::poll_scores`] takes the answer).
     pub(super) fn enter_score(&mut self, figures: Figures) {
         let Some(board) = self.scores.board.clone() else {
             return;
@@ -122,24 +164,55 @@ impl App {
             .or_else(|| (self.hints_used() > 0).then_some("a hint was given"));
         let daily = self.daily_today();
         self.scores.daily_line = None;
-        self.scores.note = Some(match helped {
-            Some(why) => format!("Not entered in the scores: {why} on this level."),
-            None => match board.record(&level, figures, daily) {
-                Ok(()) => {
-                    if let Some(day) = daily {
-                        let days = board.daily_days().unwrap_or_default();
-                        let streak = streak(&days, day);
-                        self.scores.daily_line = Some(result_line(day, figures, streak));
-                        format!("Today's daily level: streak {streak}. c copies your result.")
-                    } else {
-                        "Entered in the scores.".to_owned()
-                    }
-                }
-                Err(why) => why,
-            },
-        });
-        self.scores.after_solve = Some(board.standings(&level, Board::AllTime));
+        self.scores.after_solve = None;
+        self.scores.note = Some(ASKING.to_owned());
+        self.scores.entering = Some(off_thread(move || {
+            enter(&*board, &level, figures, helped, daily)
+        }));
         self.prove_pushes();
+    }
+
+    /// Takes the store's answers (after a solve, for `s`) if they have come. Returns whether
+    /// anything on screen changed.
+    pub(super) fn poll_scores(&mut self) -> bool {
+        let mut changed = false;
+        if let Some(answer) = &self.scores.entering {
+            let entered = match answer.try_recv() {
+                Ok(entered) => Some(Ok(entered)),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(Err(())),
+            };
+            if let Some(entered) = entered {
+                self.scores.entering = None;
+                changed = true;
+                match entered {
+                    Ok(entered) => {
+                        self.scores.note = Some(entered.note);
+                        self.scores.daily_line = entered.daily_line;
+                        self.scores.after_solve = Some(entered.tables);
+                    }
+                    Err(()) => self.scores.note = Some("the scores cannot be asked for now".into()),
+                }
+            }
+        }
+        if let Some(answer) = &self.scores.reading {
+            match answer.try_recv() {
+                Ok(shown) => {
+                    self.scores.reading = None;
+                    self.scores.shown = Some(shown);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.scores.reading = None,
+            }
+        }
+        changed
+    }
+
+    /// Whether the store's answer about the scores is awaited.
+    #[must_use]
+    pub fn scores_pending(&self) -> bool {
+        self.scores.entering.is_some() || self.scores.reading.is_some()
     }
 
     /// Starts the proof of the fewest pushes for the level in play, once a session per level
@@ -208,13 +281,14 @@ impl App {
         }
         self.count.clear();
         self.prove_pushes();
+        self.scores.reading = None;
         self.scores.shown = self.scores.board.clone().map(|board| {
             let level = self.level_ref();
+            let daily = self.daily_today();
+            self.scores.reading = Some(off_thread(move || read_tables(&*board, &level, daily)));
             Shown {
-                tables: board.standings(&level, Board::AllTime),
-                daily: self
-                    .daily_today()
-                    .map(|day| (day, board.standings(&level, Board::Day(day)))),
+                tables: Err(ASKING.to_owned()),
+                daily: daily.map(|day| (day, Err(ASKING.to_owned()))),
             }
         });
         self.mode = Mode::Scores;
@@ -248,5 +322,55 @@ impl App {
     #[must_use]
     pub(crate) fn scores_shown(&self) -> Option<&Shown> {
         self.scores.shown.as_ref()
+    }
+}
+
+/// Enters a solve's `figures` in `level`'s tables unless it was `helped` (and in the day's,
+/// on today's daily level `daily`), and reads the tables after it: the store's part of a
+/// solve, run off the game's thread.
+fn enter(
+    board: &dyn ScoreBoard,
+    level: &LevelRef,
+    figures: Figures,
+    helped: Option<&str>,
+    daily: Option<i64>,
+) -> Entered {
+    let mut daily_line = None;
+    let note = match helped {
+        Some(why) => format!("Not entered in the scores: {why} on this level."),
+        None => match board.record(level, figures, daily) {
+            Ok(()) => {
+                if let Some(day) = daily {
+                    let days = board.daily_days().unwrap_or_default();
+                    let streak = streak(&days, day);
+                    daily_line = Some(result_line(day, figures, streak));
+                    format!("Today's daily level: streak {streak}. c copies your result.")
+                } else {
+                    "Entered in the scores.".to_owned()
+                }
+            }
+            Err(why) => why.to_string(),
+        },
+    };
+    let tables = board
+        .standings(level, Board::AllTime)
+        .map_err(|err| err.to_string());
+    Entered {
+        note,
+        daily_line,
+        tables,
+    }
+}
+
+/// The tables `s` shows for `level` (and today's, on the daily level `daily`).
+fn read_tables(board: &dyn ScoreBoard, level: &LevelRef, daily: Option<i64>) -> Shown {
+    Shown {
+        tables: board
+            .standings(level, Board::AllTime)
+            .map_err(|err| err.to_string()),
+        daily: daily.map(|day| {
+            let tables = board.standings(level, Board::Day(day));
+            (day, tables.map_err(|err| err.to_string()))
+        }),
     }
 }
