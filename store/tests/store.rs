@@ -9,7 +9,7 @@ mod support;
 use std::fs;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use sokoshot_core::level::parse_pack;
@@ -19,7 +19,7 @@ use sokoshot_core::store::records::scores::list;
 use sokoshot_core::store::records::{
     self, Caps, Database, DbError, RecordStore, Tx, Value, import_folder,
 };
-use sokoshot_core::store::saves::{PlayerStore, SaveError};
+use sokoshot_core::store::saves::{PlayerStore, SaveError, Saves};
 use sokoshot_core::store::scores::{Board, LevelRef, NicknameError, Ranked, ScoreBoard};
 use sokoshot_store::postgres::Postgres;
 use sokoshot_store::sqlite::Sqlite;
@@ -100,13 +100,22 @@ fn two_servers_saving_at_once_keep_the_best_of_both(
                     let mut progress = Progress::default();
                     progress.record("p", n as usize, u64::from(n), figures(100 - round - n));
                     progress.record("shared", 0, 99, figures(50 + n));
-                    saves.save(&progress).expect("saved");
+                    // One write per player at a time on a server: a save made meanwhile
+                    // waits behind it, merged, and answers `Slow` at once.
+                    match saves.save(&progress) {
+                        Ok(_) | Err(SaveError::Slow) => {}
+                        Err(err) => panic!("not saved: {err}"),
+                    }
                 }
+                assert!(matches!(settle(&*saves), Some(Ok(()))));
             })
         })
         .collect();
     for thread in threads {
         thread.join().expect("no panic");
+    }
+    for server in &servers {
+        assert_eq!(server.pending(), 0, "every write done");
     }
     let (loaded, _) = servers[0]
         .saves(&player)
@@ -214,11 +223,13 @@ fn the_pasted_pack_is_kept_and_capped(db: Arc<dyn Database>) {
     assert_eq!(saves.pasted().len(), 2, "nothing written past the cap");
 }
 
-/// A database that can be made unreachable, around a real one.
+/// A database that can be made unreachable, or slow (each transaction held `held_ms`
+/// before it runs), around a real one.
 #[derive(Debug)]
 struct Flaky {
     db: Arc<dyn Database>,
     down: AtomicBool,
+    held_ms: AtomicU64,
 }
 
 impl Database for Flaky {
@@ -233,6 +244,7 @@ impl Database for Flaky {
         if self.down.load(Ordering::SeqCst) {
             return Err(DbError::Unreachable("switched off".into()));
         }
+        std::thread::sleep(Duration::from_millis(self.held_ms.load(Ordering::SeqCst)));
         self.db.transaction(work)
     }
 }
@@ -241,6 +253,7 @@ fn a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back(db: Arc<dyn
     let flaky = Arc::new(Flaky {
         db,
         down: AtomicBool::new(false),
+        held_ms: AtomicU64::new(0),
     });
     let store = RecordStore::new(Arc::clone(&flaky) as Arc<dyn Database>, CAPS);
     let player = key("patient");
@@ -266,6 +279,58 @@ fn a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back(db: Arc<dyn
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(store.pending(), 0, "written once the store is back");
+    let fresh = RecordStore::new(Arc::clone(&flaky.db), CAPS);
+    let (loaded, _) = fresh.saves(&player).expect("ok").expect("saves").load();
+    assert!(loaded.best("p", 0, 1).is_some() && loaded.best("p", 1, 2).is_some());
+}
+
+/// What became of `saves`' writes in the background, waited for (30 s at most).
+fn settle(saves: &dyn Saves) -> Option<Result<(), SaveError>> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let settled = saves.settled();
+        if settled.is_some() || std::time::Instant::now() > deadline {
+            return settled;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A store holding each transaction 1 s (four times `SAVE_WAIT`): a save answers `Slow`
+/// instead of holding the game, a save made meanwhile waits behind it at once, and both are
+/// written in the background; the game is then told it settled.
+fn a_slow_store_never_holds_a_save_for_long(db: Arc<dyn Database>) {
+    let flaky = Arc::new(Flaky {
+        db,
+        down: AtomicBool::new(false),
+        held_ms: AtomicU64::new(0),
+    });
+    let store = RecordStore::new(Arc::clone(&flaky) as Arc<dyn Database>, CAPS);
+    let player = key("slowly");
+    store.admit(&player, HOME).expect("room");
+    let saves = store.saves(&player).expect("ok").expect("saves");
+    assert!(records::SAVE_WAIT * 4 <= Duration::from_secs(1));
+    flaky.held_ms.store(1000, Ordering::SeqCst);
+    let mut progress = Progress::default();
+    progress.record("p", 0, 1, figures(9));
+    let err = saves.save(&progress).expect_err("still being written");
+    assert!(matches!(err, SaveError::Slow), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "progress is being saved: the store is slow"
+    );
+    assert!(saves.settled().is_none(), "not settled while it is written");
+    let mut more = Progress::default();
+    more.record("p", 1, 2, figures(4));
+    assert!(
+        matches!(saves.save(&more), Err(SaveError::Slow)),
+        "behind the write under way"
+    );
+    assert_eq!(store.pending(), 1, "one player's saves under way");
+    flaky.held_ms.store(0, Ordering::SeqCst);
+    let settled = settle(&*saves);
+    assert!(matches!(settled, Some(Ok(()))), "{settled:?}");
+    assert_eq!(store.pending(), 0);
     let fresh = RecordStore::new(Arc::clone(&flaky.db), CAPS);
     let (loaded, _) = fresh.saves(&player).expect("ok").expect("saves").load();
     assert!(loaded.best("p", 0, 1).is_some() && loaded.best("p", 1, 2).is_some());
@@ -506,6 +571,7 @@ const CHECKS: &[(&str, Check)] = &[
         "retry",
         a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back,
     ),
+    ("slow", a_slow_store_never_holds_a_save_for_long),
     ("import", a_players_folder_is_taken_in_whole_once),
     ("scores", scores_rank_across_servers_and_keep_each_best),
     ("nicknames", nicknames_are_held_once),
@@ -630,7 +696,20 @@ fn postgres_stopped_and_started_again_loses_no_save() {
     pg.stop();
     let mut progress = Progress::default();
     progress.record("p", 0, 1, figures(9));
-    assert!(matches!(saves.save(&progress), Err(SaveError::Pending)));
+    // The pool tries to connect for up to its timeout (2 s), longer than a save is waited
+    // for: the save goes on in the background and then waits for the store.
+    let saved = saves.save(&progress);
+    assert!(
+        matches!(saved, Err(SaveError::Pending | SaveError::Slow)),
+        "{saved:?}"
+    );
+    let settled = settle(&*saves);
+    if matches!(saved, Err(SaveError::Slow)) {
+        assert!(
+            matches!(settled, Some(Err(SaveError::Pending))),
+            "{settled:?}"
+        );
+    }
     drop(saves);
     pg.start_again();
     let deadline = std::time::Instant::now() + Duration::from_secs(30);

@@ -108,7 +108,17 @@ pub struct Session {
 
 impl Session {
     /// Logs in as a guest over `stream` and opens a `columns × rows` pty with a shell.
-    pub async fn open(stream: TcpStream, (columns, rows): (u32, u32)) -> Self {
+    pub async fn open(stream: TcpStream, size: (u32, u32)) -> Self {
+        Self::open_as(stream, size, None).await
+    }
+
+    /// Logs in over `stream` with `key` (a player with a key, kept in the server's store),
+    /// or as a guest without one, and opens a `columns × rows` pty with a shell.
+    pub async fn open_as(
+        stream: TcpStream,
+        (columns, rows): (u32, u32),
+        key: Option<Arc<russh::keys::PrivateKey>>,
+    ) -> Self {
         let wire = Arc::new(AtomicU64::new(0));
         let pause = Arc::new(Pause::default());
         stream.set_nodelay(true).expect("nodelay");
@@ -121,11 +131,26 @@ impl Session {
         let mut handle = client::connect_stream(config, counted, Client)
             .await
             .expect("handshake");
-        let auth = handle
-            .authenticate_keyboard_interactive_start("bench", None)
-            .await
-            .expect("auth");
-        assert!(matches!(auth, KeyboardInteractiveAuthResponse::Success));
+        match key {
+            Some(key) => {
+                // An Ed25519 key: no RSA hash to choose.
+                let auth = handle
+                    .authenticate_publickey(
+                        "bench",
+                        russh::keys::PrivateKeyWithHashAlg::new(key, None),
+                    )
+                    .await
+                    .expect("auth");
+                assert!(auth.success(), "the server took the key: {auth:?}");
+            }
+            None => {
+                let auth = handle
+                    .authenticate_keyboard_interactive_start("bench", None)
+                    .await
+                    .expect("auth");
+                assert!(matches!(auth, KeyboardInteractiveAuthResponse::Success));
+            }
+        }
         let channel = handle.channel_open_session().await.expect("session");
         channel
             .request_pty(false, "xterm-256color", columns, rows, 0, 0, &[])

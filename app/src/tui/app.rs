@@ -283,6 +283,9 @@ impl App {
         }
         self.poll_hint();
         self.poll_watch_job();
+        self.poll_proof();
+        self.poll_scores();
+        self.poll_save();
         if self.mode == Mode::Watching {
             return self.playback_tick();
         }

@@ -6,7 +6,9 @@
 //! many searches it takes) and a cancel flag. The answer
 //! comes back over a channel: [`HintJob::poll`] takes it without waiting. Dropping the job
 //! sets the cancel flag, and the thread ends at the solver's next look at it. No thread runs
-//! while no hint is asked for.
+//! while no hint is asked for. Every search a session starts goes through the same seam,
+//! [`PoolJob`] (a hint, the solution `w` plays, the proof of a level's fewest pushes for the
+//! scores), so the pool holds them all.
 //!
 //! What a hint answers is the core's hint policy ([`hint`]): a solution from the position, or
 //! how many steps to undo to get back to one that has one.
@@ -93,31 +95,69 @@ pub enum Answer {
     Busy,
 }
 
-/// A hint being worked out.
+/// What a job's search may hold: its memory and threads (a share of the pool's, in one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Share {
+    /// Bytes the search may hold.
+    pub memory_bytes: usize,
+    /// Threads it may run on.
+    pub threads: usize,
+}
+
+impl Share {
+    /// What a search within `budget` may hold: in a pool, its share of the pool's memory and
+    /// one thread; else the solver's default memory and the budget's threads.
+    #[must_use]
+    pub fn of(budget: HintBudget) -> Self {
+        match budget.pool {
+            Some(pool) => Self {
+                memory_bytes: pool.share(),
+                threads: 1,
+            },
+            None => Self {
+                memory_bytes: Limits::default().memory_bytes,
+                threads: budget.threads,
+            },
+        }
+    }
+}
+
+/// Why a job gave no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoAnswer {
+    /// The shared pool's line was full: nothing ran.
+    Busy,
+    /// The search's thread ended without an answer.
+    Lost,
+}
+
+/// A search run off the game's thread: the one way a session starts the solver (a hint, the
+/// solution `w` plays, the proof of a level's fewest pushes). With a pool in its budget it
+/// waits for its turn there and runs within its share ([`Share::of`]); without one it has a
+/// thread of its own. Dropping the job sets its cancel flag (and leaves the line).
 #[derive(Debug)]
-pub struct HintJob {
-    /// The position the hint is for.
-    pub state: State,
+pub struct PoolJob<T> {
     cancel: Arc<AtomicBool>,
-    answer: Receiver<Answer>,
+    answer: Receiver<Result<T, NoAnswer>>,
     ticket: Option<(&'static HintPool, Ticket)>,
 }
 
-impl HintJob {
-    /// Starts working out a hint for `world` as it stands.
+impl<T: Send + 'static> PoolJob<T> {
+    /// Starts `work` within `budget`: it gets its [`Share`] and the cancel flag.
     #[must_use]
-    pub fn start(world: &World, budget: HintBudget) -> Self {
+    pub fn start<F>(budget: HintBudget, work: F) -> Self
+    where
+        F: FnOnce(Share, &Arc<AtomicBool>) -> T + Send + 'static,
+    {
         let cancel = Arc::new(AtomicBool::new(false));
         let (send, answer) = mpsc::channel();
-        let world = world.clone();
         let flag = Arc::clone(&cancel);
-        let state = world.state().clone();
         let ticket = match budget
             .pool
             .map(|pool| (pool, pool.join_from(budget.owner, budget.address)))
         {
             Some((_, None)) => {
-                let _ = send.send(Answer::Busy);
+                let _ = send.send(Err(NoAnswer::Busy));
                 None
             }
             Some((pool, Some(ticket))) => Some((pool, ticket)),
@@ -132,19 +172,18 @@ impl HintJob {
                     },
                     None => None,
                 };
-                // The receiver may be gone (the hint was cancelled): nothing to tell then.
-                let _ = send.send(work_out(&world, budget, &flag));
+                // The receiver may be gone (the job was cancelled): nothing to tell then.
+                let _ = send.send(Ok(work(Share::of(budget), &flag)));
             });
         }
         Self {
-            state,
             cancel,
             answer,
             ticket,
         }
     }
 
-    /// Where the hint stands in its pool's line (1 for the first), while it waits for its
+    /// Where the job stands in its pool's line (1 for the first), while it waits for its
     /// turn; `None` once its search runs, or without a pool.
     #[must_use]
     pub fn place(&self) -> Option<usize> {
@@ -152,16 +191,16 @@ impl HintJob {
     }
 
     /// The answer, if it has come.
-    pub fn poll(&self) -> Option<Answer> {
+    pub fn poll(&self) -> Option<Result<T, NoAnswer>> {
         match self.answer.try_recv() {
             Ok(answer) => Some(answer),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Answer::Hint(Hint::OutOfTime)),
+            Err(TryRecvError::Disconnected) => Some(Err(NoAnswer::Lost)),
         }
     }
 }
 
-impl Drop for HintJob {
+impl<T> Drop for PoolJob<T> {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
         if let Some((pool, ticket)) = self.ticket {
@@ -170,22 +209,52 @@ impl Drop for HintJob {
     }
 }
 
-/// The hint for `world` within `budget`: the core's hint policy, with the pool's share of
-/// memory and one thread for a hint in a pool.
-fn work_out(world: &World, budget: HintBudget, cancel: &Arc<AtomicBool>) -> Answer {
+/// A hint being worked out.
+#[derive(Debug)]
+pub struct HintJob {
+    /// The position the hint is for.
+    pub state: State,
+    job: PoolJob<Hint>,
+}
+
+impl HintJob {
+    /// Starts working out a hint for `world` as it stands.
+    #[must_use]
+    pub fn start(world: &World, budget: HintBudget) -> Self {
+        let world = world.clone();
+        let state = world.state().clone();
+        let job = PoolJob::start(budget, move |share, cancel| {
+            work_out(&world, budget, share, cancel)
+        });
+        Self { state, job }
+    }
+
+    /// Where the hint stands in its pool's line (1 for the first), while it waits for its
+    /// turn; `None` once its search runs, or without a pool.
+    #[must_use]
+    pub fn place(&self) -> Option<usize> {
+        self.job.place()
+    }
+
+    /// The answer, if it has come.
+    pub fn poll(&self) -> Option<Answer> {
+        self.job.poll().map(|answer| match answer {
+            Ok(hint) => Answer::Hint(hint),
+            Err(NoAnswer::Busy) => Answer::Busy,
+            Err(NoAnswer::Lost) => Answer::Hint(Hint::OutOfTime),
+        })
+    }
+}
+
+/// The hint for `world` within `budget` and `share`: the core's hint policy.
+fn work_out(world: &World, budget: HintBudget, share: Share, cancel: &Arc<AtomicBool>) -> Hint {
     let limits = HintLimits {
         positions: budget.positions,
         time: budget.time,
-        memory_bytes: budget
-            .pool
-            .map_or(Limits::default().memory_bytes, HintPool::share),
-        threads: if budget.pool.is_some() {
-            1
-        } else {
-            budget.threads
-        },
+        memory_bytes: share.memory_bytes,
+        threads: share.threads,
     };
-    Answer::Hint(hint(world, &limits, cancel))
+    hint(world, &limits, cancel)
 }
 
 #[cfg(test)]

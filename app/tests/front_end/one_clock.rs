@@ -277,6 +277,7 @@ fn resuming_a_long_game_on_a_costly_board_stops_at_the_work_bound() {
             at: 1,
             steps: vec!["w".to_owned(); total],
             cut: 0,
+            own: Some(true),
         },
     );
     let app = App::new(

@@ -110,16 +110,34 @@ fn app_for(server: &Server, name: &str, theme: Theme) -> App {
     .expect("a playable level")
 }
 
-/// Presses `keys` and lets the game show them to the end (the Solved panel comes then).
+/// Presses `keys` and lets the game show them to the end (the Solved panel comes then), and
+/// the solver's proof of the fewest pushes, which runs off the game's thread, come in.
 fn play(app: &mut App, keys: &str) {
     press(app, keys);
-    for _ in 0..10_000 {
+    for _ in 0..100_000 {
         if !app.is_animating() {
             break;
         }
         app.tick();
-        std::thread::yield_now();
+        std::thread::sleep(std::time::Duration::from_micros(100));
     }
+    assert!(!app.is_thinking(), "the proof came in");
+}
+
+/// The player `name` back on the server: their progress as the store holds it, the game
+/// saved to resume included.
+fn app_back(server: &Server, name: &str) -> App {
+    let saves = server.store.saves(&player(name)).expect("ok");
+    let (progress, warning) = saves.as_ref().expect("saves").load();
+    assert_eq!(warning, None);
+    App::saving_to(
+        vec![pack()],
+        Place { pack: 0, level: 0 },
+        progress,
+        saves,
+        PLAIN,
+    )
+    .expect("a playable level")
 }
 
 fn text(app: &App) -> String {
@@ -139,10 +157,10 @@ fn a_solve_by_keys_enters_both_tables_and_the_panel_shows_them() {
         insta::assert_snapshot!(name, text(&app));
     }
     let mut app = app_for(&server, "me", PLAIN);
-    press(&mut app, "s");
+    play(&mut app, "s");
     insta::assert_snapshot!("scores_view_no_color", text(&app));
     let mut app = app_for(&server, "me", ASCII);
-    press(&mut app, "s");
+    play(&mut app, "s");
     insta::assert_snapshot!("scores_view_ascii", text(&app));
     let seen = server
         .store
@@ -192,10 +210,97 @@ fn pasted_moves_and_hints_keep_a_solve_out_of_the_tables() {
 }
 
 #[test]
+fn a_game_resumed_after_a_quit_enters_the_tables_only_when_all_of_it_was_the_players_keys() {
+    use sokoshot_core::store::progress::Resume;
+    let server = server();
+    // One push by keys, a quit (the game saved to resume), back, two pushes more.
+    let mut app = app_for(&server, "keys", PLAIN);
+    play(&mut app, "l");
+    app.save_resume();
+    let mut app = app_back(&server, "keys");
+    play(&mut app, "ll");
+    let shown = text(&app);
+    assert!(shown.contains("Entered in the scores."), "{shown}");
+    assert!(shown.contains("SHA256:keysAAAA"), "{shown}");
+    // A push pasted before the quit keeps the game out after it.
+    let mut app = app_for(&server, "paster", PLAIN);
+    app.handle_paste("R");
+    play(&mut app, "");
+    app.save_resume();
+    let mut app = app_back(&server, "paster");
+    play(&mut app, "ll");
+    let shown = text(&app);
+    assert!(
+        shown.contains("Not entered in the scores: help came before a save on this level."),
+        "{shown}"
+    );
+    assert!(!shown.contains("SHA256:paster"), "{shown}");
+    // A hint before the quit, the same.
+    let mut app = app_for(&server, "hinted", PLAIN);
+    app.set_hint_budget(sokoshot::tui::hint::HintBudget::positions(10_000));
+    play(&mut app, "i");
+    play(&mut app, "l");
+    app.save_resume();
+    let mut app = app_back(&server, "hinted");
+    play(&mut app, "ll");
+    assert!(
+        text(&app).contains("Not entered in the scores: help came before a save"),
+        "{}",
+        text(&app)
+    );
+    // A save older than the mark (no `own=`) is not known to be the player's keys alone.
+    let who = player("old");
+    server
+        .store
+        .admit(&who, IpAddr::V4(Ipv4Addr::LOCALHOST))
+        .expect("room");
+    let saves = server.store.saves(&who).expect("ok").expect("saves");
+    let mut progress = Progress::default();
+    let old_line = format!("resume 1 id={:016x} at=1 steps=R", level_ref().id);
+    let (id, resume) = Resume::parse(old_line.strip_prefix("resume ").expect("keyword"))
+        .expect("an old save reads");
+    assert_eq!(resume.own, None);
+    progress.set_resume(&pack().key, id, resume);
+    saves.save(&progress).expect("saved");
+    let mut app = app_back(&server, "old");
+    play(&mut app, "ll");
+    let shown = text(&app);
+    assert!(
+        shown.contains("Not entered in the scores: resumed from an old save on this level."),
+        "{shown}"
+    );
+}
+
+#[test]
+fn the_store_and_the_solver_answer_after_the_key_not_during_it() {
+    let server = server();
+    others(&server);
+    let mut app = app_for(&server, "patient", PLAIN);
+    press(&mut app, "s");
+    assert!(
+        app.is_thinking(),
+        "the tables and the proof are asked off the game's thread"
+    );
+    let shown = text(&app);
+    assert!(
+        shown.contains("Asking the store for the scores…"),
+        "{shown}"
+    );
+    assert!(!shown.contains("The solver proved"), "{shown}");
+    play(&mut app, "");
+    let shown = text(&app);
+    assert!(
+        shown.contains("The solver proved the fewest pushes: 3 pushes."),
+        "{shown}"
+    );
+    assert!(shown.contains("cat.burglar"), "{shown}");
+}
+
+#[test]
 fn in_local_play_s_shows_the_players_own_best() {
     let mut app = crate::support::app(LEVEL, PLAIN);
     play(&mut app, "lll");
-    press(&mut app, "~s");
+    play(&mut app, "~s");
     insta::assert_snapshot!("scores_view_local", text(&app));
 }
 
@@ -218,7 +323,7 @@ fn s_on_today_s_daily_level_shows_the_day_s_tables_too() {
         PLAIN,
     )
     .expect("a playable level");
-    press(&mut app, "s");
+    play(&mut app, "s");
     let shown = rows(&render(&app, 100, 40)).join("\n");
     let heading = format!("Today's daily level: the tables of {} (UTC)", date(today()));
     assert!(shown.contains(&heading), "{shown}");
@@ -241,6 +346,6 @@ fn s_on_today_s_daily_level_shows_the_day_s_tables_too() {
         PLAIN,
     )
     .expect("a playable level");
-    press(&mut other, "s");
+    play(&mut other, "s");
     assert!(!rows(&render(&other, 100, 40)).join("\n").contains("daily"));
 }

@@ -16,9 +16,12 @@
 //! the merge, so two sessions of one player on two servers saving at once lose nothing;
 //! admitting a player counts and makes room under one lock, so the caps hold across servers.
 //!
-//! Faults: a save the store cannot take now is kept in memory and retried in the background
-//! every [`RETRY_EVERY`], merged with any later save of the same player, until it is written,
-//! also when the player has quit ([`retry`]). At most [`MAX_PENDING_BYTES`] of progress text
+//! Faults: a save is written on a thread of its own and waited for at most [`SAVE_WAIT`], so
+//! a slow store holds a session's frames no longer than that (the write goes on in the
+//! background, and the game asks what became of it: [`Saves::settled`]); a save the store
+//! cannot take now is kept in memory and retried in the background every [`RETRY_EVERY`],
+//! merged with any later save of the same player, until it is written, also when the player
+//! has quit ([`retry`]). At most [`MAX_PENDING_BYTES`] of progress text
 //! wait at once; a save past that is refused (the player is told, and the game's own copy
 //! is saved again by its next save).
 
@@ -41,7 +44,7 @@ pub mod retry;
 pub mod scores;
 
 pub use import::{Imported, import_folder};
-pub use retry::{MAX_PENDING_BYTES, RETRY_EVERY};
+pub use retry::{MAX_PENDING_BYTES, RETRY_EVERY, SAVE_WAIT};
 
 /// The schema, one script per version, applied in order at start (see [`open`]).
 pub const SCHEMA: &[&str] = &[
@@ -619,6 +622,10 @@ impl Saves for RecordSaves {
 
     fn scores(&self) -> Option<Arc<dyn ScoreBoard>> {
         Some(Arc::new(RecordSaves::scores(self)))
+    }
+
+    fn settled(&self) -> Option<Result<(), SaveError>> {
+        self.pending.settled(&self.fingerprint)
     }
 }
 

@@ -24,12 +24,18 @@ use crate::level::Level;
 /// What the player is told while their progress waits for an unreachable store.
 pub const NOT_SAVED_YET: &str = "progress not saved yet: the store is unreachable; retrying";
 
+/// What the player is told while their progress is still being written to a slow store.
+pub const SAVING_SLOWLY: &str = "progress is being saved: the store is slow";
+
 /// Why a save did not reach the store.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum SaveError {
     /// The store cannot be reached now; the save is kept and retried in the background.
     #[error("{NOT_SAVED_YET}")]
     Pending,
+    /// The store is slow: the save is still being written, in the background.
+    #[error("{SAVING_SLOWLY}")]
+    Slow,
     /// The save was refused or failed (`what` names where it went).
     #[error("cannot save {what}: {why}")]
     Failed {
@@ -80,6 +86,13 @@ pub trait Saves: Send + Sync + fmt::Debug {
     /// database); `None` where it does not (local play, the folder store).
     fn scores(&self) -> Option<Arc<dyn ScoreBoard>> {
         None
+    }
+
+    /// After a save answered [`SaveError::Slow`]: `None` while it (or one made after it) is
+    /// still being written, else what became of the last one written in the background.
+    /// Stores that save before answering have nothing left to settle.
+    fn settled(&self) -> Option<Result<(), SaveError>> {
+        Some(Ok(()))
     }
 }
 

@@ -414,31 +414,75 @@ pub fn result_line(day: i64, figures: Figures, streak: u32) -> String {
 /// budget, so the answer is the same on every machine and the cost is bounded.
 pub const PROVEN_POSITIONS: u64 = 50_000;
 
-/// Memory the proof may hold.
-const PROVEN_MEMORY_BYTES: usize = 32 << 20;
+/// The most memory the proof may hold.
+pub const PROVEN_MEMORY_BYTES: usize = 32 << 20;
 
 /// The fewest pushes that solve `level`, when the solver proves them within
 /// [`PROVEN_POSITIONS`] positions; `None` when it cannot (too big a search, or no solution).
 #[must_use]
 pub fn proven_fewest_pushes(level: &crate::level::Level) -> Option<u32> {
+    prove_fewest_pushes(level, PROVEN_MEMORY_BYTES, None).ok()?
+}
+
+/// The proof was stopped by its cancel flag before it could answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the proof of the fewest pushes was cancelled")]
+pub struct ProofCancelled;
+
+/// [`proven_fewest_pushes`] holding at most `memory_bytes` (and never more than
+/// [`PROVEN_MEMORY_BYTES`]), stopped when `cancel` is set (what a proof run off the game's
+/// thread uses).
+///
+/// # Errors
+/// [`ProofCancelled`] when `cancel` stopped it: no answer either way.
+pub fn prove_fewest_pushes(
+    level: &crate::level::Level,
+    memory_bytes: usize,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Result<Option<u32>, ProofCancelled> {
     use crate::solve::{Limits, Optimize, Settings, Verdict, solve_level};
     let settings = Settings {
         optimize: Optimize::Pushes,
         limits: Limits {
             positions: Some(PROVEN_POSITIONS),
-            memory_bytes: PROVEN_MEMORY_BYTES,
+            memory_bytes: memory_bytes.min(PROVEN_MEMORY_BYTES),
+            cancel: cancel.clone(),
             ..Limits::default()
         },
         threads: 1,
         ..Settings::default()
     };
-    match solve_level(level, &settings, None).ok()?.verdict {
-        Verdict::Solved {
+    let verdict = solve_level(level, &settings, None).ok().map(|r| r.verdict);
+    if cancel.is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed)) {
+        return Err(ProofCancelled);
+    }
+    Ok(match verdict {
+        Some(Verdict::Solved {
             solution,
             proven: true,
-        } => Some(solution.counters.pushes),
+        }) => Some(solution.counters.pushes),
         _ => None,
-    }
+    })
+}
+
+/// Why the scores could not be kept or read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// The store was asked on behalf of no player (a guest, or the operator's listing).
+    #[error("scores are kept for players with a key")]
+    NoKey,
+    /// The result could not be entered.
+    #[error("the score is not kept: {0}")]
+    NotKept(#[source] super::records::DbError),
+    /// Something could not be read now (`what`: the scores, the nickname, the daily results).
+    #[error("the {what} cannot be read now: {source}")]
+    Unreadable {
+        /// What was asked for.
+        what: &'static str,
+        /// What the store said.
+        #[source]
+        source: super::records::DbError,
+    },
 }
 
 /// The scores a store keeps, as one player sees them (each call is on behalf of that
@@ -448,20 +492,27 @@ pub trait ScoreBoard: Send + Sync + fmt::Debug {
     /// the level is that day's daily level), keeping the player's best in each.
     ///
     /// # Errors
-    /// When the store cannot take it (the message says why).
-    fn record(&self, level: &LevelRef, figures: Figures, day: Option<i64>) -> Result<(), String>;
+    /// [`ScoreError::NotKept`] when the store cannot take it, [`ScoreError::NoKey`] without a
+    /// player.
+    fn record(
+        &self,
+        level: &LevelRef,
+        figures: Figures,
+        day: Option<i64>,
+    ) -> Result<(), ScoreError>;
 
     /// The tables of `level` on `board`, with the player's own places.
     ///
     /// # Errors
-    /// When the store cannot be read.
-    fn standings(&self, level: &LevelRef, board: Board) -> Result<Standings, String>;
+    /// [`ScoreError::Unreadable`] when the store cannot be read.
+    fn standings(&self, level: &LevelRef, board: Board) -> Result<Standings, ScoreError>;
 
     /// The player's nickname, if they chose one.
     ///
     /// # Errors
-    /// When the store cannot be read.
-    fn nickname(&self) -> Result<Option<String>, String>;
+    /// [`ScoreError::Unreadable`] when the store cannot be read, [`ScoreError::NoKey`]
+    /// without a player.
+    fn nickname(&self) -> Result<Option<String>, ScoreError>;
 
     /// Checks and takes `wanted` as the player's nickname; returns it as kept.
     ///
@@ -472,8 +523,9 @@ pub trait ScoreBoard: Send + Sync + fmt::Debug {
     /// The days the player solved the daily level.
     ///
     /// # Errors
-    /// When the store cannot be read.
-    fn daily_days(&self) -> Result<Vec<i64>, String>;
+    /// [`ScoreError::Unreadable`] when the store cannot be read, [`ScoreError::NoKey`]
+    /// without a player.
+    fn daily_days(&self) -> Result<Vec<i64>, ScoreError>;
 }
 
 #[cfg(test)]

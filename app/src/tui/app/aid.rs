@@ -238,10 +238,15 @@ impl App {
         self.tools.aid.job = Some(HintJob::start(&self.current.world, self.tools.aid.budget));
     }
 
-    /// Whether the solver is working, for a hint or for `w`.
+    /// Whether something works beside the game and its answer is awaited: the solver (a
+    /// hint, `w`, the proof of the fewest pushes) or the store (the scores, a slow save).
     #[must_use]
     pub fn is_thinking(&self) -> bool {
-        self.tools.aid.job.is_some() || self.tools.watch_job.is_some()
+        self.tools.aid.job.is_some()
+            || self.tools.watch_job.is_some()
+            || self.proof_pending()
+            || self.scores_pending()
+            || self.save_pending()
     }
 
     /// Whether a hint (not a solution for `w`) is being worked out.

@@ -88,7 +88,10 @@ impl App {
             return;
         }
         let key = self.packs[self.current.place.pack].key.clone();
-        let resume = Resume::fitted(self.current.place.level, now_nanos(), &self.tools.history);
+        let resume = Resume {
+            own: Some(self.own_game()),
+            ..Resume::fitted(self.current.place.level, now_nanos(), &self.tools.history)
+        };
         self.progress.set_resume(&key, self.current.id, resume);
         self.write_progress();
     }
@@ -99,6 +102,7 @@ impl App {
             at: now_nanos(),
             steps,
             cut: 0,
+            own: Some(self.own_game()),
         };
         self.progress.set_resume(key, self.current.id, resume);
     }
@@ -133,7 +137,13 @@ impl App {
         let total = resume.steps.len();
         let played = self.replay_steps(&resume.steps);
         if played > 0 {
-            self.helped("the game was resumed from a save");
+            // Help used before the save (or not known, in a save older than the mark) still
+            // counts after it.
+            match resume.own {
+                Some(true) => {}
+                Some(false) => self.helped("help came before a save"),
+                None => self.helped("resumed from an old save"),
+            }
         }
         if played < total && self.tools.replay_spent >= MAX_REPLAY_WORK {
             self.tell(

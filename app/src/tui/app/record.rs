@@ -3,6 +3,7 @@
 use super::{App, Place, Solved};
 use crate::tui::keys::Mode;
 use sokoshot_core::store::progress::{Best, Figures};
+use sokoshot_core::store::saves::SaveError;
 
 impl App {
     /// Checks whether the world became solved; if so records it and shows the Solved panel.
@@ -48,8 +49,35 @@ impl App {
                     self.tell(dropped, true);
                 }
             }
+            Err(SaveError::Slow) => {
+                self.tools.save_settling = true;
+                self.tell(SaveError::Slow.to_string(), false);
+            }
             Err(err) => self.tell(err.to_string(), true),
         }
+    }
+
+    /// While a save goes on in the background (a slow store): what became of it, once known.
+    /// Returns whether anything on screen changed.
+    pub(super) fn poll_save(&mut self) -> bool {
+        if !self.tools.save_settling {
+            return false;
+        }
+        let Some(settled) = self.save.as_ref().and_then(|save| save.settled()) else {
+            return false;
+        };
+        self.tools.save_settling = false;
+        match settled {
+            Ok(()) => self.tell("progress saved", false),
+            Err(err) => self.tell(err.to_string(), true),
+        }
+        true
+    }
+
+    /// Whether a save is still being written in the background.
+    #[must_use]
+    pub fn save_pending(&self) -> bool {
+        self.tools.save_settling
     }
 
     /// The best figures saved for the level at `place`, if it is solved as it is now.

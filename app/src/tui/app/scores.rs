@@ -3,8 +3,11 @@
 //!
 //! On a server whose store keeps scores, a level solved by the player's own keys enters its
 //! tables with the figures this game counted; a level on which moves were pasted, a hint was
-//! given or a solution was watched in this visit, or whose game was resumed from a save, is
-//! kept as progress only, and the Solved panel says why. The Solved panel then shows the
+//! given or a solution was watched at any point of the game is kept as progress only, and the
+//! Solved panel says why. A game saved to resume (or kept as a snapshot) carries whether it
+//! was all the player's own keys so far ([`App::own_game`]), so a game resumed after a quit
+//! still enters the tables when it was, and never when it was not (or when the save is older
+//! than that mark). The Solved panel then shows the
 //! level's top ten in both tables and the player's places; `s` opens the same tables for
 //! the level in play. On the daily level the result also enters the day's tables, the panel
 //! shows the streak, and `c` copies a result line that spoils nothing.
@@ -13,13 +16,15 @@
 //! level, from their progress.
 
 use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use super::App;
+use crate::tui::hint::{NoAnswer, PoolJob};
 use crate::tui::keys::Mode;
 use sokoshot_core::store::progress::Figures;
 use sokoshot_core::store::scores::{
-    Board, LevelRef, ScoreBoard, Standings, daily_pick, proven_fewest_pushes, result_line, streak,
-    today,
+    Board, LevelRef, ProofCancelled, ScoreBoard, Standings, daily_pick, prove_fewest_pushes,
+    result_line, streak, today,
 };
 
 /// What the scores hold for the game.
@@ -40,7 +45,50 @@ pub(crate) struct Scores {
     /// The solver's proven fewest pushes, by level fingerprint, once asked (`None`: it
     /// could not prove them within its budget).
     pub(crate) proven: std::collections::HashMap<u64, Option<u32>>,
+    /// The proof being worked out, off the game's thread, and the level it is for.
+    pub(crate) proving: Option<(u64, ProofJob)>,
+    /// The store's answer to the last solve (the result entered, the tables read), asked
+    /// off the game's thread.
+    pub(crate) entering: Option<Receiver<Entered>>,
+    /// The tables `s` asked for, read off the game's thread.
+    pub(crate) reading: Option<Receiver<Shown>>,
 }
+
+/// What the store answered after a solve.
+#[derive(Debug)]
+pub(crate) struct Entered {
+    /// What the solve did in the tables, in a line.
+    note: String,
+    /// The daily result line, when it was today's daily level.
+    daily_line: Option<String>,
+    /// The tables after the solve.
+    tables: Result<Standings, String>,
+}
+
+/// What the game says while the store is asked.
+const ASKING: &str = "Asking the store for the scores…";
+
+/// Runs `work` (the store's calls) on a thread of its own, so that a slow store never holds
+/// the game's frames; the answer comes over the channel.
+fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Receiver<T> {
+    let (send, answer) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("scores".into())
+        .spawn(move || {
+            // The game may have gone on to another level: nothing to tell then.
+            let _ = send.send(work());
+        });
+    if let Err(err) = spawned {
+        let (send, failed) = mpsc::channel();
+        drop(send);
+        eprintln!("sokoshot: no thread for the scores: {err}");
+        return failed;
+    }
+    answer
+}
+
+/// The proof of a level's fewest pushes, worked out off the game's thread.
+pub(crate) type ProofJob = PoolJob<Result<Option<u32>, ProofCancelled>>;
 
 /// What `s` shows.
 #[derive(Debug, Clone)]
@@ -63,12 +111,22 @@ impl App {
         self.scores.after_solve = None;
         self.scores.note = None;
         self.scores.daily_line = None;
+        self.scores.entering = None;
+        self.scores.reading = None;
     }
 
     /// Marks this visit's solves as helped (`why` says how), so they do not enter the
     /// tables.
     pub(super) fn helped(&mut self, why: &'static str) {
         self.scores.help_used.get_or_insert(why);
+    }
+
+    /// Whether the game on the level in play is all the player's own keys so far: no moves
+    /// pasted, hint given or solution watched in this visit, and none before the save it was
+    /// resumed from (what a save to resume and a snapshot keep).
+    #[must_use]
+    pub fn own_game(&self) -> bool {
+        self.scores.help_used.is_none() && self.hints_used() == 0
     }
 
     /// Whether the store keeps scores (a server's database).
@@ -93,7 +151,8 @@ impl App {
         (self.current.place.pack == pack && self.current.place.level == level).then_some(day)
     }
 
-    /// After a solve with `figures`: enters it in the tables when it may, and reads them.
+    /// After a solve with `figures`: enters it in the tables when it may, and reads them, off
+    /// the game's thread ([`App::poll_scores`] takes the answer).
     pub(super) fn enter_score(&mut self, figures: Figures) {
         let Some(board) = self.scores.board.clone() else {
             return;
@@ -105,34 +164,108 @@ impl App {
             .or_else(|| (self.hints_used() > 0).then_some("a hint was given"));
         let daily = self.daily_today();
         self.scores.daily_line = None;
-        self.scores.note = Some(match helped {
-            Some(why) => format!("Not entered in the scores: {why} on this level."),
-            None => match board.record(&level, figures, daily) {
-                Ok(()) => {
-                    if let Some(day) = daily {
-                        let days = board.daily_days().unwrap_or_default();
-                        let streak = streak(&days, day);
-                        self.scores.daily_line = Some(result_line(day, figures, streak));
-                        format!("Today's daily level: streak {streak}. c copies your result.")
-                    } else {
-                        "Entered in the scores.".to_owned()
-                    }
-                }
-                Err(why) => why,
-            },
-        });
-        self.scores.after_solve = Some(board.standings(&level, Board::AllTime));
+        self.scores.after_solve = None;
+        self.scores.note = Some(ASKING.to_owned());
+        self.scores.entering = Some(off_thread(move || {
+            enter(&*board, &level, figures, helped, daily)
+        }));
         self.prove_pushes();
     }
 
-    /// The solver's proven fewest pushes for the level in play, worked out once a session
-    /// per level within a fixed budget ([`proven_fewest_pushes`]).
+    /// Takes the store's answers (after a solve, for `s`) if they have come. Returns whether
+    /// anything on screen changed.
+    pub(super) fn poll_scores(&mut self) -> bool {
+        let mut changed = false;
+        if let Some(answer) = &self.scores.entering {
+            let entered = match answer.try_recv() {
+                Ok(entered) => Some(Ok(entered)),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(Err(())),
+            };
+            if let Some(entered) = entered {
+                self.scores.entering = None;
+                changed = true;
+                match entered {
+                    Ok(entered) => {
+                        self.scores.note = Some(entered.note);
+                        self.scores.daily_line = entered.daily_line;
+                        self.scores.after_solve = Some(entered.tables);
+                    }
+                    Err(()) => self.scores.note = Some("the scores cannot be asked for now".into()),
+                }
+            }
+        }
+        if let Some(answer) = &self.scores.reading {
+            match answer.try_recv() {
+                Ok(shown) => {
+                    self.scores.reading = None;
+                    self.scores.shown = Some(shown);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.scores.reading = None,
+            }
+        }
+        changed
+    }
+
+    /// Whether the store's answer about the scores is awaited.
+    #[must_use]
+    pub fn scores_pending(&self) -> bool {
+        self.scores.entering.is_some() || self.scores.reading.is_some()
+    }
+
+    /// Starts the proof of the fewest pushes for the level in play, once a session per level
+    /// within a fixed budget ([`prove_fewest_pushes`]), off the game's thread through the
+    /// same seam as hints (in the server's pool, in turn with the player's hints); its answer
+    /// is taken as it comes ([`App::poll_proof`]).
     fn prove_pushes(&mut self) {
         let id = self.current.id;
-        if !self.scores.proven.contains_key(&id) {
-            let proven = proven_fewest_pushes(self.current.world.level());
-            self.scores.proven.insert(id, proven);
+        if self.scores.proven.contains_key(&id)
+            || self
+                .scores
+                .proving
+                .as_ref()
+                .is_some_and(|(on, _)| *on == id)
+        {
+            return;
         }
+        let level = self.current.world.level().clone();
+        let job = PoolJob::start(self.tools.aid.budget, move |share, cancel| {
+            prove_fewest_pushes(
+                &level,
+                share.memory_bytes,
+                Some(std::sync::Arc::clone(cancel)),
+            )
+        });
+        self.scores.proving = Some((id, job));
+    }
+
+    /// Takes the proof's answer if it has come. Returns whether anything on screen changed.
+    pub(super) fn poll_proof(&mut self) -> bool {
+        let Some((id, job)) = &self.scores.proving else {
+            return false;
+        };
+        let Some(answer) = job.poll() else {
+            return false;
+        };
+        let id = *id;
+        self.scores.proving = None;
+        match answer {
+            Ok(Ok(proven)) => {
+                self.scores.proven.insert(id, proven);
+                true
+            }
+            // The pool was busy, or the proof stopped: nothing is known, and it is asked
+            // again the next time the tables are shown.
+            Ok(Err(ProofCancelled)) | Err(NoAnswer::Busy | NoAnswer::Lost) => false,
+        }
+    }
+
+    /// Whether the proof of the fewest pushes is being worked out.
+    #[must_use]
+    pub fn proof_pending(&self) -> bool {
+        self.scores.proving.is_some()
     }
 
     /// The solver's proven fewest pushes for the level in play, if worked out and proven.
@@ -148,13 +281,14 @@ impl App {
         }
         self.count.clear();
         self.prove_pushes();
+        self.scores.reading = None;
         self.scores.shown = self.scores.board.clone().map(|board| {
             let level = self.level_ref();
+            let daily = self.daily_today();
+            self.scores.reading = Some(off_thread(move || read_tables(&*board, &level, daily)));
             Shown {
-                tables: board.standings(&level, Board::AllTime),
-                daily: self
-                    .daily_today()
-                    .map(|day| (day, board.standings(&level, Board::Day(day)))),
+                tables: Err(ASKING.to_owned()),
+                daily: daily.map(|day| (day, Err(ASKING.to_owned()))),
             }
         });
         self.mode = Mode::Scores;
@@ -188,5 +322,55 @@ impl App {
     #[must_use]
     pub(crate) fn scores_shown(&self) -> Option<&Shown> {
         self.scores.shown.as_ref()
+    }
+}
+
+/// Enters a solve's `figures` in `level`'s tables unless it was `helped` (and in the day's,
+/// on today's daily level `daily`), and reads the tables after it: the store's part of a
+/// solve, run off the game's thread.
+fn enter(
+    board: &dyn ScoreBoard,
+    level: &LevelRef,
+    figures: Figures,
+    helped: Option<&str>,
+    daily: Option<i64>,
+) -> Entered {
+    let mut daily_line = None;
+    let note = match helped {
+        Some(why) => format!("Not entered in the scores: {why} on this level."),
+        None => match board.record(level, figures, daily) {
+            Ok(()) => {
+                if let Some(day) = daily {
+                    let days = board.daily_days().unwrap_or_default();
+                    let streak = streak(&days, day);
+                    daily_line = Some(result_line(day, figures, streak));
+                    format!("Today's daily level: streak {streak}. c copies your result.")
+                } else {
+                    "Entered in the scores.".to_owned()
+                }
+            }
+            Err(why) => why.to_string(),
+        },
+    };
+    let tables = board
+        .standings(level, Board::AllTime)
+        .map_err(|err| err.to_string());
+    Entered {
+        note,
+        daily_line,
+        tables,
+    }
+}
+
+/// The tables `s` shows for `level` (and today's, on the daily level `daily`).
+fn read_tables(board: &dyn ScoreBoard, level: &LevelRef, daily: Option<i64>) -> Shown {
+    Shown {
+        tables: board
+            .standings(level, Board::AllTime)
+            .map_err(|err| err.to_string()),
+        daily: daily.map(|day| {
+            let tables = board.standings(level, Board::Day(day));
+            (day, tables.map_err(|err| err.to_string()))
+        }),
     }
 }

@@ -22,9 +22,14 @@ impl App {
     pub(super) fn keep_snapshot(&mut self) {
         self.count.clear();
         let key = self.packs[self.current.place.pack].key.clone();
-        let kept =
-            self.progress
-                .add_snapshot(&key, self.current.id, &self.tools.history, now_nanos());
+        let own = self.own_game();
+        let kept = self.progress.add_snapshot(
+            &key,
+            self.current.id,
+            &self.tools.history,
+            now_nanos(),
+            own,
+        );
         match kept {
             Ok(number) => {
                 self.tell(
@@ -49,10 +54,10 @@ impl App {
 
     /// Enter in the list: back to the selected snapshot.
     pub(super) fn back_to_snapshot(&mut self) {
-        let Some((number, steps)) = self
+        let Some((number, steps, own)) = self
             .snapshots()
             .get(self.picked_row)
-            .map(|(n, s)| (*n, s.steps.clone()))
+            .map(|(n, s)| (*n, s.steps.clone(), s.own))
         else {
             return;
         };
@@ -66,6 +71,9 @@ impl App {
         self.solved = None;
         self.mode = Mode::Playing;
         let played = self.replay_steps(&steps);
+        if played > 0 && !own {
+            self.helped("a snapshot had help");
+        }
         self.check_lost();
         if played == steps.len() {
             self.tell(

@@ -44,4 +44,6 @@ pub(crate) struct Tools {
     pub(crate) replays: std::cell::RefCell<std::collections::HashMap<(String, u64), bool>>,
     /// Deadlock warnings, dead squares and hints.
     pub(crate) aid: Aid,
+    /// Whether a save is still being written to a slow store, in the background.
+    pub(crate) save_settling: bool,
 }

@@ -157,3 +157,138 @@ fn two_servers_on_one_postgres_show_one_players_score_to_another() {
     let listing = scores(&dir.0, &["--store", &store]);
     assert_listed(&listing, &solver, &paster);
 }
+
+/// The keys that play `letters` (the replay alphabet) in the game: `h j k l` for steps and
+/// pushes, `Space` for a shot, `.` for a wait.
+fn keys_for(letters: &str) -> Vec<&'static str> {
+    use sokoshot_core::game::{Dir, Move, parse_moves};
+    let mut keys = Vec::new();
+    for token in parse_moves(letters).expect("the solver's letters read") {
+        let key = match token.action {
+            Move::Step(dir) | Move::Push(dir) => match dir {
+                Dir::Left => "h",
+                Dir::Down => "j",
+                Dir::Up => "k",
+                Dir::Right => "l",
+            },
+            Move::Fire => "Space",
+            Move::Wait => ".",
+        };
+        keys.extend(std::iter::repeat_n(key, token.count as usize));
+    }
+    keys
+}
+
+/// A player with a key picks today's daily level from the menu and solves it by their keys
+/// (the solver's solution, typed): the Solved panel shows the streak and the player's entry,
+/// `c` copies a result line that names the date, the figures and the streak and nothing of
+/// the board (OSC 52, which the pane's tmux takes into a buffer), and `sokoshot scores` lists
+/// the result in the level's tables and in the day's.
+#[test]
+fn a_player_solves_todays_daily_level_and_sees_the_streak_and_the_result_line() {
+    use sokoshot_core::game::replay;
+    use sokoshot_core::solve::{Limits, Settings, Verdict, solve_level};
+    use sokoshot_core::store::packs::built_in_packs;
+    use sokoshot_core::store::progress::Figures;
+    use sokoshot_core::store::scores::{daily_pick, date, result_line, today};
+    if !super::ssh_available() {
+        return;
+    }
+    let day = today();
+    let packs = built_in_packs();
+    let (pack, level) = daily_pick(day, &packs).expect("a daily level");
+    let board = &packs[pack].levels[level];
+    let settings = Settings {
+        limits: Limits {
+            time: Some(std::time::Duration::from_secs(60)),
+            ..Limits::default()
+        },
+        ..Settings::default()
+    };
+    let solution = match solve_level(board, &settings, None)
+        .expect("solvable")
+        .verdict
+    {
+        Verdict::Solved { solution, .. } | Verdict::BestFound { solution, .. } => solution,
+        other => panic!("no solution for today's level ({pack} {level}): {other:?}"),
+    };
+    let end = replay(board, &solution.moves).expect("replays");
+    assert!(end.world.is_solved());
+    let counted = end.world.counters();
+    let figures = Figures {
+        moves: counted.moves,
+        pushes: counted.pushes,
+        shots: counted.shots,
+    };
+
+    let dir = TempDir::new("scores-daily");
+    let server = Server::start_with(&dir.0, &[]);
+    let key = make_key(&dir.0, "daily");
+    let pane = connect("scores-daily", &dir.0, server.port, Some(&key));
+    // The pane's tmux takes the game's OSC 52 into a buffer.
+    pane.tmux(&["set-option", "-g", "set-clipboard", "on"]);
+    pane.wait_for("sokoshot over SSH");
+    let daily_item = format!("> Play today's level: {} {}", packs[pack].name, level + 1);
+    for _ in 0..30 {
+        if pane.screen().contains(&daily_item) {
+            break;
+        }
+        pane.keys(&["j"]);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    pane.wait_for(&daily_item);
+    pane.keys(&["Enter"]);
+    pane.wait_for("Moves 0");
+    for chunk in keys_for(&solution.moves).chunks(40) {
+        pane.keys(chunk);
+    }
+    let screen = pane.wait_for("Today's daily level: streak 1. c copies your result.");
+    let short = &fingerprint(&key)[..15];
+    assert!(screen.contains(short), "the player's entry: {screen}");
+    pane.keys(&["c"]);
+    pane.wait_for("your daily result is copied");
+    let want = result_line(day, figures, 1);
+    let start = std::time::Instant::now();
+    let copied = loop {
+        let buffer = pane.tmux(&["show-buffer"]);
+        if buffer.contains("sokoshot daily") || start.elapsed() > crate::common::PATIENCE {
+            break buffer;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    };
+    assert_eq!(copied.trim_end(), want);
+    assert!(
+        !copied.contains('#')
+            && !copied
+                .to_lowercase()
+                .contains(&solution.moves.to_lowercase()),
+        "no board, no moves: {copied}"
+    );
+    pane.keys(&["q"]);
+    pane.wait_for("sokoshot over SSH");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    if today() != day {
+        // The day turned while the test ran: the day's tables are another day's.
+        return;
+    }
+    let listing = scores(&dir.0, &[]);
+    let player = fingerprint(&key);
+    let figures_text = format!("{}\t{}\t{}", figures.moves, figures.pushes, figures.shots);
+    for table in [
+        "moves".to_owned(),
+        "pushes".to_owned(),
+        format!("daily {} moves", date(day)),
+        format!("daily {} pushes", date(day)),
+    ] {
+        let want = format!(
+            "{}\t{}\t{table}\t1\t-\t{player}\t{figures_text}\t",
+            packs[pack].key,
+            level + 1
+        );
+        assert!(
+            listing.lines().any(|line| line.starts_with(&want)),
+            "{want:?} in:\n{listing}"
+        );
+    }
+}

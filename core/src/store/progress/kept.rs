@@ -6,9 +6,12 @@
 //! alphabet; the figures are counted from the letters) and `hints=N` (hints used in the
 //! solve that gave the fewest moves). A `resume` line under a `pack` line:
 //! `resume N id=ID at=NANOS steps=GROUP,GROUP,…`, one group of letters per undo step (`!` a
-//! restart), `at` the time it was saved, and `cut=N` when the last N steps of the game could
-//! not be kept; the newest is resumed, and an empty `steps=` with no `cut=` says there is
-//! nothing to resume (the level was solved or started over).
+//! restart), `at` the time it was saved, `cut=N` when the last N steps of the game could
+//! not be kept, and `own=1` when every step of the game, before any earlier save too, was the
+//! player's own keys (no pasted moves, hint or watched solution; `own=0` when not, and no
+//! `own=` in a save older than that mark, which counts as not known), so a resumed game may
+//! still enter the scores; the newest is resumed, and an empty `steps=` with no `cut=` says
+//! there is nothing to resume (the level was solved or started over).
 //!
 //! Limits: a solution of at most [`MAX_SOLUTION_BYTES`] is kept, and at most
 //! [`MAX_RESUME_BYTES`] of a game's steps are saved to resume ([`Resume::fitted`]: the steps
@@ -164,6 +167,10 @@ pub struct Resume {
     pub steps: Vec<String>,
     /// How many of the game's last steps could not be kept (past [`MAX_RESUME_BYTES`]).
     pub cut: usize,
+    /// Whether every step of the game was the player's own keys (no pasted moves, hint or
+    /// watched solution, before an earlier save either); `None` in a save older than the
+    /// mark, which says nothing either way.
+    pub own: Option<bool>,
 }
 
 impl Resume {
@@ -192,10 +199,11 @@ impl Resume {
             at,
             steps: kept[..fit].to_vec(),
             cut: kept.len() - fit,
+            own: None,
         }
     }
 
-    /// Reads the rest of a `resume` line: `N id=ID at=NANOS steps=…`.
+    /// Reads the rest of a `resume` line: `N id=ID at=NANOS steps=… [cut=N] [own=0|1]`.
     ///
     /// # Errors
     /// When a part is missing or cannot be read.
@@ -206,7 +214,7 @@ impl Resume {
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| n.checked_sub(1))
             .ok_or(LineError::Needs("resume", "a level number"))?;
-        let (mut id, mut at, mut steps, mut cut) = (None, None, Vec::new(), 0);
+        let (mut id, mut at, mut steps, mut cut, mut own) = (None, None, Vec::new(), 0, None);
         for word in words {
             match word.split_once('=') {
                 Some(("id", v)) => id = u64::from_str_radix(v, 16).ok(),
@@ -216,6 +224,8 @@ impl Resume {
                         .parse()
                         .map_err(|_| LineError::Unreadable(word.to_owned()))?;
                 }
+                Some(("own", "1")) => own = Some(true),
+                Some(("own", "0")) => own = Some(false),
                 Some(("steps", v)) => {
                     steps = v
                         .split(',')
@@ -240,6 +250,7 @@ impl Resume {
                 at,
                 steps,
                 cut,
+                own,
             },
         ))
     }
@@ -255,6 +266,9 @@ impl Resume {
         );
         if self.cut > 0 {
             line.push_str(&format!(" cut={}", self.cut));
+        }
+        if let Some(own) = self.own {
+            line.push_str(if own { " own=1" } else { " own=0" });
         }
         line
     }
@@ -311,6 +325,7 @@ mod tests {
             at: 1_700_000_000_000_000_000,
             steps: vec!["r".into(), "rrD".into(), "!".into(), "f".into()],
             cut: 3,
+            own: Some(true),
         };
         let line = resume.line(0xabc);
         let rest = line.strip_prefix("resume ").expect("keyword");
@@ -320,12 +335,53 @@ mod tests {
             at: 1,
             steps: Vec::new(),
             cut: 0,
+            own: None,
         };
         let line = empty.line(1);
         assert_eq!(
             Resume::parse(line.strip_prefix("resume ").expect("keyword")),
             Ok((1, empty))
         );
+    }
+
+    #[test]
+    fn whether_a_saved_game_was_played_by_the_players_own_keys_reads_back_and_old_saves_still_read()
+    {
+        let cases = [
+            (
+                "own",
+                "resume 1 id=a at=5 steps=r,R own=1",
+                Some(Some(true)),
+            ),
+            (
+                "helped",
+                "resume 1 id=a at=5 steps=r,R own=0",
+                Some(Some(false)),
+            ),
+            (
+                "a save older than the mark",
+                "resume 1 id=a at=5 steps=r,R",
+                Some(None),
+            ),
+            (
+                "with a cut",
+                "resume 1 id=a at=5 steps=r cut=2 own=1",
+                Some(Some(true)),
+            ),
+            ("not a mark", "resume 1 id=a at=5 steps=r own=yes", None),
+        ];
+        for (name, line, want) in cases {
+            let rest = line.strip_prefix("resume ").expect("keyword");
+            let read = Resume::parse(rest).ok();
+            assert_eq!(read.as_ref().map(|(_, r)| r.own), want, "{name}");
+            if let Some((id, resume)) = read {
+                assert_eq!(
+                    resume.line(id).replace("id=000000000000000a", "id=a"),
+                    line,
+                    "{name}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! with the undo history that reached it, numbered 1 to [`MAX_SNAPSHOTS`].
 //!
 //! In the progress file, a `snapshot` line under a `pack` line:
-//! `snapshot N id=ID at=NANOS steps=GROUP,GROUP,…`, `N` the snapshot's number on the level
-//! with fingerprint `ID`, the steps one group of letters per undo step as for `resume` (see
-//! [`super::Resume`]), `at` when it was kept or deleted. A deleted snapshot is written with
+//! `snapshot N id=ID at=NANOS steps=GROUP,GROUP,… [own=1]`, `N` the snapshot's number on the
+//! level with fingerprint `ID`, the steps one group of letters per undo step as for `resume`
+//! (see [`super::Resume`]), `at` when it was kept or deleted, `own=1` when the game that
+//! reached it was all the player's own keys (as for `resume`; a snapshot without it is not
+//! known to be). A deleted snapshot is written with
 //! an empty `steps=`, so that a game saving later (which merges the file into what it has) does
 //! not bring it back; of two lines for the same number, the newer wins.
 //!
@@ -30,6 +32,9 @@ pub struct Snapshot {
     pub at: u128,
     /// One group of letters per undo step (`!` a restart); empty for a deleted snapshot.
     pub steps: Vec<String>,
+    /// Whether the game that reached it was all the player's own keys (no pasted moves,
+    /// hint or watched solution).
+    pub own: bool,
 }
 
 impl Snapshot {
@@ -73,9 +78,10 @@ impl Snapshot {
             .and_then(|n| n.parse::<u32>().ok())
             .filter(|n| (1..=MAX_SNAPSHOTS).contains(n))
             .ok_or(LineError::SnapshotNumber)?;
-        let (mut id, mut at, mut steps) = (None, None, None);
+        let (mut id, mut at, mut steps, mut own) = (None, None, None, false);
         for word in words {
             match word.split_once('=') {
+                Some(("own", "1")) => own = true,
                 Some(("id", v)) => id = u64::from_str_radix(v, 16).ok(),
                 Some(("at", v)) => at = v.parse().ok(),
                 Some(("steps", v)) => {
@@ -103,16 +109,17 @@ impl Snapshot {
         if bytes(&steps) > MAX_SNAPSHOT_BYTES {
             return Err(LineError::SnapshotTooLong);
         }
-        Ok((number, id, Self { at, steps }))
+        Ok((number, id, Self { at, steps, own }))
     }
 
     /// The line, without the pack.
     #[must_use]
     pub fn line(&self, number: u32, id: u64) -> String {
         format!(
-            "snapshot {number} id={id:016x} at={} steps={}",
+            "snapshot {number} id={id:016x} at={} steps={}{}",
             self.at,
-            self.steps.join(",")
+            self.steps.join(","),
+            if self.own { " own=1" } else { "" }
         )
     }
 }
@@ -167,7 +174,8 @@ impl Progress {
     }
 
     /// Keeps the position reached by `steps` (one group per undo step) on the level of `pack`
-    /// with fingerprint `id`, at time `at`, under the lowest free number, which it returns.
+    /// with fingerprint `id`, at time `at`, under the lowest free number, which it returns;
+    /// `own` when every step of the game was the player's own keys.
     ///
     /// # Errors
     /// [`SnapshotError`]: nothing to keep, every number taken, too long, or a step that is not
@@ -178,6 +186,7 @@ impl Progress {
         id: u64,
         steps: &[String],
         at: u128,
+        own: bool,
     ) -> Result<u32, SnapshotError> {
         if let Some(bad) = steps.iter().find(|g| g.is_empty() || !is_group(g)) {
             return Err(SnapshotError::BadStep(bad.clone()));
@@ -208,6 +217,7 @@ impl Progress {
             Snapshot {
                 at,
                 steps: kept.to_vec(),
+                own,
             },
         );
         Ok(number)
@@ -228,6 +238,7 @@ impl Progress {
         *snapshot = Snapshot {
             at,
             steps: Vec::new(),
+            own: false,
         };
         true
     }
@@ -303,23 +314,29 @@ mod tests {
         let mut progress = Progress::default();
         let pack = "built-in:Test";
         assert_eq!(
-            progress.add_snapshot(pack, 7, &steps(&["r", "rrR", "f"]), 10),
+            progress.add_snapshot(pack, 7, &steps(&["r", "rrR", "f"]), 10, true),
             Ok(1)
         );
-        assert_eq!(progress.add_snapshot(pack, 7, &steps(&["d"]), 11), Ok(2));
+        assert_eq!(
+            progress.add_snapshot(pack, 7, &steps(&["d"]), 11, true),
+            Ok(2)
+        );
         assert!(progress.delete_snapshot(pack, 7, 1, 12));
         assert!(!progress.delete_snapshot(pack, 7, 1, 13), "already gone");
-        assert_eq!(progress.add_snapshot(pack, 7, &steps(&["l"]), 14), Ok(1));
+        assert_eq!(
+            progress.add_snapshot(pack, 7, &steps(&["l"]), 14, false),
+            Ok(1)
+        );
         let text = progress.to_string();
         let read: Progress = text.parse().expect("reads back");
-        let numbers: Vec<(u32, Vec<String>)> = read
+        let numbers: Vec<(u32, Vec<String>, bool)> = read
             .snapshots(pack, 7)
             .into_iter()
-            .map(|(n, s)| (n, s.steps.clone()))
+            .map(|(n, s)| (n, s.steps.clone(), s.own))
             .collect();
         assert_eq!(
             numbers,
-            vec![(1, steps(&["l"])), (2, steps(&["d"]))],
+            vec![(1, steps(&["l"]), false), (2, steps(&["d"]), true)],
             "{text}"
         );
         assert_eq!(read, progress);
@@ -329,7 +346,8 @@ mod tests {
     fn a_deleted_snapshot_stays_deleted_when_an_older_file_is_merged_in() {
         let pack = "built-in:Test";
         let mut old = Progress::default();
-        old.add_snapshot(pack, 1, &steps(&["r"]), 10).expect("kept");
+        old.add_snapshot(pack, 1, &steps(&["r"]), 10, false)
+            .expect("kept");
         let mut now = old.clone();
         assert!(now.delete_snapshot(pack, 1, 1, 20));
         let file: Progress = old.to_string().parse().expect("reads");
@@ -346,7 +364,10 @@ mod tests {
         let pack = "p";
         let mut progress = Progress::default();
         for n in 1..=MAX_SNAPSHOTS {
-            assert_eq!(progress.add_snapshot(pack, 1, &steps(&["r"]), 1), Ok(n));
+            assert_eq!(
+                progress.add_snapshot(pack, 1, &steps(&["r"]), 1, false),
+                Ok(n)
+            );
         }
         let too_long = vec!["r".to_owned(); MAX_SNAPSHOT_BYTES];
         let mut restarted = too_long.clone();
@@ -371,13 +392,13 @@ mod tests {
         ];
         for (name, id, game, want) in cases {
             assert_eq!(
-                progress.add_snapshot(pack, id, &game, 1),
+                progress.add_snapshot(pack, id, &game, 1, false),
                 Err(want),
                 "{name}"
             );
         }
         // Too long, but its steps since the last restart reach the same position: kept.
-        assert_eq!(progress.add_snapshot(pack, 3, &restarted, 1), Ok(1));
+        assert_eq!(progress.add_snapshot(pack, 3, &restarted, 1, false), Ok(1));
         assert_eq!(progress.snapshots(pack, 3)[0].1.steps, steps(&["l"]));
     }
 
@@ -432,6 +453,7 @@ mod tests {
         let s = Snapshot {
             at: 0,
             steps: steps(&["rrR", "!", "lU", "f", "w"]),
+            own: true,
         };
         assert_eq!(s.figures(), (2, 1));
     }

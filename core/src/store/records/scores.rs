@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::{Database, DbError, Lock, Tx, Value, now_secs, player_lock};
 use crate::store::progress::Figures;
 use crate::store::scores::{
-    Board, Entry, LevelRef, NicknameError, Ranked, ScoreBoard, Standings, TOP, Table,
+    Board, Entry, LevelRef, NicknameError, Ranked, ScoreBoard, ScoreError, Standings, TOP, Table,
     check_nickname, rank,
 };
 
@@ -29,10 +29,8 @@ impl DbScores {
         Self { db, fingerprint }
     }
 
-    fn me(&self) -> Result<&str, String> {
-        self.fingerprint
-            .as_deref()
-            .ok_or_else(|| "scores are kept for players with a key".to_owned())
+    fn me(&self) -> Result<&str, ScoreError> {
+        self.fingerprint.as_deref().ok_or(ScoreError::NoKey)
     }
 }
 
@@ -233,7 +231,12 @@ fn players_in(tx: &mut dyn Tx, day: i64, level: &LevelRef) -> Result<i64, DbErro
 }
 
 impl ScoreBoard for DbScores {
-    fn record(&self, level: &LevelRef, figures: Figures, day: Option<i64>) -> Result<(), String> {
+    fn record(
+        &self,
+        level: &LevelRef,
+        figures: Figures,
+        day: Option<i64>,
+    ) -> Result<(), ScoreError> {
         let me = self.me()?;
         self.db
             .transaction(&mut |tx| {
@@ -251,10 +254,10 @@ impl ScoreBoard for DbScores {
                 }
                 Ok(())
             })
-            .map_err(|err| format!("the score is not kept: {err}"))
+            .map_err(ScoreError::NotKept)
     }
 
-    fn standings(&self, level: &LevelRef, board: Board) -> Result<Standings, String> {
+    fn standings(&self, level: &LevelRef, board: Board) -> Result<Standings, ScoreError> {
         let mut standings = Standings::default();
         let me = self.fingerprint.as_deref();
         self.db
@@ -272,11 +275,14 @@ impl ScoreBoard for DbScores {
                 };
                 Ok(())
             })
-            .map_err(|err| format!("the scores cannot be read now: {err}"))?;
+            .map_err(|source| ScoreError::Unreadable {
+                what: "scores",
+                source,
+            })?;
         Ok(standings)
     }
 
-    fn nickname(&self) -> Result<Option<String>, String> {
+    fn nickname(&self) -> Result<Option<String>, ScoreError> {
         let me = self.me()?;
         let mut nickname = None;
         self.db
@@ -288,12 +294,17 @@ impl ScoreBoard for DbScores {
                 nickname = rows.first().and_then(|row| text(row.first()));
                 Ok(())
             })
-            .map_err(|err| format!("the nickname cannot be read now: {err}"))?;
+            .map_err(|source| ScoreError::Unreadable {
+                what: "nickname",
+                source,
+            })?;
         Ok(nickname)
     }
 
     fn set_nickname(&self, wanted: &str) -> Result<String, NicknameError> {
-        let me = self.me().map_err(NicknameError::Store)?;
+        let me = self
+            .me()
+            .map_err(|err| NicknameError::Store(err.to_string()))?;
         let nickname = check_nickname(wanted)?;
         let key = nickname.to_lowercase();
         let mut taken = false;
@@ -335,7 +346,7 @@ impl ScoreBoard for DbScores {
         }
     }
 
-    fn daily_days(&self) -> Result<Vec<i64>, String> {
+    fn daily_days(&self) -> Result<Vec<i64>, ScoreError> {
         let me = self.me()?;
         let mut days = Vec::new();
         self.db
@@ -354,7 +365,10 @@ impl ScoreBoard for DbScores {
                     .collect();
                 Ok(())
             })
-            .map_err(|err| format!("the daily results cannot be read now: {err}"))?;
+            .map_err(|source| ScoreError::Unreadable {
+                what: "daily results",
+                source,
+            })?;
         Ok(days)
     }
 }
