@@ -47,6 +47,7 @@ mod portfolio;
 mod pull;
 mod push;
 mod solution;
+mod stamps;
 mod table;
 mod timed;
 

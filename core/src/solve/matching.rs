@@ -10,6 +10,7 @@
 
 use super::context::{Context, NONE};
 use super::push::reach::cells;
+use super::stamps::Stamps;
 
 /// A cost that stands for "this box can never reach this goal".
 const FORBIDDEN: i64 = 1 << 40;
@@ -230,9 +231,8 @@ pub(crate) struct Assignment {
     base_goal_of: Vec<u32>,
     base_box_of: Vec<u32>,
     valid: bool,
-    /// The goals visited by the current path search, by generation.
-    seen: Vec<u32>,
-    generation: u32,
+    /// The goals visited by the current path search.
+    seen: Stamps,
     stack: Vec<(u32, u32)>,
 }
 
@@ -276,16 +276,7 @@ impl Assignment {
     /// Looks for an augmenting path from box `i` (depth first, each goal once) and flips it.
     fn augment(&mut self, ctx: &Context, i: u32) -> bool {
         let m = ctx.goals.len();
-        if self.seen.len() != m {
-            self.seen = vec![0; m];
-            self.generation = 0;
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.seen.clear(m);
         // A free goal the box reaches directly ends it at once.
         let cell = self.rows[i as usize] as usize;
         if let Some(g) = (0..m).find(|&g| self.box_of[g] == NONE && ctx.dist[g][cell] != NONE) {
@@ -303,10 +294,10 @@ impl Assignment {
             while (next as usize) < m {
                 let g = next as usize;
                 next += 1;
-                if self.seen[g] == generation || ctx.dist[g][cell] == NONE {
+                if self.seen.marked(g) || ctx.dist[g][cell] == NONE {
                     continue;
                 }
-                self.seen[g] = generation;
+                self.seen.mark(g);
                 let holder = self.box_of[g];
                 if holder == NONE {
                     // Flip the path: each box on the stack takes the goal it went through.

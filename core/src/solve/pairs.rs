@@ -25,6 +25,7 @@ use super::context::{Context, NONE};
 use super::cuts::Cuts;
 use super::limits::{Budget, Stop};
 use super::push::reach::{flip, has};
+use super::stamps::Stamps;
 
 /// The most cells a search's table may visit before it gives up: every XSokoban table is
 /// found within play's smaller bound; a larger one cost Sasquatch 28 its solve at 2 s a
@@ -153,37 +154,25 @@ impl Pairs {
 
 /// Floods of the player's area with two cells blocked, stamped so nothing is cleared.
 struct Flood {
-    stamp: Vec<u32>,
+    stamps: Stamps,
     /// The area of each cell stamped by the last [`Flood::areas`].
     area: Vec<u32>,
-    generation: u32,
     stack: Vec<u32>,
 }
 
 impl Flood {
     fn new(cells: usize) -> Self {
         Self {
-            stamp: vec![0; cells],
+            stamps: Stamps::new(cells),
             area: vec![0; cells],
-            generation: 0,
             stack: Vec::new(),
         }
-    }
-
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        self.generation
     }
 
     /// Floods from `from` around the boxes on `a` and `b`, marking the cells with area
     /// `k`; returns the lowest cell reached and the cells visited.
     fn flood(&mut self, ctx: &Context, from: u32, (a, b): (u32, u32), k: u32) -> (u32, u64) {
-        let g = self.generation;
-        self.stamp[from as usize] = g;
+        self.stamps.mark(from as usize);
         self.area[from as usize] = k;
         self.stack.clear();
         self.stack.push(from);
@@ -193,8 +182,8 @@ impl Flood {
             lowest = lowest.min(c);
             for dir in 0..4 {
                 let n = ctx.step(c, dir);
-                if n != NONE && n != a && n != b && self.stamp[n as usize] != g {
-                    self.stamp[n as usize] = g;
+                if n != NONE && n != a && n != b && !self.stamps.marked(n as usize) {
+                    self.stamps.mark(n as usize);
                     self.area[n as usize] = k;
                     self.stack.push(n);
                 }
@@ -206,14 +195,14 @@ impl Flood {
     /// The player's area from `from` around the boxes on `a` and `b`: its lowest cell and
     /// the cells visited. The area's cells are then [`Flood::reached`].
     fn fill(&mut self, ctx: &Context, from: u32, pair: (u32, u32)) -> (u32, u64) {
-        self.next_generation();
+        self.stamps.clear(ctx.len());
         self.flood(ctx, from, pair, 0)
     }
 
     /// Every area of the floor around the boxes on `a` and `b`, numbered from 0 in the
     /// order of their lowest cells (pushed to `lowest`); returns the cells visited.
     fn areas(&mut self, ctx: &Context, pair: (u32, u32), lowest: &mut Vec<u32>) -> u64 {
-        self.next_generation();
+        self.stamps.clear(ctx.len());
         lowest.clear();
         let mut visits = 0;
         for c in 0..ctx.len() as u32 {
@@ -228,7 +217,7 @@ impl Flood {
     }
 
     fn reached(&self, cell: u32) -> bool {
-        self.stamp[cell as usize] == self.generation
+        self.stamps.marked(cell as usize)
     }
 }
 

@@ -4,6 +4,7 @@
 use super::super::context::{Context, NONE};
 use super::super::packing::Packing;
 use super::super::push::reach::has;
+use super::super::stamps::Stamps;
 
 /// A cell of the feature space.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -18,42 +19,32 @@ pub(crate) struct Features {
 /// Scratch space for counting regions, so a search allocates nothing per position.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Regions {
-    stamp: Vec<u32>,
-    generation: u32,
+    stamps: Stamps,
     queue: Vec<u32>,
 }
 
 impl Regions {
     /// The bytes it holds.
     pub(crate) fn bytes(&self) -> usize {
-        self.stamp.capacity() * 4 + self.queue.capacity() * 4
+        self.stamps.bytes() + self.queue.capacity() * 4
     }
 
     /// The number of 4-connected regions of the cells of `ctx` free of the boxes of `bits`.
     pub(crate) fn count(&mut self, ctx: &Context, bits: &[u64]) -> u16 {
-        if self.stamp.len() != ctx.len() {
-            self.stamp = vec![0; ctx.len()];
-            self.generation = 0;
-        }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.stamps.clear(ctx.len());
         let mut regions = 0u16;
         for start in 0..ctx.len() as u32 {
-            if self.stamp[start as usize] == generation || has(bits, start) {
+            if self.stamps.marked(start as usize) || has(bits, start) {
                 continue;
             }
             regions = regions.saturating_add(1);
-            self.stamp[start as usize] = generation;
+            self.stamps.mark(start as usize);
             self.queue.clear();
             self.queue.push(start);
             while let Some(c) = self.queue.pop() {
                 for &n in &ctx.next[c as usize] {
-                    if n != NONE && self.stamp[n as usize] != generation && !has(bits, n) {
-                        self.stamp[n as usize] = generation;
+                    if n != NONE && !self.stamps.marked(n as usize) && !has(bits, n) {
+                        self.stamps.mark(n as usize);
                         self.queue.push(n);
                     }
                 }

@@ -22,6 +22,7 @@ use super::super::cuts::Cuts;
 use super::super::limits::{Budget, Stop};
 use super::super::push::Push;
 use super::super::push::reach::{Reach, cells, flip, has};
+use super::super::stamps::Stamps;
 use super::features::Regions;
 
 /// One macro move and what it leads to.
@@ -46,9 +47,8 @@ const START: u32 = u32::MAX;
 
 /// Scratch space for macro moves, so a search allocates nothing per position.
 pub(crate) struct Macros {
-    /// Per (cell, side): the generation that reached it.
-    stamp: Vec<u32>,
-    generation: u32,
+    /// The (cell, side) states the current search reached.
+    stamps: Stamps,
     /// Per (cell, side): the state whose push led to it ([`START`] for the first ones).
     came: Vec<u32>,
     /// States to look at, with the pushes that reached them.
@@ -73,8 +73,7 @@ impl Macros {
     /// Scratch space for a board of `cells` cells.
     pub(crate) fn new(cells: usize) -> Self {
         Self {
-            stamp: vec![0; cells * 4],
-            generation: 0,
+            stamps: Stamps::new(cells * 4),
             came: vec![START; cells * 4],
             queue: Vec::new(),
             board: Vec::new(),
@@ -87,7 +86,7 @@ impl Macros {
 
     /// The bytes it holds.
     pub(crate) fn bytes(&self) -> usize {
-        self.stamp.capacity() * 4
+        self.stamps.bytes()
             + self.came.capacity() * 4
             + self.queue.capacity() * 8
             + self.board.capacity() * 8
@@ -95,15 +94,6 @@ impl Macros {
             + self.sides.capacity() * 8
             + self.regions.bytes()
             + self.cuts.bytes()
-    }
-
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        self.generation
     }
 
     /// Every macro move of the boxes of `bits` with the player on `player`, the work
@@ -203,7 +193,7 @@ impl Macros {
             Pace::Until(cell, dir) => Some((cell, dir)),
             Pace::Counted(_) => None,
         };
-        let generation = self.next_generation();
+        self.stamps.clear(self.came.len());
         self.board.clear();
         self.board.extend_from_slice(bits);
         flip(&mut self.board, b);
@@ -212,7 +202,7 @@ impl Macros {
         for side in 0..4 {
             if mask >> side & 1 == 1 {
                 let s = state(b, side);
-                self.stamp[s as usize] = generation;
+                self.stamps.mark(s as usize);
                 self.came[s as usize] = START;
                 self.queue.push((s, 0));
             }
@@ -230,7 +220,7 @@ impl Macros {
             if target == Some((t, dir as u8)) {
                 return Ok(Some(s));
             }
-            if self.stamp[state(t, side) as usize] == generation {
+            if self.stamps.marked(state(t, side) as usize) {
                 continue;
             }
             // The box on `t`, the player on `c`: where can the player go? Off a cut vertex,
@@ -256,8 +246,8 @@ impl Macros {
                 let reached = p != NONE
                     && !has(&self.board, p)
                     && piece.is_none_or(|piece| self.cuts.piece(ctx, t, p) == piece);
-                if reached && self.stamp[s2 as usize] != generation {
-                    self.stamp[s2 as usize] = generation;
+                if reached && !self.stamps.marked(s2 as usize) {
+                    self.stamps.mark(s2 as usize);
                     self.came[s2 as usize] = s;
                     self.queue.push((s2, pushes + 1));
                 }

@@ -2,6 +2,7 @@
 
 use super::super::context::{Context, NONE};
 use super::super::freeze::Occupancy;
+use super::super::stamps::Stamps;
 
 /// The boxes as a bitset.
 pub(crate) struct Bits<'a>(pub(crate) &'a [u64]);
@@ -38,8 +39,7 @@ pub(crate) fn cells(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
 
 /// Breadth-first reach of the player, with generation stamps so it never clears.
 pub(crate) struct Reach {
-    stamp: Vec<u32>,
-    generation: u32,
+    stamps: Stamps,
     pub(crate) dist: Vec<u32>,
     pub(crate) queue: Vec<u32>,
 }
@@ -47,8 +47,7 @@ pub(crate) struct Reach {
 impl Reach {
     pub(crate) fn new(cells: usize) -> Self {
         Self {
-            stamp: vec![0; cells],
-            generation: 0,
+            stamps: Stamps::new(cells),
             dist: vec![0; cells],
             queue: Vec::with_capacity(cells),
         }
@@ -56,20 +55,15 @@ impl Reach {
 
     /// Whether the last flood reached `cell`.
     pub(crate) fn reached(&self, cell: u32) -> bool {
-        self.stamp[cell as usize] == self.generation
+        self.stamps.marked(cell as usize)
     }
 
     /// Floods from `start` around the boxes; returns the lowest cell reached.
     pub(crate) fn flood(&mut self, ctx: &Context, boxes: &[u64], start: u32) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.stamps.clear(ctx.len());
         self.queue.clear();
         self.queue.push(start);
-        self.stamp[start as usize] = generation;
+        self.stamps.mark(start as usize);
         self.dist[start as usize] = 0;
         let mut lowest = start;
         let mut at = 0;
@@ -78,8 +72,8 @@ impl Reach {
             at += 1;
             let d = self.dist[c as usize] + 1;
             for &n in &ctx.next[c as usize] {
-                if n != NONE && self.stamp[n as usize] != generation && !has(boxes, n) {
-                    self.stamp[n as usize] = generation;
+                if n != NONE && !self.stamps.marked(n as usize) && !has(boxes, n) {
+                    self.stamps.mark(n as usize);
                     self.dist[n as usize] = d;
                     lowest = lowest.min(n);
                     self.queue.push(n);
