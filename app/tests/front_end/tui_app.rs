@@ -614,6 +614,59 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
     }
 }
 
+#[test]
+fn a_hint_asked_again_and_again_keeps_its_one_search_and_its_place_in_line() {
+    use sokoshot::tui::hint::{HintBudget, HintPool};
+    use std::sync::atomic::AtomicBool;
+    static LINE: HintPool = HintPool::new(1, 1 << 20);
+    let budget = |owner| HintBudget {
+        positions: 1000,
+        time: None,
+        pool: Some(&LINE),
+        threads: 1,
+        owner,
+        address: 0,
+    };
+    // Another player's search holds the pool's one place; a player asks, then a second one.
+    let ticket = LINE.join(99).expect("room");
+    let held = LINE
+        .wait_turn(ticket, &AtomicBool::new(false))
+        .expect("the place");
+    let mut eager = app(CORRIDOR, PLAIN);
+    eager.set_hint_budget(budget(1));
+    let mut patient = app(CORRIDOR, PLAIN);
+    patient.set_hint_budget(budget(2));
+    press(&mut eager, "i");
+    press(&mut patient, "i");
+    // The first presses `i` a hundred times more: a search asked afresh would leave the line
+    // and join it again behind the second.
+    press(&mut eager, &"i".repeat(100));
+    assert_eq!(LINE.waiting(), 2, "one search waits for each player");
+    assert_eq!(eager.hint_place(), Some(1));
+    assert_eq!(patient.hint_place(), Some(2));
+    // Once the position changes, `i` asks for the hint of the new one, at the back of the line.
+    press(&mut eager, "l");
+    press(&mut eager, "i");
+    assert_eq!(LINE.waiting(), 2);
+    assert_eq!(patient.hint_place(), Some(1));
+    assert_eq!(eager.hint_place(), Some(2));
+    drop(held);
+    for _ in 0..20_000 {
+        if !eager.hint_pending() && !patient.hint_pending() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        eager.tick();
+        patient.tick();
+    }
+    assert!(!eager.hint_pending() && !patient.hint_pending());
+    assert_eq!(
+        eager.hints_used(),
+        1,
+        "one hint shown for the position it was asked at"
+    );
+}
+
 /// A wait where nothing moves with time says so, instead of passing unseen; where a bar
 /// turns, it says nothing of the kind.
 #[test]
