@@ -563,23 +563,23 @@ fn esc_and_a_key_typed_together_close_the_help_and_then_take_the_key() {
     assert_eq!(moves(&app), 1, "and the `l` was a step");
 }
 
-#[test]
-fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
-    use sokoshot::tui::hint::{HintBudget, HintPool};
+/// Two players on the corridor who asked `pool` for a hint, in turn, while another player's
+/// search holds its one place: (that place, the first, the second).
+fn two_in_line(
+    pool: &'static sokoshot::tui::hint::HintPool,
+) -> (sokoshot::tui::hint::pool::Place, App, App) {
+    use sokoshot::tui::hint::HintBudget;
     use std::sync::atomic::AtomicBool;
-    let screen = |app: &App| rows(&render(app, 70, 10)).join("\n");
-    static LINE: HintPool = HintPool::new(1, 1 << 20);
     let budget = |owner| HintBudget {
         positions: 1000,
         time: None,
-        pool: Some(&LINE),
+        pool: Some(pool),
         threads: 1,
         owner,
         address: 0,
     };
-    // Another player's search holds the pool's one place.
-    let ticket = LINE.join(99).expect("room");
-    let held = LINE
+    let ticket = pool.join(99).expect("room");
+    let held = pool
         .wait_turn(ticket, &AtomicBool::new(false))
         .expect("the place");
     let mut first = app(CORRIDOR, PLAIN);
@@ -588,6 +588,28 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
     second.set_hint_budget(budget(2));
     press(&mut first, "i");
     press(&mut second, "i");
+    (held, first, second)
+}
+
+/// Ticks both players' games (as the game does) until neither waits for a hint.
+fn until_answered(first: &mut App, second: &mut App) {
+    for _ in 0..20_000 {
+        if !first.hint_pending() && !second.hint_pending() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        first.tick();
+        second.tick();
+    }
+    panic!("the hints never came");
+}
+
+#[test]
+fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
+    use sokoshot::tui::hint::HintPool;
+    static LINE: HintPool = HintPool::new(1, 1 << 20);
+    let screen = |app: &App| rows(&render(app, 70, 10)).join("\n");
+    let (held, mut first, mut second) = two_in_line(&LINE);
     assert!(
         screen(&first).contains("hint queued: 1st in line"),
         "{}",
@@ -599,16 +621,8 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
         screen(&second)
     );
     drop(held);
-    for _ in 0..20_000 {
-        if !first.hint_pending() && !second.hint_pending() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(1));
-        first.tick();
-        second.tick();
-    }
+    until_answered(&mut first, &mut second);
     for app in [&first, &second] {
-        assert!(!app.hint_pending());
         assert!(screen(app).contains("hint: "), "{}", screen(app));
         assert!(!screen(app).contains("queued"), "{}", screen(app));
     }
@@ -616,28 +630,9 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
 
 #[test]
 fn a_hint_asked_again_and_again_keeps_its_one_search_and_its_place_in_line() {
-    use sokoshot::tui::hint::{HintBudget, HintPool};
-    use std::sync::atomic::AtomicBool;
+    use sokoshot::tui::hint::HintPool;
     static LINE: HintPool = HintPool::new(1, 1 << 20);
-    let budget = |owner| HintBudget {
-        positions: 1000,
-        time: None,
-        pool: Some(&LINE),
-        threads: 1,
-        owner,
-        address: 0,
-    };
-    // Another player's search holds the pool's one place; a player asks, then a second one.
-    let ticket = LINE.join(99).expect("room");
-    let held = LINE
-        .wait_turn(ticket, &AtomicBool::new(false))
-        .expect("the place");
-    let mut eager = app(CORRIDOR, PLAIN);
-    eager.set_hint_budget(budget(1));
-    let mut patient = app(CORRIDOR, PLAIN);
-    patient.set_hint_budget(budget(2));
-    press(&mut eager, "i");
-    press(&mut patient, "i");
+    let (held, mut eager, mut patient) = two_in_line(&LINE);
     // The first presses `i` a hundred times more: a search asked afresh would leave the line
     // and join it again behind the second.
     press(&mut eager, &"i".repeat(100));
@@ -651,15 +646,7 @@ fn a_hint_asked_again_and_again_keeps_its_one_search_and_its_place_in_line() {
     assert_eq!(patient.hint_place(), Some(1));
     assert_eq!(eager.hint_place(), Some(2));
     drop(held);
-    for _ in 0..20_000 {
-        if !eager.hint_pending() && !patient.hint_pending() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(1));
-        eager.tick();
-        patient.tick();
-    }
-    assert!(!eager.hint_pending() && !patient.hint_pending());
+    until_answered(&mut eager, &mut patient);
     assert_eq!(
         eager.hints_used(),
         1,
