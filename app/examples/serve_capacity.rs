@@ -16,12 +16,14 @@
 //!    server closes it. Then 100 of the sessions open the `--levels` pack: the growth per
 //!    session says whether the pack is held once for all; the server's CPU over 10 s
 //!    more while all are idle again, those 100 in a game; and the server's memory and
-//!    threads once all 1,000 have closed.
+//!    threads once all 1,000 have closed, 3 s and 30 s after. `serve_capacity capacity`
+//!    runs this part alone.
 //! 2. **A costly board**: a server with a 150×110 level holding 3,996 spinner hubs; one, then
 //!    four sessions at 320×120 each step back and forth ten times a second for 10 s, under
 //!    the default byte cap and then under the largest (only the pacer holding frames). It
 //!    reports the server's CPU, the bytes each session received, and the frames the server
-//!    put off for them (the log line's `deferred=`).
+//!    put off for them (the log line's `deferred=`). `serve_capacity costly` runs this part
+//!    alone.
 //!
 //! The server runs as a child process with a temporary data directory; the clients are russh
 //! clients in this process. Nothing leaves the machine.
@@ -105,8 +107,14 @@ fn spinner_level() -> String {
 async fn main() {
     let dir = std::env::temp_dir().join(format!("sokoshot-capacity-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    capacity(&dir).await;
-    costly_board(&dir).await;
+    // `capacity` or `costly` runs one part alone.
+    let part = std::env::args().nth(1);
+    if part.as_deref() != Some("costly") {
+        capacity(&dir).await;
+    }
+    if part.as_deref() != Some("capacity") {
+        costly_board(&dir).await;
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -256,6 +264,13 @@ async fn capacity(dir: &Path) {
     println!(
         "  after all {SESSIONS} closed ({:.1} s to log them): server RSS {} KiB, {} threads",
         closing.elapsed().as_secs_f64() - 3.0,
+        rss_kib(pid),
+        threads(pid)
+    );
+    // The allocator gives unused pages back over some seconds.
+    tokio::time::sleep(Duration::from_secs(27)).await;
+    println!(
+        "  30 s after they closed: server RSS {} KiB, {} threads",
         rss_kib(pid),
         threads(pid)
     );

@@ -15,9 +15,9 @@ mod sketch;
 mod stored;
 mod text;
 
-pub use file::{OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
+pub use file::{Misread, OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
-pub use stored::StoredLevel;
+pub use stored::{StoredError, StoredLevel};
 pub use text::{Checked, Problem};
 
 use crate::level::{Pos, Spinner};

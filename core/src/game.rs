@@ -26,7 +26,7 @@ mod shots;
 mod state;
 mod world;
 
-pub use batch::Batch;
+pub use batch::{Batch, Bound, Dropped, MAX_BATCH_LETTERS, MAX_BATCH_WORK};
 pub use board::{
     BAR_GRAZE, SPINNER_THICKNESS, TICKS_PER_SECOND, bar_covers, cell_aabb, cell_center,
     slope_edges, slope_triangle, spinner_obb,

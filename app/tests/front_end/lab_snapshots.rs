@@ -8,11 +8,10 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
-use ratatui::style::{Color, Modifier};
 use sokoshot::tui::lab_view::{LabView, Palette};
 use sokoshot_core::lab::{Key, Lab, SceneId};
 
-use crate::support::text_and_looks;
+use crate::support::{colour_letter, style_letter, text_and_looks};
 
 fn render(lab: &Lab, palette: Palette) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
@@ -22,42 +21,12 @@ fn render(lab: &Lab, palette: Palette) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
-/// One letter per colour, `.` for the default.
-fn color_code(color: Color) -> char {
-    match color {
-        Color::Reset => '.',
-        Color::LightRed => 'R',
-        Color::LightGreen => 'G',
-        Color::LightBlue => 'B',
-        Color::LightMagenta => 'M',
-        Color::Yellow => 'Y',
-        Color::Cyan => 'C',
-        Color::White => 'W',
-        Color::Gray => 'g',
-        Color::DarkGray => 'd',
-        _ => '?',
-    }
-}
-
-/// One letter per style without colour: `b` bold, `d` dim, `r` reversed, `.` plain.
-fn modifier_code(modifier: Modifier) -> char {
-    if modifier.contains(Modifier::REVERSED) {
-        'r'
-    } else if modifier.contains(Modifier::BOLD) {
-        'b'
-    } else if modifier.contains(Modifier::DIM) {
-        'd'
-    } else {
-        '.'
-    }
-}
-
 fn snapshot(buf: &Buffer, palette: Palette) -> String {
     text_and_looks(buf, "----", |cell| {
         if palette.color {
-            color_code(cell.fg)
+            colour_letter(cell.fg)
         } else {
-            modifier_code(cell.modifier)
+            style_letter(cell.modifier)
         }
     })
 }

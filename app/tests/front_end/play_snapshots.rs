@@ -6,44 +6,17 @@
 //! `cargo insta review`, or write them with `INSTA_UPDATE=always` after a deliberate one.
 
 use ratatui::buffer::Buffer;
-use ratatui::style::{Color, Modifier};
 use sokoshot::tui::theme::Theme;
 
-use crate::support::{PLAIN, app, press, render, text_and_looks};
-
-/// One letter per background colour, `.` for none.
-fn background(color: Color) -> char {
-    match color {
-        Color::Reset => '.',
-        Color::DarkGray => 'd',
-        Color::LightYellow => 'Y',
-        Color::Red => 'R',
-        _ => '?',
-    }
-}
-
-/// One letter per look without colour: `u` underlined, `r` reversed, `b` bold, `d` dim.
-fn modifier(modifier: Modifier) -> char {
-    if modifier.contains(Modifier::UNDERLINED) {
-        'u'
-    } else if modifier.contains(Modifier::REVERSED) {
-        'r'
-    } else if modifier.contains(Modifier::BOLD) {
-        'b'
-    } else if modifier.contains(Modifier::DIM) {
-        'd'
-    } else {
-        '.'
-    }
-}
+use crate::support::{PLAIN, app, colour_letter, press, render, style_letter, text_and_looks};
 
 /// The screen's text, then its looks.
 fn snapshot(buf: &Buffer, color: bool) -> String {
     text_and_looks(buf, "--- looks ---", |cell| {
         if color {
-            background(cell.bg)
+            colour_letter(cell.bg)
         } else {
-            modifier(cell.modifier)
+            style_letter(cell.modifier)
         }
     })
 }

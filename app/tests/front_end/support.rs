@@ -7,6 +7,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::{Buffer, Cell};
+use ratatui::style::{Color, Modifier};
 use sokoshot::tui::app::{App, Place};
 use sokoshot::tui::theme::Theme;
 use sokoshot_core::level::parse_pack;
@@ -98,6 +99,42 @@ pub fn text_and_looks(buffer: &Buffer, separator: &str, look: impl Fn(&Cell) -> 
         .chain(looks)
         .collect();
     lines.join("\n") + "\n"
+}
+
+/// One letter per colour, the one table of the snapshots' looks: `.` for the default, `?`
+/// for a colour no view uses yet.
+pub fn colour_letter(color: Color) -> char {
+    match color {
+        Color::Reset => '.',
+        Color::LightRed => 'R',
+        Color::Red => 'r',
+        Color::LightGreen => 'G',
+        Color::LightBlue => 'B',
+        Color::LightMagenta => 'M',
+        Color::Yellow => 'Y',
+        Color::LightYellow => 'y',
+        Color::Cyan => 'C',
+        Color::White => 'W',
+        Color::Gray => 'g',
+        Color::DarkGray => 'd',
+        _ => '?',
+    }
+}
+
+/// One letter per style without colour, the first that applies: `u` underlined, `r`
+/// reversed, `b` bold, `d` dim, `.` plain.
+pub fn style_letter(modifier: Modifier) -> char {
+    if modifier.contains(Modifier::UNDERLINED) {
+        'u'
+    } else if modifier.contains(Modifier::REVERSED) {
+        'r'
+    } else if modifier.contains(Modifier::BOLD) {
+        'b'
+    } else if modifier.contains(Modifier::DIM) {
+        'd'
+    } else {
+        '.'
+    }
 }
 
 /// The whole screen as text, one row per line, trailing blanks removed.

@@ -563,23 +563,23 @@ fn esc_and_a_key_typed_together_close_the_help_and_then_take_the_key() {
     assert_eq!(moves(&app), 1, "and the `l` was a step");
 }
 
-#[test]
-fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
-    use sokoshot::tui::hint::{HintBudget, HintPool};
+/// Two players on the corridor who asked `pool` for a hint, in turn, while another player's
+/// search holds its one place: (that place, the first, the second).
+fn two_in_line(
+    pool: &'static sokoshot::tui::hint::HintPool,
+) -> (sokoshot::tui::hint::pool::Place, App, App) {
+    use sokoshot::tui::hint::HintBudget;
     use std::sync::atomic::AtomicBool;
-    let screen = |app: &App| rows(&render(app, 70, 10)).join("\n");
-    static LINE: HintPool = HintPool::new(1, 1 << 20);
     let budget = |owner| HintBudget {
         positions: 1000,
         time: None,
-        pool: Some(&LINE),
+        pool: Some(pool),
         threads: 1,
         owner,
         address: 0,
     };
-    // Another player's search holds the pool's one place.
-    let ticket = LINE.join(99).expect("room");
-    let held = LINE
+    let ticket = pool.join(99).expect("room");
+    let held = pool
         .wait_turn(ticket, &AtomicBool::new(false))
         .expect("the place");
     let mut first = app(CORRIDOR, PLAIN);
@@ -588,6 +588,28 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
     second.set_hint_budget(budget(2));
     press(&mut first, "i");
     press(&mut second, "i");
+    (held, first, second)
+}
+
+/// Ticks both players' games (as the game does) until neither waits for a hint.
+fn until_answered(first: &mut App, second: &mut App) {
+    for _ in 0..20_000 {
+        if !first.hint_pending() && !second.hint_pending() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        first.tick();
+        second.tick();
+    }
+    panic!("the hints never came");
+}
+
+#[test]
+fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
+    use sokoshot::tui::hint::HintPool;
+    static LINE: HintPool = HintPool::new(1, 1 << 20);
+    let screen = |app: &App| rows(&render(app, 70, 10)).join("\n");
+    let (held, mut first, mut second) = two_in_line(&LINE);
     assert!(
         screen(&first).contains("hint queued: 1st in line"),
         "{}",
@@ -599,19 +621,37 @@ fn a_server_hint_waiting_its_turn_says_where_it_stands_in_line() {
         screen(&second)
     );
     drop(held);
-    for _ in 0..20_000 {
-        if !first.hint_pending() && !second.hint_pending() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(1));
-        first.tick();
-        second.tick();
-    }
+    until_answered(&mut first, &mut second);
     for app in [&first, &second] {
-        assert!(!app.hint_pending());
         assert!(screen(app).contains("hint: "), "{}", screen(app));
         assert!(!screen(app).contains("queued"), "{}", screen(app));
     }
+}
+
+#[test]
+fn a_hint_asked_again_and_again_keeps_its_one_search_and_its_place_in_line() {
+    use sokoshot::tui::hint::HintPool;
+    static LINE: HintPool = HintPool::new(1, 1 << 20);
+    let (held, mut eager, mut patient) = two_in_line(&LINE);
+    // The first presses `i` a hundred times more: a search asked afresh would leave the line
+    // and join it again behind the second.
+    press(&mut eager, &"i".repeat(100));
+    assert_eq!(LINE.waiting(), 2, "one search waits for each player");
+    assert_eq!(eager.hint_place(), Some(1));
+    assert_eq!(patient.hint_place(), Some(2));
+    // Once the position changes, `i` asks for the hint of the new one, at the back of the line.
+    press(&mut eager, "l");
+    press(&mut eager, "i");
+    assert_eq!(LINE.waiting(), 2);
+    assert_eq!(patient.hint_place(), Some(1));
+    assert_eq!(eager.hint_place(), Some(2));
+    drop(held);
+    until_answered(&mut eager, &mut patient);
+    assert_eq!(
+        eager.hints_used(),
+        1,
+        "one hint shown for the position it was asked at"
+    );
 }
 
 /// A wait where nothing moves with time says so, instead of passing unseen; where a bar

@@ -8,7 +8,6 @@ use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
-use ratatui::style::Modifier;
 use sokoshot::tui::app::{App, Filter, MAX_SEARCH_CHARS, Place, WHEEL_ROWS};
 use sokoshot::tui::event_loop::folder_news;
 use sokoshot::tui::keys::Mode;
@@ -16,7 +15,9 @@ use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::folder_watch::FolderNews;
 use sokoshot_core::store::progress::{Figures, Progress, level_id};
 
-use crate::support::{PLAIN, levels, press, press_code, render, rows, text_and_looks};
+use crate::support::{
+    PLAIN, levels, press, press_code, render, rows, style_letter, text_and_looks,
+};
 
 /// Four levels: two plain, one with an enemy to shoot, one with a spinner.
 const FIRST: &str = "\
@@ -80,15 +81,7 @@ fn browser() -> App {
 
 /// The screen's text and, below it, one letter per cell for its style.
 fn snapshot(buf: &Buffer) -> String {
-    text_and_looks(buf, "----", |cell| {
-        if cell.modifier.contains(Modifier::REVERSED) {
-            'r'
-        } else if cell.modifier.contains(Modifier::BOLD) {
-            'b'
-        } else {
-            '.'
-        }
-    })
+    text_and_looks(buf, "----", |cell| style_letter(cell.modifier))
 }
 
 /// The heading of the list (its top row).

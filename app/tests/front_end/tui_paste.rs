@@ -103,6 +103,30 @@ fn a_paste_plays_a_level_plays_moves_as_one_step_or_is_refused_in_one_line() {
 }
 
 #[test]
+fn a_paste_of_the_largest_size_plays_at_most_its_bound_and_says_what_it_dropped() {
+    use sokoshot_core::game::MAX_BATCH_LETTERS;
+    use sokoshot_core::store::pasted::MAX_PASTE_BYTES;
+    // 64 KiB of walking back and forth on the row below: 65,536 letters.
+    let walk = format!("d{}", "rl".repeat(MAX_PASTE_BYTES / 2 - 1));
+    let text = format!("{walk}r");
+    assert_eq!(text.len(), MAX_PASTE_BYTES);
+    let mut app = app(CORRIDOR, PLAIN);
+    app.handle_paste(&text);
+    assert_eq!(u64::from(moves(&app)), MAX_BATCH_LETTERS);
+    let line = bottom(&app);
+    let dropped = MAX_PASTE_BYTES as u64 - MAX_BATCH_LETTERS;
+    assert!(
+        line.contains(&format!(
+            "pasted moves: played {MAX_BATCH_LETTERS} letters; the other {dropped} letters were dropped: one paste plays at most {MAX_BATCH_LETTERS}"
+        )),
+        "{line}"
+    );
+    // What was played is one undo step.
+    press(&mut app, "u");
+    assert_eq!(moves(&app), 0);
+}
+
+#[test]
 fn pasted_moves_are_undone_in_one_step_and_come_back_with_redo() {
     let mut app = app(CORRIDOR, PLAIN);
     app.handle_paste("d3rur");

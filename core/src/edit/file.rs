@@ -79,7 +79,35 @@ pub enum SaveError {
     },
     /// Writing the level would change how the rest of the file reads.
     #[error("not saved: {0}")]
-    Unsafe(String),
+    Unsafe(Misread),
+}
+
+/// How a file a save would write reads otherwise than it should: the save is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Misread {
+    /// The file as it stands is not UTF-8 text.
+    #[error("the file is not UTF-8")]
+    NotUtf8,
+    /// The new text would hold another number of levels.
+    #[error(
+        "the file would read as {} instead of {expected} (is the board touching the next one?)",
+        crate::words::count(*.found, "level")
+    )]
+    LevelCount {
+        /// Levels the new text would hold.
+        found: usize,
+        /// Levels it should hold.
+        expected: usize,
+    },
+    /// Another level of the file would read differently (1-based).
+    #[error("level {0} would read differently")]
+    OtherLevel(usize),
+    /// The saved level would read otherwise than the board drawn.
+    #[error("the level would read differently from the board drawn")]
+    NotAsDrawn,
+    /// The board drawn loads, but the saved level would not.
+    #[error("the level would not load as saved")]
+    WouldNotLoad,
 }
 
 /// What a save did.
@@ -284,8 +312,9 @@ impl PackFile {
             return Err(SaveError::ChangedOnDisk(self.path.display().to_string()));
         }
         let base = match &self.base {
-            Some(bytes) => std::str::from_utf8(bytes)
-                .map_err(|_| SaveError::Unsafe("the file is not UTF-8".into()))?,
+            Some(bytes) => {
+                std::str::from_utf8(bytes).map_err(|_| SaveError::Unsafe(Misread::NotUtf8))?
+            }
             None => "",
         };
         let edited_meta = meta_of(sketch) != self.meta;
@@ -477,14 +506,14 @@ pub(super) fn verify(
     index: usize,
     expected: usize,
     sketch: &Sketch,
-) -> Result<(), String> {
+) -> Result<(), Misread> {
     let before = parse_pack(base);
     let after = parse_pack(text);
     if after.levels.len() != expected {
-        return Err(format!(
-            "the file would read as {} instead of {expected} (is the board touching the next one?)",
-            crate::words::count(after.levels.len(), "level")
-        ));
+        return Err(Misread::LevelCount {
+            found: after.levels.len(),
+            expected,
+        });
     }
     for (i, (old, new)) in before.levels.iter().zip(&after.levels).enumerate() {
         let same = match (&old.result, &new.result) {
@@ -494,7 +523,7 @@ pub(super) fn verify(
             _ => false,
         };
         if i != index && !same {
-            return Err(format!("level {} would read differently", i + 1));
+            return Err(Misread::OtherLevel(i + 1));
         }
     }
     let drawn = sketch.check().level;
@@ -504,10 +533,49 @@ pub(super) fn verify(
             || drawn.spinners != saved.spinners
             || drawn.shot_limit != saved.shot_limit)
     {
-        return Err("the level would read differently from the board drawn".into());
+        return Err(Misread::NotAsDrawn);
     }
     if drawn.is_some() && saved.is_none() {
-        return Err("the level would not load as saved".into());
+        return Err(Misread::WouldNotLoad);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_misread_is_said_in_the_words_an_author_reads() {
+        let cases = [
+            (Misread::NotUtf8, "the file is not UTF-8"),
+            (
+                Misread::LevelCount {
+                    found: 1,
+                    expected: 2,
+                },
+                "the file would read as 1 level instead of 2 (is the board touching the next one?)",
+            ),
+            (
+                Misread::LevelCount {
+                    found: 3,
+                    expected: 2,
+                },
+                "the file would read as 3 levels instead of 2 (is the board touching the next one?)",
+            ),
+            (Misread::OtherLevel(4), "level 4 would read differently"),
+            (
+                Misread::NotAsDrawn,
+                "the level would read differently from the board drawn",
+            ),
+            (Misread::WouldNotLoad, "the level would not load as saved"),
+        ];
+        for (misread, want) in cases {
+            assert_eq!(misread.to_string(), want);
+            assert_eq!(
+                SaveError::Unsafe(misread).to_string(),
+                format!("not saved: {want}")
+            );
+        }
+    }
 }

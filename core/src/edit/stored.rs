@@ -10,10 +10,29 @@
 //! pack's levels that load, and the author would not find it again.
 
 use super::Sketch;
-use super::file::{Meta, append, meta_of, splice, verify};
-use crate::level::{Level, parse_pack};
+use super::file::{Meta, Misread, append, meta_of, splice, verify};
+use crate::level::{Level, LevelError, parse_pack};
 use crate::store::pasted::{MAX_PASTED_LEVELS, PASTED_HEADER};
 use crate::store::saves::Saves;
+
+/// Why a level was not saved into the player's own levels.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoredError {
+    /// The board drawn does not load (the first thing wrong with it, if one is named).
+    #[error("your levels keep levels that load{}", .0.as_ref().map_or_else(String::new, |why| format!(": {why}")))]
+    DoesNotLoad(Option<LevelError>),
+    /// The pack holds [`MAX_PASTED_LEVELS`] already.
+    #[error(
+        "your levels are full: {MAX_PASTED_LEVELS} are kept, and none is dropped for a new one"
+    )]
+    Full,
+    /// The pack's new text would not read back as it should.
+    #[error(transparent)]
+    Misread(Misread),
+    /// The store refused or could not write the pack (its message).
+    #[error("{0}")]
+    Store(String),
+}
 
 /// A level of the player's own levels, being edited.
 #[derive(Debug, Clone, Default)]
@@ -45,23 +64,30 @@ impl StoredLevel {
     /// number there, 1-based.
     ///
     /// # Errors
-    /// A message for the author: the board does not load, the pack is full or over the
-    /// player's bytes, the store cannot be written, or the new text would not read back.
-    pub fn save(&mut self, saves: &dyn Saves, sketch: &Sketch) -> Result<usize, String> {
+    /// Why, for the author: the board does not load, the pack is full, the new text would
+    /// not read back, or the store refused (over the player's bytes) or cannot be written.
+    pub fn save(&mut self, saves: &dyn Saves, sketch: &Sketch) -> Result<usize, StoredError> {
         let drawn = sketch.check();
         let Some(level) = drawn.level.clone() else {
-            let why = drawn
-                .first_error()
-                .map_or_else(String::new, |p| format!(": {}", p.diagnostic.error));
-            return Err(format!("your levels keep levels that load{why}"));
+            let why = drawn.first_error().map(|p| p.diagnostic.error.clone());
+            return Err(StoredError::DoesNotLoad(why));
         };
         let edited_meta = meta_of(sketch) != self.meta;
         let mut index = 0;
-        saves.change_pasted(&mut |stored| {
-            let (text, at) = self.rewrite(stored, sketch, edited_meta)?;
+        // The store takes a refusal as its message; this save's own is kept as it is.
+        let mut refused = None;
+        let changed = saves.change_pasted(&mut |stored| {
+            let (text, at) = self.rewrite(stored, sketch, edited_meta).map_err(|err| {
+                let message = err.to_string();
+                refused = Some(err);
+                message
+            })?;
             index = at;
             Ok(text)
-        })?;
+        });
+        if let Err(message) = changed {
+            return Err(refused.unwrap_or(StoredError::Store(message)));
+        }
         self.saved = Some(level);
         self.meta = meta_of(sketch);
         self.index = index;
@@ -75,7 +101,7 @@ impl StoredLevel {
         stored: &str,
         sketch: &Sketch,
         edited_meta: bool,
-    ) -> Result<(String, usize), String> {
+    ) -> Result<(String, usize), StoredError> {
         let report = parse_pack(stored);
         let levels: Vec<Option<&Level>> = report
             .levels
@@ -105,14 +131,10 @@ impl StoredLevel {
                 index,
                 levels.len(),
             ),
-            None if levels.len() >= MAX_PASTED_LEVELS => {
-                return Err(format!(
-                    "your levels are full: {MAX_PASTED_LEVELS} are kept, and none is dropped for a new one"
-                ));
-            }
+            None if levels.len() >= MAX_PASTED_LEVELS => return Err(StoredError::Full),
             None => (append(base, sketch), levels.len(), levels.len() + 1),
         };
-        verify(base, &text, index, expected, sketch)?;
+        verify(base, &text, index, expected, sketch).map_err(StoredError::Misread)?;
         Ok((text, index))
     }
 }

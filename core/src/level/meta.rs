@@ -197,7 +197,7 @@ impl Meta {
                     speed,
                     angle,
                 }),
-                Err(reason) => self.bad(line, col, key, reason),
+                Err(reason) => self.bad(line, col, key, reason.to_string()),
             },
             _ => {
                 self.problems.push((
@@ -301,8 +301,36 @@ impl Meta {
 /// The parts of a `Spinner:` value: hub column, row, and the optional length, speed, angle.
 type SpinnerParts = (i64, i64, Option<f32>, Option<f32>, Option<f32>);
 
+/// Why a `Spinner:` value does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum SpinnerError {
+    /// The value does not start with the hub's `X,Y`.
+    #[error(
+        "expected the hub's cell first, like `Spinner: 5,3 length=3 speed=90 angle=0`, got `{}`",
+        quote(.0)
+    )]
+    NoCell(String),
+    /// An option without `=`.
+    #[error("expected `name=number`, got `{}`", quote(.0))]
+    NotAnOption(String),
+    /// An option whose value is not a finite number.
+    #[error("`{}=` needs a number, got `{}`", quote(.name), quote(.number))]
+    NotANumber {
+        /// The option's name.
+        name: String,
+        /// Its value, as written.
+        number: String,
+    },
+    /// A length of 0 or less, or longer than a board's side.
+    #[error("`length=` must be above 0 and at most {MAX_SIDE}")]
+    Length,
+    /// An option the spinner does not take.
+    #[error("unknown option `{}`; a spinner takes length=, speed= and angle=", quote(.0))]
+    UnknownOption(String),
+}
+
 /// Reads `X,Y length=L speed=S angle=A` (options in any order, each optional).
-fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
+fn parse_spinner(value: &str) -> Result<SpinnerParts, SpinnerError> {
     let (coords, rest) = match value.find(|c: char| c.is_ascii_alphabetic()) {
         Some(i) => value.split_at(i),
         None => (value, ""),
@@ -310,37 +338,30 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
     let (x, y) = coords
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
-        .ok_or_else(|| {
-            format!(
-                "expected the hub's cell first, like `Spinner: 5,3 length=3 speed=90 angle=0`, got `{}`",
-                quote(coords.trim())
-            )
-        })?;
+        .ok_or_else(|| SpinnerError::NoCell(coords.trim().to_owned()))?;
     let (mut length, mut speed, mut angle) = (None, None, None);
     for option in rest.split_whitespace() {
         let (name, number) = option
             .split_once('=')
-            .ok_or_else(|| format!("expected `name=number`, got `{}`", quote(option)))?;
+            .ok_or_else(|| SpinnerError::NotAnOption(option.to_owned()))?;
         let number: f32 = number
             .parse()
             .ok()
             .filter(|n: &f32| n.is_finite())
-            .ok_or_else(|| format!("`{}=` needs a number, got `{}`", quote(name), quote(number)))?;
+            .ok_or_else(|| SpinnerError::NotANumber {
+                name: name.to_owned(),
+                number: number.to_owned(),
+            })?;
         let slot = match name {
             "length" => {
                 if !(number > 0.0 && number <= MAX_SIDE as f32) {
-                    return Err(format!("`length=` must be above 0 and at most {MAX_SIDE}"));
+                    return Err(SpinnerError::Length);
                 }
                 &mut length
             }
             "speed" => &mut speed,
             "angle" => &mut angle,
-            _ => {
-                return Err(format!(
-                    "unknown option `{}`; a spinner takes length=, speed= and angle=",
-                    quote(name)
-                ));
-            }
+            _ => return Err(SpinnerError::UnknownOption(name.to_owned())),
         };
         *slot = Some(number);
     }
@@ -363,15 +384,36 @@ mod tests {
             Ok((1, 2, None, Some(-30.5), None))
         );
         let bad = [
-            ("no coords", "length=3"),
-            ("one coord", "5 length=3"),
-            ("nan", "1,1 speed=NaN"),
-            ("zero length", "1,1 length=0"),
-            ("unknown option", "1,1 spin=3"),
-            ("no equals", "1,1 length"),
+            (
+                "no coords",
+                "length=3",
+                "expected the hub's cell first, like `Spinner: 5,3 length=3 speed=90 angle=0`, got ``",
+            ),
+            (
+                "one coord",
+                "5 length=3",
+                "expected the hub's cell first, like `Spinner: 5,3 length=3 speed=90 angle=0`, got `5`",
+            ),
+            ("nan", "1,1 speed=NaN", "`speed=` needs a number, got `NaN`"),
+            (
+                "zero length",
+                "1,1 length=0",
+                "`length=` must be above 0 and at most 1000",
+            ),
+            (
+                "unknown option",
+                "1,1 spin=3",
+                "unknown option `spin`; a spinner takes length=, speed= and angle=",
+            ),
+            (
+                "no equals",
+                "1,1 length",
+                "expected `name=number`, got `length`",
+            ),
         ];
-        for (name, value) in bad {
-            assert!(parse_spinner(value).is_err(), "{name}");
+        for (name, value, message) in bad {
+            let err = parse_spinner(value).expect_err(name);
+            assert_eq!(err.to_string(), message, "{name}");
         }
     }
 

@@ -698,7 +698,7 @@ fn a_change_cancels_the_running_proof_and_the_next_waits_for_it() {
 /// not load, a full pack and the player's bytes are answered with a message.
 #[test]
 fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
-    use sokoshot_core::edit::StoredLevel;
+    use sokoshot_core::edit::{StoredError, StoredLevel};
     use sokoshot_core::store::pasted::{MAX_PASTED_LEVELS, pasted_path};
     use sokoshot_core::store::progress::SaveFile;
     use sokoshot_core::store::saves::Saves;
@@ -751,7 +751,16 @@ fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
     ed.set_cursor(Pos::new(3, 2));
     ed.put('#').unwrap();
     let refused = stored.save(&file, ed.sketch()).unwrap_err();
-    assert!(refused.contains("levels that load"), "{refused}");
+    assert!(
+        matches!(refused, StoredError::DoesNotLoad(Some(_))),
+        "{refused}"
+    );
+    assert!(
+        refused
+            .to_string()
+            .starts_with("your levels keep levels that load: "),
+        "{refused}"
+    );
     assert_eq!(std::fs::read_to_string(&pack).unwrap(), after);
     // A full pack takes no new level; the player's bytes are a cap too.
     let many = vec![pasted.clone(); MAX_PASTED_LEVELS];
@@ -759,9 +768,18 @@ fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
     ed.undo().unwrap();
     let full = StoredLevel::new().save(&file, ed.sketch());
     let full = full.map(|_| ()).unwrap_err();
-    assert!(full.contains("your levels are full"), "{full}");
+    assert_eq!(full, StoredError::Full);
+    assert_eq!(
+        full.to_string(),
+        format!(
+            "your levels are full: {MAX_PASTED_LEVELS} are kept, and none is dropped for a new one"
+        )
+    );
     let capped = SaveFile::at(dir.path().join("other").join("progress.txt")).capped(40);
     let over = StoredLevel::new().save(&capped, ed.sketch());
     let over = over.map(|_| ()).unwrap_err();
-    assert!(over.contains("bytes"), "{over}");
+    assert!(
+        matches!(&over, StoredError::Store(why) if why.contains("bytes")),
+        "{over}"
+    );
 }

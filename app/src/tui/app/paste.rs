@@ -1,7 +1,10 @@
 //! A paste is never typed as keys. What it is, the core decides ([`read_paste`]): a level
 //! is played at once and kept in the Pasted pack (see [`sokoshot_core::store::pasted`]); one
 //! that looks like a level but does not read shows why; moves (a LURD solution, with
-//! sokoshot's `f` and `w`) are played on the level in play as one undo step; anything else
+//! sokoshot's `f` and `w`) are played on the level in play as one undo step, up to the
+//! bounds of one paste ([`sokoshot_core::game::MAX_BATCH_LETTERS`] and
+//! [`sokoshot_core::game::MAX_BATCH_WORK`], the letters past them dropped and counted in
+//! the message); anything else
 //! is refused with one line saying what a paste can be. In the level list's search line a
 //! paste is typed into the search.
 
@@ -55,12 +58,16 @@ impl App {
         let played = crate::words::count(batch.letters.len(), "letter");
         self.check_solved();
         self.check_lost();
-        match batch.stopped {
-            Some((_, why)) => self.tell(
+        match (batch.stopped, batch.dropped) {
+            (Some((_, why)), _) => self.tell(
                 format!("pasted moves: played {played}, then stopped: {why} (u undoes them)"),
                 true,
             ),
-            None => self.tell(
+            (None, Some(dropped)) => self.tell(
+                format!("pasted moves: played {played}; {dropped} (u undoes them)"),
+                true,
+            ),
+            (None, None) => self.tell(
                 format!("pasted moves: played {played} (u undoes them in one step)"),
                 false,
             ),

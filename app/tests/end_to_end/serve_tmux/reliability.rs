@@ -271,3 +271,81 @@ fn refusals_of_one_address_are_logged_at_a_bounded_rate() {
     );
     assert!(lines >= 1, "{log}");
 }
+
+#[test]
+fn the_memory_of_ended_sessions_goes_back_to_the_system() {
+    if !ssh_available() {
+        return;
+    }
+    const ADDRESSES: u8 = 10;
+    const PER_ADDRESS: usize = 20;
+    let sessions = usize::from(ADDRESSES) * PER_ADDRESS;
+    let dir = TempDir::new("serve-memory-back");
+    let server = Server::start(
+        &dir.0,
+        &[
+            "--max-sessions",
+            &sessions.to_string(),
+            "--max-per-ip",
+            &PER_ADDRESS.to_string(),
+        ],
+    );
+    let (empty, _) = memory_kib(server.pid());
+    let full = runtime().block_on(async {
+        // Each address opens its sessions one after another, the addresses at once.
+        let port = server.port;
+        let tasks: Vec<_> = (0..ADDRESSES)
+            .map(|a| {
+                tokio::spawn(async move {
+                    let from = Ipv4Addr::new(127, 0, 0, 1 + a);
+                    let mut open = Vec::new();
+                    for _ in 0..PER_ADDRESS {
+                        open.push(guest(from, port).await);
+                    }
+                    open
+                })
+            })
+            .collect();
+        let mut open = Vec::new();
+        for task in tasks {
+            open.extend(task.await.expect("sessions open"));
+        }
+        let (full, _) = memory_kib(server.pid());
+        for session in open {
+            session.close().await;
+        }
+        full
+    });
+    // Every session ends: its log line is written.
+    let start = Instant::now();
+    while server
+        .log_text()
+        .lines()
+        .filter(|line| line.contains(" guest "))
+        .count()
+        < sessions
+    {
+        assert!(start.elapsed() < PATIENCE, "{}", server.log_text());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // What the sessions used is given back (the allocator returns unused pages after a
+    // few seconds): at most a quarter of their growth stays resident.
+    let grown = full.saturating_sub(empty);
+    let bound = empty + grown / 4;
+    let start = Instant::now();
+    let mut now = memory_kib(server.pid()).0;
+    while now > bound && start.elapsed() < 3 * PATIENCE {
+        std::thread::sleep(Duration::from_millis(200));
+        now = memory_kib(server.pid()).0;
+    }
+    eprintln!(
+        "{sessions} sessions: resident {empty} KiB with none, {full} KiB with all open, \
+         {now} KiB {:.1} s after the last closed",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        now <= bound,
+        "{now} KiB resident after {sessions} sessions ended ({empty} KiB before they opened, \
+         {full} KiB with them open): more than a quarter of their memory is kept"
+    );
+}
