@@ -437,14 +437,22 @@ fn help_opens_and_closes_and_the_quit_keys_quit() {
     assert_eq!(lab.press(Key::Char('q')), Outcome::Quit);
     assert_eq!(lab.press(Key::Esc), Outcome::Quit);
     assert_eq!(lab.press(Key::CtrlC), Outcome::Quit);
-    let mut lab = Lab::new(SceneId::ObbObb);
-    assert_eq!(
-        lab.press(Key::Char('q')),
-        Outcome::Redraw,
-        "q turns the green box here"
-    );
-    assert_eq!(lab.press(Key::Esc), Outcome::Quit);
     assert_eq!(lab.press(Key::Char('y')), Outcome::Unchanged);
+}
+
+#[test]
+fn q_quits_in_every_scene_and_g_turns_the_green_box() {
+    // Reported: `q` turned the green box in obb-obb and quit everywhere else.
+    for scene in SceneId::ALL {
+        let mut lab = Lab::new(scene);
+        assert_eq!(lab.press(Key::Char('q')), Outcome::Quit, "{scene}");
+    }
+    let mut lab = Lab::new(SceneId::ObbObb);
+    let before = lab.readout().value("angles").map(str::to_owned);
+    assert_eq!(lab.press(Key::Char('g')), Outcome::Redraw);
+    assert_eq!(lab.readout().value("angles"), Some("0.0° / 35.0°"));
+    assert_eq!(lab.press(Key::Char('G')), Outcome::Redraw);
+    assert_eq!(lab.readout().value("angles").map(str::to_owned), before);
 }
 
 #[test]
@@ -530,7 +538,7 @@ fn the_panel_names_the_separating_axis_that_geom_found() {
             sat.separating.is_none(),
             lab.readout().verdict == Verdict::Hit
         );
-        lab.press(Key::Char(if press % 3 == 0 { 'q' } else { 'l' }));
+        lab.press(Key::Char(if press % 3 == 0 { 'g' } else { 'l' }));
     }
 }
 
@@ -649,7 +657,7 @@ enum Input {
 
 fn inputs() -> impl Strategy<Value = Vec<Input>> {
     let key = prop::sample::select(vec![
-        'h', 'j', 'k', 'l', 'H', 'J', 'K', 'L', 'r', 'R', 'q', 'Q', 's', 'S', 't', 'T', 'm', ' ',
+        'h', 'j', 'k', 'l', 'H', 'J', 'K', 'L', 'r', 'R', 'g', 'G', 's', 'S', 't', 'T', 'm', ' ',
         'p', '.', '+', '-', 'a', '<', '>', 'z', 'c', 'v',
     ])
     .prop_map(Input::Key);

@@ -207,3 +207,71 @@ fn ascii_spells_every_character_instead_of_a_question_mark() {
         }
     }
 }
+
+/// Types `line` at the `:` prompt.
+fn command(lab: &mut Lab, line: &str) {
+    lab.press(Key::Char(':'));
+    for c in line.chars() {
+        lab.press(Key::Char(c));
+    }
+    lab.press(Key::Enter);
+}
+
+#[test]
+fn placements_an_independent_check_reported_show_the_corrected_panel() {
+    // Each placement as reported, in colour at 80×24: the aabb gap that was the larger axis
+    // gap (1.50, the distance is 1.80), a comparison within the tolerance that was marked ✓,
+    // a disk gap of 1.0014e-4 printed as 0.0001, the distance scene's deep points off the box,
+    // and the help, which now states the rule for a cast that starts touching and moves away
+    // and turns the green box with g rather than q.
+    let cases: &[(&str, SceneId, &[&str], &[char])] = &[
+        (
+            "aabb_corner",
+            SceneId::AabbAabb,
+            &["pos -5 -4"],
+            &['e', ']', ']', ']', ']'],
+        ),
+        (
+            "aabb_within_tolerance",
+            SceneId::AabbAabb,
+            &["pos -4.00005 0"],
+            &['e'],
+        ),
+        (
+            "disk_aabb_past_tolerance",
+            SceneId::DiskAabb,
+            &["pos -4.0001 0.3"],
+            &['e', ']'],
+        ),
+        (
+            "distance_deep_points",
+            SceneId::Distance,
+            &["pos -2 0.5"],
+            &[],
+        ),
+        (
+            "cast_touching_moving_away",
+            SceneId::Cast,
+            &["pos -1.5 0.3", "angle 180"],
+            &['?'],
+        ),
+        ("obb_help", SceneId::ObbObb, &[], &['?']),
+    ];
+    let palette = Palette {
+        color: true,
+        ascii: false,
+    };
+    for (name, scene, commands, keys) in cases {
+        let mut lab = Lab::new(*scene);
+        for line in *commands {
+            command(&mut lab, line);
+        }
+        for key in *keys {
+            lab.press(Key::Char(*key));
+        }
+        check(
+            &format!("lab_placement__{name}"),
+            &snapshot(&render(&lab, palette), palette),
+        );
+    }
+}

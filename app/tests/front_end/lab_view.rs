@@ -183,9 +183,19 @@ fn the_help_lists_the_scene_keys_over_the_canvas() {
 }
 
 #[test]
-fn the_two_box_scene_tells_how_to_quit_without_q() {
-    let all = text(&render(&Lab::new(SceneId::ObbObb), COLOR, 80, 24));
-    assert!(all.contains("Esc quit"), "{all}");
+fn the_two_box_scene_quits_with_q_as_every_scene_and_turns_green_with_g() {
+    // Reported: `q` turned the green box here and quit everywhere else; the hint said
+    // "Esc quit" in this scene only.
+    let mut lab = Lab::new(SceneId::ObbObb);
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(all.contains("q quit"), "{all}");
+    lab.press(Key::Char('?'));
+    let all = text(&render(&lab, COLOR, 80, 24));
+    assert!(
+        all.contains("g G") && all.contains("turn the green box"),
+        "{all}"
+    );
+    assert!(all.contains("q Esc ^C"), "{all}");
 }
 
 #[test]
@@ -415,11 +425,18 @@ fn the_help_is_whole_at_80_by_24_in_every_scene() {
                     rows.join("\n")
                 );
             }
-            assert!(
-                rows.iter().any(|row| row.contains("(a HIT with depth 0)")),
-                "{scene}\n{}",
-                rows.join("\n")
-            );
+            // The touch rule in full, with what a cast or sweep that starts touching and
+            // moves away gives (no hit): the verdict and the help say the same.
+            let help = rows.join("\n");
+            for words in [
+                "(a HIT with depth 0); a",
+                "cast or sweep hits where it",
+                "comes within 1e-4, but if it",
+                "starts touching and moves",
+                "away, it is no hit",
+            ] {
+                assert!(help.contains(words), "{scene}: {words}\n{help}");
+            }
         }
     }
 }

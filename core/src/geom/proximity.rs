@@ -11,7 +11,8 @@
 //! cores and, by the same barycentric weights, the closest point on each. The radii are then
 //! taken off. When the cores overlap, the depth is the smallest overlap over the edge normals
 //! of both shapes (and the line of centres for two disks), which for convex polygons is the
-//! exact penetration depth.
+//! exact penetration depth; the contact points are then the pair on both shapes' boundaries
+//! that this depth moves onto each other (EPA's pair).
 //!
 //! Everything runs in `f64` on the `f32` inputs and is given back in `f32`. At most
 //! [`MAX_ITERATIONS`] steps are taken; NaN input gives a NaN distance.
@@ -42,9 +43,12 @@ pub struct Proximity {
     /// The distance between the shapes when `> 0`; when `<= 0`, they overlap by `-distance`
     /// (the penetration depth: the shortest move that parts them).
     pub distance: f32,
-    /// Apart: the point of `a` closest to `b`. Overlapping: the point of `a` deepest in `b`.
+    /// Apart: the point of `a` closest to `b`. Overlapping: a point of `a` as deep in `b` as
+    /// any, measured along the normal (on `a`'s boundary).
     pub point_a: Vec2,
-    /// Apart: the point of `b` closest to `a`. Overlapping: the point of `b` deepest in `a`.
+    /// Apart: the point of `b` closest to `a`. Overlapping: a point of `b` as deep in `a` as
+    /// any, measured along the normal (on `b`'s boundary). Overlapping, `point_a − point_b`
+    /// is the normal times the depth: the penetration pair EPA gives.
     pub point_b: Vec2,
     /// The unit normal from `a` towards `b`: moving `b` along it by the depth parts them.
     pub normal: Vec2,
@@ -243,14 +247,39 @@ fn penetration(a: &[DVec2], ra: f64, b: &[DVec2], rb: f64) -> Proximity {
         }
     }
     let (depth, normal) = best;
-    let point_b = support(b, -normal) - normal * rb;
-    let point_a = point_b + normal * depth;
+    // The penetration pair: a point of A's face along the normal and a point of B's face
+    // against it, at the same place across the normal, so that `point_a − point_b` is the
+    // normal times the depth (the closest point of the boundary of `A − B` to the origin, as
+    // EPA finds it). The two faces' spans across the normal overlap at the least-overlap
+    // axis; the middle of their common part is taken.
+    let across = normal.perp();
+    let (a_lo, a_hi) = face_span(a, normal, across);
+    let (b_lo, b_hi) = face_span(b, -normal, across);
+    let at = (a_lo.max(b_lo) + a_hi.min(b_hi)) / 2.0;
+    let max_a = support(a, normal).dot(normal) + ra;
+    let min_b = support(b, -normal).dot(normal) - rb;
+    let point_a = normal * max_a + across * at.clamp(a_lo, a_hi);
+    let point_b = normal * min_b + across * at.clamp(b_lo, b_hi);
     Proximity {
         distance: -depth as f32,
         point_a: point_a.as_vec2(),
         point_b: point_b.as_vec2(),
         normal: normal.as_vec2(),
     }
+}
+
+/// The span, measured along `across`, of the face of `points` furthest along `toward` (an
+/// edge, or a single vertex).
+fn face_span(points: &[DVec2], toward: DVec2, across: DVec2) -> (f64, f64) {
+    let far = support(points, toward).dot(toward);
+    let slack = 1e-9 * (1.0 + far.abs());
+    points
+        .iter()
+        .filter(|p| far - p.dot(toward) <= slack)
+        .map(|p| p.dot(across))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), t| {
+            (lo.min(t), hi.max(t))
+        })
 }
 
 fn run(a: &Convex, b: &Convex, trace: &mut dyn FnMut(&[Vertex], DVec2)) -> Proximity {

@@ -1,9 +1,18 @@
 //! Two axis-aligned rectangles and the four edge comparisons (seed 003): A's right edge past
 //! B's left edge, A's left edge before B's right edge, and the same for top and bottom. Each
-//! comparison is drawn as the two edges it compares, lit when it holds; all four hold exactly
-//! when `geom` says the boxes intersect. The page's code uses `>` and `<`, so there touching
-//! boxes miss; the lab counts touching as a hit, by its one touch tolerance, so the
-//! comparisons here are `>=` and `<=` with a margin within the tolerance counted as holding.
+//! comparison is drawn as the two edges it compares, lit when it holds. The page's code uses
+//! `>` and `<`, so there touching boxes miss; the lab counts touching as a hit, by its one
+//! touch tolerance, so the comparisons here are `>=` and `<=`, and each is marked `✓` when it
+//! holds as written, `≈` when it fails by no more than the tolerance (the edges touch), `✗`
+//! when it fails by more.
+//!
+//! The verdict is the lab's one rule on the true distance between the boxes: the larger of the
+//! two axis gaps when they overlap on one axis, `√(x gap² + y gap²)` when they are apart on
+//! both (corner to corner), and minus the shallower overlap when they overlap on both. The
+//! per-axis gaps are shown too, labelled as axis gaps: each is at most the distance. All four
+//! comparisons holding within the tolerance is what the page tests; corner to corner, the
+//! distance can still be above the tolerance (two axis gaps of 8e-5 are 1.13e-4 apart), and
+//! then the verdict is a MISS and the conclusion says why.
 //!
 //! On a hit the scene also shows how A would leave B, as noonat/intersect's `Hit` does
 //! (`push_out_aabb_aabb`): the shortest push-out of A, the normal of B's face it leaves
@@ -12,7 +21,7 @@
 use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2, push_out_aabb_aabb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::format::{fine, num, signed, vec2};
+use super::format::{apart, fine, num, signed, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text};
@@ -62,6 +71,36 @@ struct Comparison {
 /// tolerance.
 fn holds(margin: f32) -> bool {
     margin >= -TOUCH_TOLERANCE
+}
+
+/// How a comparison stands, as its mark in the panel: `✓` it holds as written, `≈` it fails by
+/// no more than the tolerance (the edges touch: it counts as holding), `✗` it fails.
+fn mark(margin: f32) -> &'static str {
+    if margin >= 0.0 {
+        "✓"
+    } else if holds(margin) {
+        "≈"
+    } else {
+        "✗"
+    }
+}
+
+/// The gaps between two boxes on each axis (positive apart, negative overlapping) and their
+/// signed distance: apart, the true distance (`√(x² + y²)` of the positive axis gaps, computed
+/// in `f64` on the placed edges); overlapping on both axes, minus the shallower overlap (the
+/// depth of the shortest push-out).
+pub(crate) fn gaps(a: &Aabb, b: &Aabb) -> (f64, f64, f64) {
+    let axis = |a_min: f32, a_max: f32, b_min: f32, b_max: f32| {
+        (f64::from(b_min) - f64::from(a_max)).max(f64::from(a_min) - f64::from(b_max))
+    };
+    let x = axis(a.min.x, a.max.x, b.min.x, b.max.x);
+    let y = axis(a.min.y, a.max.y, b.min.y, b.max.y);
+    let signed = if x > 0.0 || y > 0.0 {
+        x.max(0.0).hypot(y.max(0.0))
+    } else {
+        x.max(y)
+    };
+    (x, y, signed)
 }
 
 impl AabbScene {
@@ -132,8 +171,25 @@ impl AabbScene {
         ]
     }
 
+    /// How the boxes stand by the lab's one rule, on their true (signed) distance.
+    fn gap(&self) -> Gap {
+        let (a, b) = self.boxes();
+        #[allow(clippy::cast_possible_truncation)]
+        Gap::of(gaps(&a, &b).2 as f32)
+    }
+
     fn shape(&mut self, which: usize) -> &mut (Vec2, Vec2) {
         if which == 0 { &mut self.a } else { &mut self.b }
+    }
+}
+
+/// One axis's gap in words, by the touch tolerance (it is at most the distance).
+fn axis_gap(gap: f64) -> String {
+    #[allow(clippy::cast_possible_truncation)]
+    match Gap::of(gap as f32) {
+        Gap::Apart(g) => fine(g),
+        Gap::Touching => "touching".to_owned(),
+        Gap::Overlap(d) => format!("overlap {}", fine(d)),
     }
 }
 
@@ -175,7 +231,7 @@ impl Scene for AabbScene {
     }
 
     fn hit(&self) -> bool {
-        self.comparisons().iter().all(|c| c.holds)
+        self.gap().hit()
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -186,14 +242,18 @@ impl Scene for AabbScene {
             .map(|(i, c)| {
                 let mut step = Step::new(format!("comparison {}", i + 1));
                 step.line(c.text);
-                step.line(format!(
-                    "{} {} {}",
-                    num(c.left),
-                    if c.holds { "holds vs" } else { "fails vs" },
-                    num(c.right)
-                ));
+                let (left, right) = apart(c.left, c.right);
+                let verb = if c.margin >= 0.0 {
+                    "holds vs"
+                } else {
+                    "fails vs"
+                };
+                step.line(format!("{left} {verb} {right}"));
                 step.line(format!("margin {}", signed(f64::from(c.margin))));
-                if c.margin.abs() <= TOUCH_TOLERANCE {
+                if c.margin < 0.0 && c.holds {
+                    step.line(format!("within {TOUCH_TOLERANCE_TEXT}: touching,"));
+                    step.line("counts as holding (≈)");
+                } else if c.margin.abs() <= TOUCH_TOLERANCE {
                     step.line(format!("within {TOUCH_TOLERANCE_TEXT}: touching"));
                 }
                 let ink = if c.holds { Ink::Tested } else { Ink::Mark };
@@ -204,16 +264,41 @@ impl Scene for AabbScene {
             })
             .collect();
         let mut last = Step::new("conclusion");
-        last.line(if self.hit() {
-            "all four hold: HIT"
-        } else {
-            "one fails: MISS"
-        });
+        let (a, b) = self.boxes();
+        let (x, y, _) = gaps(&a, &b);
+        let all = self.comparisons().iter().all(|c| c.holds);
+        match (all, self.gap()) {
+            (true, Gap::Overlap(_)) => last.line("all four hold: HIT"),
+            (true, Gap::Touching) => {
+                last.line(format!("all four hold within {TOUCH_TOLERANCE_TEXT}:"));
+                last.line("touching, HIT");
+            }
+            (_, Gap::Apart(d)) => {
+                if all {
+                    last.line(format!("all four hold within {TOUCH_TOLERANCE_TEXT},"));
+                    last.line("but corner to corner:");
+                } else {
+                    last.line("one fails: MISS");
+                }
+                if x > 0.0 && y > 0.0 {
+                    last.line("distance sqrt(x² + y²) of");
+                    last.line(format!(" the axis gaps = {}", fine(d)));
+                } else {
+                    last.line(format!("distance = axis gap {}", fine(d)));
+                }
+                if all {
+                    last.line(format!("> {TOUCH_TOLERANCE_TEXT}: MISS"));
+                }
+            }
+            (false, _) => last.line("one fails: MISS"),
+        }
         last.line("(the page uses > and <:");
         last.line(" touching boxes miss there)");
         last.line("on the page a hit removes");
-        last.line(" both the shot and the enemy");
-        steps.push(last.deciding(self.hit()));
+        last.line("the shot and the enemy");
+        // Corner to corner within the tolerance on each axis, no comparison fails: the
+        // distance in the conclusion decides.
+        steps.push(last.deciding(all));
         steps
     }
 
@@ -254,21 +339,18 @@ impl Scene for AabbScene {
         let mut readout = Readout::new(Verdict::of(self.hit()));
         readout.input("test", "AABB × AABB");
         for (label, c) in ["1", "2", "3", "4"].into_iter().zip(self.comparisons()) {
-            let mark = if c.holds { "✓" } else { "✗" };
-            readout.row(label, format!("{mark} {}", c.text));
+            readout.row(label, format!("{} {}", mark(c.margin), c.text));
         }
         readout.input("A", vec2(a.center()));
         readout.input("B", vec2(b.center()));
         let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
         readout.input("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
-        let widest = self
-            .comparisons()
-            .iter()
-            .map(|c| -c.margin)
-            .fold(f32::NEG_INFINITY, f32::max);
-        match (Gap::of(widest), push_out_aabb_aabb(&b, &a)) {
+        let (x, y, _) = gaps(&a, &b);
+        match (self.gap(), push_out_aabb_aabb(&b, &a)) {
             (Gap::Apart(gap), _) => {
-                readout.row("gap", fine(gap));
+                readout.row("dist", fine(gap));
+                readout.row("x gap", axis_gap(x));
+                readout.row("y gap", axis_gap(y));
                 readout.row("push A", "— (apart)");
             }
             (Gap::Overlap(_), Some(push)) => {

@@ -3,7 +3,7 @@
 use crate::geom::{Contact, Vec2};
 
 use super::picture::Readout;
-use super::touch::{Gap, TOUCH_TOLERANCE};
+use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_F64};
 
 /// A number with two decimals; values that round to zero print as `0.00`, never `-0.00`.
 pub(crate) fn num(x: f32) -> String {
@@ -16,30 +16,44 @@ pub(crate) fn num(x: f32) -> String {
 }
 
 /// A distance, gap or depth by the one touch tolerance: within [`TOUCH_TOLERANCE`] of zero
-/// it is `0 (touching)`; otherwise two decimals while that shows it, and four below a
-/// hundredth (the tolerance is a ten-thousandth, so a gap that is not touching never prints
-/// as zero).
+/// it is `0 (touching)`; otherwise two decimals while that shows it, and below a hundredth
+/// four, or as many more as it takes for the printed number to be past the tolerance (a gap
+/// of `1.0014e-4` prints `0.0001001`, never `0.0001`, which would read as touching).
 pub(crate) fn fine(x: f32) -> String {
     if x.abs() <= TOUCH_TOLERANCE {
         "0 (touching)".to_owned()
     } else if x.abs() >= 0.01 {
         num(x)
     } else {
-        format!("{x:.4}")
+        let tolerance = TOUCH_TOLERANCE_F64;
+        (4..=12)
+            .map(|decimals| format!("{x:.decimals$}"))
+            .find(|text| text.parse::<f64>().is_ok_and(|v| v.abs() > tolerance))
+            .unwrap_or_else(|| format!("{x:e}"))
     }
 }
 
 /// A signed value whose sign decides something (a cross product, a margin), with its sign
 /// always shown: two decimals while that shows it, and otherwise three significant digits, so
 /// that a value that would round to zero still shows which side of zero it is (`-1.19e-7`).
-/// Only an exact zero prints as `0`.
+/// Near the touch tolerance it takes as many more digits as it needs to show which side of
+/// the tolerance it is (`+1.001e-4`, never `+1.00e-4` for a margin past it). Only an exact
+/// zero prints as `0`.
 pub(crate) fn signed(x: f64) -> String {
     if x == 0.0 {
         "0".to_owned()
     } else if x.abs() >= 0.01 {
         format!("{x:+.2}")
     } else {
-        format!("{x:+.2e}")
+        let tolerance = TOUCH_TOLERANCE_F64;
+        let side = x.abs().total_cmp(&tolerance);
+        (2..=9)
+            .map(|digits| format!("{x:+.digits$e}"))
+            .find(|text| {
+                text.parse::<f64>()
+                    .is_ok_and(|v| v.abs().total_cmp(&tolerance) == side)
+            })
+            .unwrap_or_else(|| format!("{x:+e}"))
     }
 }
 
@@ -135,6 +149,15 @@ mod tests {
             ("within the tolerance", 3e-6, "0 (touching)"),
             ("within it, negative", -1.19e-7, "0 (touching)"),
             ("negative", -0.002, "-0.0020"),
+            // Reported: a disk placed at x = -4.0001 (stored as -4.00010013) against a box
+            // edge at -3 with radius 1 printed `0.0001`, the tolerance itself, as a MISS.
+            ("just past the tolerance, placed", 1.001_358e-4, "0.0001001"),
+            (
+                "one float past the tolerance",
+                1.000_000_05e-4,
+                "0.000100000005",
+            ),
+            ("past it, negative", -1.4e-4, "-0.00014"),
         ];
         for (name, x, want) in cases {
             assert_eq!(fine(x), want, "{name}");
@@ -149,6 +172,13 @@ mod tests {
             ("tiny negative", -1.19e-7, "-1.19e-7"),
             ("tiny positive", 3.8e-8, "+3.80e-8"),
             ("zero", 0.0, "0"),
+            (
+                "past the tolerance",
+                1.001_358_032_226_562_5e-4,
+                "+1.001e-4",
+            ),
+            ("within the tolerance", 9.996e-5, "+9.996e-5"),
+            ("the tolerance", 1e-4, "+1.00e-4"),
         ];
         for (name, x, want) in cases {
             assert_eq!(signed(x), want, "{name}");

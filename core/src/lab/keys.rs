@@ -74,7 +74,7 @@ pub enum Action {
     Rotate(Turn),
     /// Turn the active shape by one degree (`<` and `>`).
     TurnFine(Turn),
-    /// Turn the green box of the two-rectangle scene by one angle step (`q`).
+    /// Turn the green box of the two-rectangle scene by one angle step (`g`).
     RotateGreen(Turn),
     /// Make the next shape the one the keys change.
     CycleActive,
@@ -193,12 +193,6 @@ const QUIT: Binding = Binding {
     map: &[(Key::Char('q'), Action::Quit), (Key::Esc, Action::Quit)],
 };
 
-const QUIT_NO_Q: Binding = Binding {
-    keys: "Esc ^C",
-    help: "quit (q turns green)",
-    map: &[(Key::Esc, Action::Quit)],
-};
-
 const fn motion(help: &'static str) -> Binding {
     Binding {
         keys: "s",
@@ -231,11 +225,11 @@ pub(crate) const OBB: &[Binding] = &[
     turns("turn the active box ↺ ↻"),
     FINE_TURNS,
     Binding {
-        keys: "q Q",
+        keys: "g G",
         help: "turn the green box ↺ ↻",
         map: &[
-            (Key::Char('q'), Action::RotateGreen(Turn::Left)),
-            (Key::Char('Q'), Action::RotateGreen(Turn::Right)),
+            (Key::Char('g'), Action::RotateGreen(Turn::Left)),
+            (Key::Char('G'), Action::RotateGreen(Turn::Right)),
         ],
     },
     motion("start / stop the green box"),
@@ -245,7 +239,7 @@ pub(crate) const OBB: &[Binding] = &[
         help: "the page's counter-example",
         map: &[(Key::Char('c'), Action::Preset)],
     },
-    QUIT_NO_Q,
+    QUIT,
 ];
 
 /// The keys of the disk-versus-triangle scene.

@@ -3,8 +3,14 @@
 //! or when the boxes overlap the one where they overlap least — is drawn again beside the
 //! boxes with both projection intervals on it, and the separating line across the gap. The
 //! steps (`e`) go through the four axes one by one.
+//!
+//! The verdict is the lab's one rule on the true distance between the boxes (`geom`'s
+//! `proximity`, GJK), as in every scene: an axis gap is at most the distance, so an axis that
+//! separates by more than the tolerance always means a MISS, but corner to corner every axis
+//! gap can be within the tolerance while the corners are further apart (two axis gaps of 8e-5
+//! are 1.13e-4 apart): that is a MISS too, and the panel and the conclusion say why.
 
-use crate::geom::{Intersects, Obb, Sat, SatAxis, Segment, Vec2, sat_obb_obb};
+use crate::geom::{Convex, Intersects, Obb, Sat, SatAxis, Segment, Vec2, proximity, sat_obb_obb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::format::{degrees, fine, num, vec2};
@@ -107,9 +113,28 @@ impl ObbScene {
         }
         let speed = self.motion.speed_bound(self.green_size.length() / 2.0);
         toi::first_time(HORIZON, speed, |t| {
-            let sat = sat_obb_obb(&self.blue(), &self.green(&self.motion.at(t)));
-            widest(&sat) - TOUCH_TOLERANCE
+            distance(&self.blue(), &self.green(&self.motion.at(t))) - TOUCH_TOLERANCE
         })
+    }
+
+    /// How the boxes stand now, by the lab's one rule on their true distance.
+    fn gap(&self) -> Gap {
+        Gap::of(distance(&self.blue(), &self.green(&self.motion)))
+    }
+}
+
+/// The true signed distance between two boxes: apart, the distance (GJK); overlapping, minus
+/// the penetration depth (the least overlap over the four axes).
+fn distance(blue: &Obb, green: &Obb) -> f32 {
+    proximity(&Convex::Obb(*blue), &Convex::Obb(*green)).distance
+}
+
+/// The widest axis gap in words: within the tolerance it is `touching` (corner to corner,
+/// the boxes can still be further apart than that).
+fn axis_gap(gap: f32) -> String {
+    match Gap::of(gap) {
+        Gap::Apart(g) => fine(g),
+        _ => "touching".to_owned(),
     }
 }
 
@@ -213,13 +238,13 @@ impl Scene for ObbScene {
     }
 
     fn hit(&self) -> bool {
-        let sat = sat_obb_obb(&self.blue(), &self.green(&self.motion));
-        separating(&sat).is_none()
+        self.gap().hit()
     }
 
     fn steps(&self) -> Vec<Step> {
         let (blue, green) = (self.blue(), self.green(&self.motion));
-        obb_steps::steps(&blue, &green, &sat_obb_obb(&blue, &green), VIEW)
+        let sat = sat_obb_obb(&blue, &green);
+        obb_steps::steps(&blue, &green, &sat, self.gap(), VIEW)
     }
 
     fn apply(&mut self, action: Action, _active: usize) -> bool {
@@ -273,7 +298,8 @@ impl Scene for ObbScene {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
         let first = separating(&sat);
-        let mut readout = Readout::new(Verdict::of(first.is_none()));
+        let gap = self.gap();
+        let mut readout = Readout::new(Verdict::of(gap.hit()));
         readout.input("test", "OBB × OBB, SAT");
         for (i, axis) in sat.axes.iter().enumerate() {
             readout.row(
@@ -307,9 +333,16 @@ impl Scene for ObbScene {
         };
         readout.row("proj B", span(on.a));
         readout.row("proj G", span(on.b));
-        // The gap on one axis is no distance between the boxes (it is at most that).
-        match Gap::of(widest(&sat)) {
-            Gap::Apart(gap) => readout.row("ax gap", format!("{} (<= distance)", fine(gap))),
+        // The gap on one axis is no distance between the boxes (it is at most that): both are
+        // shown, and the verdict is the distance's.
+        match gap {
+            Gap::Apart(d) => {
+                readout.row("dist", fine(d));
+                readout.row(
+                    "ax gap",
+                    format!("{} (<= distance)", axis_gap(widest(&sat))),
+                );
+            }
             gap => readout.row("depth", fine(gap.depth())),
         }
         readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown))));

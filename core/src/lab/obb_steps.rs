@@ -102,7 +102,9 @@ pub(crate) fn projections(
 }
 
 /// One step per candidate axis, then the conclusion.
-pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<Step> {
+/// `gap` is how the boxes stand by their true distance, which decides the verdict: it differs
+/// from the axes' only corner to corner, within the tolerance on every axis.
+pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, gap: Gap, view: ViewBox) -> Vec<Step> {
     let first = separating(sat);
     let mut steps = Vec::new();
     for (i, axis) in sat.axes.iter().enumerate() {
@@ -140,9 +142,15 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, view: ViewBox) -> Vec<St
         steps.push(step.alone().deciding(first == Some(i)));
     }
     let mut last = Step::new("conclusion");
-    match first {
-        Some(i) => last.line(format!("axis {} separates: MISS", i + 1)),
-        None => {
+    match (first, gap) {
+        (Some(i), _) => last.line(format!("axis {} separates: MISS", i + 1)),
+        (None, Gap::Apart(d)) => {
+            last.line(format!("no axis gap > {TOUCH_TOLERANCE_TEXT},"));
+            last.line("but corner to corner the");
+            last.line(format!("distance is {}", fine(d)));
+            last.line(format!("> {TOUCH_TOLERANCE_TEXT}: MISS"));
+        }
+        (None, _) => {
             last.line("no axis has a gap: HIT");
             last.line("(x and y alone may overlap");
             last.line(" while another axis");

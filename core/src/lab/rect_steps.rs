@@ -14,7 +14,7 @@ use crate::geom::{Aabb, Disk, Obb, Segment, Vec2};
 use super::format::{apart, num, signed, vec2};
 use super::picture::{Figure, Ink};
 use super::steps::{Step, axis_arrow, frame_box, frame_point};
-use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT, hits};
+use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT, hits};
 
 /// Which sub-test of the fold decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,7 +42,8 @@ pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: f32) -> Fold {
     let q = p.abs();
     let past = q - half;
     let hit = hits(gap);
-    let outside = past.x - r > TOUCH_TOLERANCE || past.y - r > TOUCH_TOLERANCE;
+    let [mx, my] = grown_margins(q, half, r);
+    let outside = mx > TOUCH_TOLERANCE_F64 || my > TOUCH_TOLERANCE_F64;
     let decided = if outside && !hit {
         Decided::OutsideGrown
     } else if past.x >= 0.0 && past.y >= 0.0 {
@@ -51,6 +52,16 @@ pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: f32) -> Fold {
         Decided::Strip
     };
     Fold { q, past, decided }
+}
+
+/// How far the folded centre `q` is past the box grown by `r` on x and on y, in `f64` on the
+/// placed numbers: the values the steps print and the fold decides by.
+fn grown_margins(q: Vec2, half: Vec2, r: f32) -> [f64; 2] {
+    let r = f64::from(r);
+    [
+        f64::from(q.x) - (f64::from(half.x) + r),
+        f64::from(q.y) - (f64::from(half.y) + r),
+    ]
 }
 
 /// The steps for a disk against `rect` (an AABB when `turned` is false), whose contact gap
@@ -107,8 +118,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step
     steps.push(folded);
     let mut grown = Step::new("outside the box grown by r?");
     grown.line("q past w/2 + r, h/2 + r:");
-    for (name, q, edge) in [("x", f.q.x, half.x + r), ("y", f.q.y, half.y + r)] {
-        let margin = f64::from(q) - f64::from(edge);
+    for (name, margin) in ["x", "y"].into_iter().zip(grown_margins(f.q, half, r)) {
         grown.line(format!("q.{name} − edge = {}", signed(margin)));
     }
     grown.line(if f.decided == Decided::OutsideGrown {
@@ -164,6 +174,7 @@ fn gap_verdict(gap: f32) -> String {
 mod tests {
     use super::*;
     use crate::geom::{Intersects, contact_disk_obb};
+    use crate::lab::touch::TOUCH_TOLERANCE;
 
     #[test]
     fn the_fold_agrees_with_geom_on_a_grid_around_a_box() {

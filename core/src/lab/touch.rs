@@ -11,6 +11,11 @@
 /// How close to zero a gap must be for the lab to call the shapes touching, in world units.
 pub const TOUCH_TOLERANCE: f32 = 1e-4;
 
+/// The tolerance exactly as its text says, for numbers the lab works out in `f64`. The `f32`
+/// constant is the nearest `f32` below `1e-4` and no `f32` lies between the two, so an `f32`
+/// value is past one exactly when it is past the other.
+pub(crate) const TOUCH_TOLERANCE_F64: f64 = 1e-4;
+
 /// The tolerance as the help, the panel and the README write it.
 pub const TOUCH_TOLERANCE_TEXT: &str = "1e-4";
 

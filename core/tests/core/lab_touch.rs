@@ -133,6 +133,7 @@ fn the_sat_gap_is_called_an_axis_gap_not_a_distance() {
     let lab = two_boxes("angle 0", "pos 3 3");
     assert_eq!(lab.readout().verdict, Verdict::Miss);
     assert_eq!(value(&lab, "ax gap"), "1.00 (<= distance)");
+    assert_eq!(value(&lab, "dist"), "1.41");
 }
 
 #[test]

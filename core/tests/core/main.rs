@@ -19,6 +19,7 @@ mod hostile;
 mod lab_boundaries;
 mod lab_distance;
 mod lab_input;
+mod lab_placements;
 mod lab_shot;
 mod lab_sweep;
 mod lab_toi;

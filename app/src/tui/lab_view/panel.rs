@@ -198,6 +198,20 @@ const OWN_KEYS_WIDTH: usize = 9;
 /// The widest the help gets: two columns of keys side by side.
 const HELP_WIDTH: u16 = 80;
 
+/// The lab's touch rule as the help states it: one tolerance for shapes at rest, and for a
+/// cast or sweep, which starts touching and moves away, no hit.
+fn touch_rule() -> Vec<String> {
+    vec![
+        format!(" touching: within {TOUCH_TOLERANCE_TEXT} of"),
+        " each other, in every scene".to_owned(),
+        " (a HIT with depth 0); a".to_owned(),
+        " cast or sweep hits where it".to_owned(),
+        format!(" comes within {TOUCH_TOLERANCE_TEXT}, but if it"),
+        " starts touching and moves".to_owned(),
+        " away, it is no hit".to_owned(),
+    ]
+}
+
 /// Draws the key help of the scene on screen over `area`: the scene's own keys and the touch
 /// tolerance on the left, the keys every scene shares on the right.
 pub fn render_help(lab: &Lab, area: Rect, buf: &mut Buffer) {
@@ -207,9 +221,7 @@ pub fn render_help(lab: &Lab, area: Rect, buf: &mut Buffer) {
         .map(|b| format!(" {:<OWN_KEYS_WIDTH$}{}", b.keys, b.help))
         .collect();
     left.push(String::new());
-    left.push(format!(" touching: within {TOUCH_TOLERANCE_TEXT} of"));
-    left.push(" each other, in every scene".to_owned());
-    left.push(" (a HIT with depth 0)".to_owned());
+    left.extend(touch_rule());
     let right: Vec<String> = common
         .iter()
         .map(|b| format!(" {:<KEYS_WIDTH$}{}", b.keys, b.help))

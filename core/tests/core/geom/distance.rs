@@ -179,6 +179,12 @@ fn check_pair(ka: u32, kb: u32) {
                 apart_points.abs_diff_eq(ours.normal * -ours.distance, 1e-3),
                 "{case}"
             );
+            // The pair is a penetration pair: each point is on its own shape.
+            let (on_a, on_b) = (
+                point_distance(ours.point_a, &pa, sa.as_ref()),
+                point_distance(ours.point_b, &pb, sb.as_ref()),
+            );
+            assert!(on_a <= 1e-4 && on_b <= 1e-4, "{case}: {on_a} {on_b}");
         }
     }
     let name = format!("{} × {}", NAMES[ka as usize], NAMES[kb as usize]);
@@ -187,6 +193,18 @@ fn check_pair(ka: u32, kb: u32) {
         apart > CASES / 10 && overlapping > CASES / 10,
         "{name}: {apart} {overlapping}"
     );
+}
+
+/// How far `point` is from a parry2d shape (0 inside it).
+fn point_distance(point: Vec2, pose: &Pose, shape: &dyn PShape) -> f32 {
+    distance(
+        &Pose::from_translation(p(point)),
+        &Ball::new(0.0),
+        pose,
+        shape,
+    )
+    .expect("supported")
+    .distance
 }
 
 fn move_by(shape: &Convex, offset: Vec2) -> Convex {
