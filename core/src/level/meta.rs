@@ -29,6 +29,8 @@ pub(crate) struct SpinnerSetting {
     pub speed: Option<f32>,
     /// `angle=`, if given.
     pub angle: Option<f32>,
+    /// Whether the line says `pushes`.
+    pub pushes: bool,
 }
 
 /// Everything read from a level's text outside its board.
@@ -188,7 +190,7 @@ impl Meta {
                 format!("a level has at most {MAX_SPINNERS} spinners; this line is one too many"),
             ),
             "spinner" => match parse_spinner(value) {
-                Ok((x, y, length, speed, angle)) => self.spinners.push(SpinnerSetting {
+                Ok((x, y, length, speed, angle, pushes)) => self.spinners.push(SpinnerSetting {
                     line,
                     col,
                     x,
@@ -196,6 +198,7 @@ impl Meta {
                     length,
                     speed,
                     angle,
+                    pushes,
                 }),
                 Err(reason) => self.bad(line, col, key, reason),
             },
@@ -298,10 +301,12 @@ impl Meta {
     }
 }
 
-/// The parts of a `Spinner:` value: hub column, row, and the optional length, speed, angle.
-type SpinnerParts = (i64, i64, Option<f32>, Option<f32>, Option<f32>);
+/// The parts of a `Spinner:` value: hub column, row, the optional length, speed, angle, and
+/// whether the bar pushes boxes.
+type SpinnerParts = (i64, i64, Option<f32>, Option<f32>, Option<f32>, bool);
 
-/// Reads `X,Y length=L speed=S angle=A` (options in any order, each optional).
+/// Reads `X,Y length=L speed=S angle=A pushes` (options in any order, each optional; `pushes`
+/// is a word alone, and a bar that stands still, `speed=0`, cannot push).
 fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
     let (coords, rest) = match value.find(|c: char| c.is_ascii_alphabetic()) {
         Some(i) => value.split_at(i),
@@ -316,11 +321,21 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
                 quote(coords.trim())
             )
         })?;
-    let (mut length, mut speed, mut angle) = (None, None, None);
+    let (mut length, mut speed, mut angle, mut pushes) = (None, None, None, false);
     for option in rest.split_whitespace() {
-        let (name, number) = option
-            .split_once('=')
-            .ok_or_else(|| format!("expected `name=number`, got `{}`", quote(option)))?;
+        if option == "pushes" {
+            if pushes {
+                return Err("`pushes` is given twice".to_owned());
+            }
+            pushes = true;
+            continue;
+        }
+        let (name, number) = option.split_once('=').ok_or_else(|| {
+            format!(
+                "expected `name=number` or `pushes`, got `{}`",
+                quote(option)
+            )
+        })?;
         let number: f32 = number
             .parse()
             .ok()
@@ -337,14 +352,20 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, String> {
             "angle" => &mut angle,
             _ => {
                 return Err(format!(
-                    "unknown option `{}`; a spinner takes length=, speed= and angle=",
+                    "unknown option `{}`; a spinner takes length=, speed=, angle= and pushes",
                     quote(name)
                 ));
             }
         };
         *slot = Some(number);
     }
-    Ok((x, y, length, speed, angle))
+    if pushes && speed == Some(0.0) {
+        return Err(
+            "a bar that stands still (`speed=0`) never turns onto a box: `pushes` needs a speed"
+                .to_owned(),
+        );
+    }
+    Ok((x, y, length, speed, angle, pushes))
 }
 
 #[cfg(test)]
@@ -355,12 +376,21 @@ mod tests {
     fn spinner_values() {
         assert_eq!(
             parse_spinner("5,3 length=3 speed=90 angle=45"),
-            Ok((5, 3, Some(3.0), Some(90.0), Some(45.0)))
+            Ok((5, 3, Some(3.0), Some(90.0), Some(45.0), false))
         );
-        assert_eq!(parse_spinner("1, 2"), Ok((1, 2, None, None, None)));
+        assert_eq!(parse_spinner("1, 2"), Ok((1, 2, None, None, None, false)));
         assert_eq!(
             parse_spinner("1,2 speed=-30.5"),
-            Ok((1, 2, None, Some(-30.5), None))
+            Ok((1, 2, None, Some(-30.5), None, false))
+        );
+        assert_eq!(
+            parse_spinner("1,2 pushes speed=45"),
+            Ok((1, 2, None, Some(45.0), None, true))
+        );
+        assert_eq!(
+            parse_spinner("1,2 pushes"),
+            Ok((1, 2, None, None, None, true)),
+            "the default speed turns"
         );
         let bad = [
             ("no coords", "length=3"),
@@ -369,6 +399,9 @@ mod tests {
             ("zero length", "1,1 length=0"),
             ("unknown option", "1,1 spin=3"),
             ("no equals", "1,1 length"),
+            ("pushes twice", "1,1 pushes pushes"),
+            ("a still bar that pushes", "1,1 speed=0 pushes"),
+            ("pushes with a value", "1,1 pushes=1"),
         ];
         for (name, value) in bad {
             assert!(parse_spinner(value).is_err(), "{name}");

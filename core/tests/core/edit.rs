@@ -176,6 +176,7 @@ fn spinner_lines_are_renumbered() {
             length: 2.0,
             speed: 45.0,
             angle: 30.0,
+            pushes: false,
         })
         .unwrap();
         edit(&mut s).unwrap();
