@@ -24,6 +24,7 @@ mod path;
 mod replay;
 mod shots;
 mod state;
+mod sweep;
 mod world;
 
 pub use batch::{Batch, Bound, Dropped, MAX_BATCH_LETTERS, MAX_BATCH_WORK};
@@ -40,4 +41,5 @@ pub use replay::{
     parse_moves, play_moves, replay, tick_cost, verify_solutions, verify_solutions_within,
 };
 pub use state::{Counters, SHOT_LIFETIME, SHOT_MAX_BOUNCES, SHOT_RADIUS, SHOT_SPEED, Shot, State};
+pub use sweep::bar_push;
 pub use world::{MAX_SHOTS_IN_FLIGHT, MAX_UNDO_STEPS, World, WorldError};

@@ -134,6 +134,9 @@ pub struct Spinner {
     pub speed: f32,
     /// Starting angle in degrees.
     pub angle: f32,
+    /// `pushes`: the bar pushes a box it turns onto one cell the way it turns there, when
+    /// that cell is free (see [`crate::game::bar_push`]); otherwise it passes over boxes.
+    pub pushes: bool,
 }
 
 impl Spinner {
@@ -150,6 +153,7 @@ impl Spinner {
             length: Self::DEFAULT_LENGTH,
             speed: Self::DEFAULT_SPEED,
             angle: 0.0,
+            pushes: false,
         }
     }
 }
@@ -192,6 +196,13 @@ pub struct Level {
 }
 
 impl Level {
+    /// Whether a turning bar of this level pushes boxes (see [`Spinner::pushes`]): boxes then
+    /// move without the player, so tests that assume only pushes move them do not hold.
+    #[must_use]
+    pub fn bars_push(&self) -> bool {
+        self.spinners.iter().any(|s| s.pushes && s.speed != 0.0)
+    }
+
     /// Whether `pos` lies on the board.
     #[must_use]
     pub fn contains(&self, pos: Pos) -> bool {

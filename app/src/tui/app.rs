@@ -25,6 +25,7 @@ mod scores;
 mod share;
 mod snapshots;
 mod tools;
+mod why;
 
 pub use aid::keys_for;
 pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX, NOTHING_TURNS};

@@ -393,7 +393,7 @@ fn following_only_the_hints_solves_every_campaign_level_with_shots_or_spinners()
     }
 }
 
-/// Level 34, Lookout: `r`, then the hints typed one by one; the hint that ends in a shot is
+/// Level 37, Lookout: `r`, then the hints typed one by one; the hint that ends in a shot is
 /// typed without the space. The next hint is worked out from the position as it is (the
 /// shot not fired), and following the hints from there solves the level.
 #[test]
@@ -403,7 +403,7 @@ fn lookout_a_hint_after_a_skipped_shot_plans_from_the_position_as_it_is() {
         .iter()
         .position(|l| l.title.as_deref() == Some("Lookout"))
         .expect("the campaign has Lookout");
-    assert_eq!(lookout, 33, "Lookout is level 34");
+    assert_eq!(lookout, 36, "Lookout is level 37");
     let mut app = app_at(lookout, Progress::default(), None);
     app.set_hint_budget(HintBudget::positions(HINT_POSITIONS));
     press(&mut app, "r");

@@ -553,7 +553,7 @@ fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
     app.set_screen_size(60, 20);
     press(&mut app, "?");
     let mut seen = String::new();
-    for _ in 0..30 {
+    for _ in 0..40 {
         let shown = screen(&app, 60, 20);
         for row in shown.lines() {
             assert!(row.chars().count() <= 60, "{row}");
@@ -580,7 +580,7 @@ fn the_help_overlay_at_60_by_20_wraps_and_scrolls_to_show_every_word() {
         );
     }
     // Scrolling back up reaches the top again.
-    press(&mut app, &"k".repeat(30));
+    press(&mut app, &"k".repeat(40));
     assert!(
         screen(&app, 60, 20).contains("step; walk into a box"),
         "back at the top"

@@ -5,7 +5,7 @@
 //! when that disk at the target cell touches a slope's triangle. Spinners block by cells: a
 //! step or a push into a cell that a bar covers right now is refused (the one rule, shared
 //! with the drawing, is [`World::barred`]). Bars that turn onto a standing player or box
-//! pass over them.
+//! pass over them, except that a bar that pushes moves the box (see `sweep`).
 
 use crate::geom::{Disk, Intersects};
 use crate::level::{Pos, Tile};
@@ -95,7 +95,7 @@ impl World {
         self.state.counters.moves += 1;
     }
 
-    fn push_box(&mut self, from: Pos, to: Pos) {
+    pub(super) fn push_box(&mut self, from: Pos, to: Pos) {
         if let Some(index) = self.state.boxes.iter().position(|b| *b == from) {
             self.state.boxes[index] = to;
             self.moved_box = Some((index, from));
@@ -139,6 +139,11 @@ impl World {
             return Some(Solid::Slope);
         }
         self.barred(pos).then_some(Solid::Spinner)
+    }
+
+    /// What keeps a box out of `pos`.
+    pub(super) fn solid_for_box_at(&self, pos: Pos) -> Option<Solid> {
+        self.solid_for_box(pos)
     }
 
     /// What keeps a box out of `pos`.

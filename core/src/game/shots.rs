@@ -95,13 +95,22 @@ impl Scratch {
 }
 
 impl World {
-    /// Advances the world by one fixed step of 1/60 s: bars turn, shots fly.
+    /// Advances the world by one fixed step of 1/60 s: bars turn (a bar that pushes moving
+    /// the boxes it turns onto, see `sweep`), shots fly.
     ///
     /// Ticks are not commands: they are not counted and not put on the undo history (undo
     /// goes back to the world before the last command, clock included).
     pub fn tick(&mut self) {
         self.state.tick += 1;
-        self.update_bars();
+        if self.bars_push {
+            let mut before = std::mem::take(&mut self.bars_before);
+            before.clone_from(&self.bars);
+            self.update_bars();
+            self.sweep_boxes(&before);
+            self.bars_before = before;
+        } else {
+            self.update_bars();
+        }
         let mut shots = std::mem::take(&mut self.state.shots);
         shots.retain_mut(|shot| self.fly(shot));
         self.state.shots = shots;

@@ -71,6 +71,10 @@ pub struct World {
     pub(crate) clear: CellBits,
     /// Every spinner's bar at `state.tick`.
     pub(crate) bars: Vec<Obb>,
+    /// Whether a turning bar pushes boxes ([`Level::bars_push`]): ticks then move boxes.
+    pub(crate) bars_push: bool,
+    /// The bars a tick before, kept by [`World::tick`] where bars push.
+    pub(crate) bars_before: Vec<Obb>,
     undo: VecDeque<Saved>,
     redo: Vec<Saved>,
     /// Whether commands are put on the undo history.
@@ -105,7 +109,7 @@ struct Saved {
 }
 
 /// The boxes of a [`Saved`] state, as a change from the boxes of the state it replaces
-/// (ticks never move a box, so only commands do).
+/// (ticks move a box only where bars push, and there every box is kept).
 #[derive(Debug, Clone)]
 enum Boxes {
     /// The same boxes.
@@ -141,6 +145,8 @@ impl World {
             cells: Vec::new(),
             clear: CellBits::default(),
             bars: Vec::new(),
+            bars_push: level.bars_push(),
+            bars_before: Vec::new(),
             undo: VecDeque::new(),
             redo: Vec::new(),
             history: true,
@@ -204,8 +210,13 @@ impl World {
         };
         self.moved_box = None;
         self.restarted_boxes = None;
+        // Where bars push, the time after a command may move any box.
+        let all_before = self.bars_push.then(|| self.state.boxes.clone());
         let outcome = change(self)?;
-        let boxes = match (self.restarted_boxes.take(), self.moved_box.take()) {
+        let boxes = match (
+            self.restarted_boxes.take().or(all_before),
+            self.moved_box.take(),
+        ) {
             (Some(all), _) => Boxes::All(all),
             (None, Some((index, at))) => Boxes::Moved { index, at },
             (None, None) => Boxes::Same,

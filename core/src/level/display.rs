@@ -82,8 +82,13 @@ impl fmt::Display for Level {
         for s in &self.spinners {
             writeln!(
                 f,
-                "Spinner: {},{} length={} speed={} angle={}",
-                s.hub.x, s.hub.y, s.length, s.speed, s.angle
+                "Spinner: {},{} length={} speed={} angle={}{}",
+                s.hub.x,
+                s.hub.y,
+                s.length,
+                s.speed,
+                s.angle,
+                if s.pushes { " pushes" } else { "" }
             )?;
         }
         if let Some(n) = self.shot_limit {

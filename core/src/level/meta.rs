@@ -29,6 +29,8 @@ pub(crate) struct SpinnerSetting {
     pub speed: Option<f32>,
     /// `angle=`, if given.
     pub angle: Option<f32>,
+    /// Whether the line says `pushes`.
+    pub pushes: bool,
 }
 
 /// Everything read from a level's text outside its board.
@@ -188,7 +190,7 @@ impl Meta {
                 format!("a level has at most {MAX_SPINNERS} spinners; this line is one too many"),
             ),
             "spinner" => match parse_spinner(value) {
-                Ok((x, y, length, speed, angle)) => self.spinners.push(SpinnerSetting {
+                Ok((x, y, length, speed, angle, pushes)) => self.spinners.push(SpinnerSetting {
                     line,
                     col,
                     x,
@@ -196,6 +198,7 @@ impl Meta {
                     length,
                     speed,
                     angle,
+                    pushes,
                 }),
                 Err(reason) => self.bad(line, col, key, reason.to_string()),
             },
@@ -298,8 +301,9 @@ impl Meta {
     }
 }
 
-/// The parts of a `Spinner:` value: hub column, row, and the optional length, speed, angle.
-type SpinnerParts = (i64, i64, Option<f32>, Option<f32>, Option<f32>);
+/// The parts of a `Spinner:` value: hub column, row, the optional length, speed, angle, and
+/// whether the bar pushes boxes.
+type SpinnerParts = (i64, i64, Option<f32>, Option<f32>, Option<f32>, bool);
 
 /// Why a `Spinner:` value does not read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -310,8 +314,8 @@ enum SpinnerError {
         quote(.0)
     )]
     NoCell(String),
-    /// An option without `=`.
-    #[error("expected `name=number`, got `{}`", quote(.0))]
+    /// An option without `=` that is not `pushes`.
+    #[error("expected `name=number` or `pushes`, got `{}`", quote(.0))]
     NotAnOption(String),
     /// An option whose value is not a finite number.
     #[error("`{}=` needs a number, got `{}`", quote(.name), quote(.number))]
@@ -325,11 +329,21 @@ enum SpinnerError {
     #[error("`length=` must be above 0 and at most {MAX_SIDE}")]
     Length,
     /// An option the spinner does not take.
-    #[error("unknown option `{}`; a spinner takes length=, speed= and angle=", quote(.0))]
+    #[error(
+        "unknown option `{}`; a spinner takes length=, speed=, angle= and pushes",
+        quote(.0)
+    )]
     UnknownOption(String),
+    /// `pushes` written twice.
+    #[error("`pushes` is given twice")]
+    PushesTwice,
+    /// `pushes` on a bar that stands still.
+    #[error("a bar that stands still (`speed=0`) never turns onto a box: `pushes` needs a speed")]
+    StillPushes,
 }
 
-/// Reads `X,Y length=L speed=S angle=A` (options in any order, each optional).
+/// Reads `X,Y length=L speed=S angle=A pushes` (options in any order, each optional; `pushes`
+/// is a word alone, and a bar that stands still, `speed=0`, cannot push).
 fn parse_spinner(value: &str) -> Result<SpinnerParts, SpinnerError> {
     let (coords, rest) = match value.find(|c: char| c.is_ascii_alphabetic()) {
         Some(i) => value.split_at(i),
@@ -339,8 +353,15 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, SpinnerError> {
         .split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
         .ok_or_else(|| SpinnerError::NoCell(coords.trim().to_owned()))?;
-    let (mut length, mut speed, mut angle) = (None, None, None);
+    let (mut length, mut speed, mut angle, mut pushes) = (None, None, None, false);
     for option in rest.split_whitespace() {
+        if option == "pushes" {
+            if pushes {
+                return Err(SpinnerError::PushesTwice);
+            }
+            pushes = true;
+            continue;
+        }
         let (name, number) = option
             .split_once('=')
             .ok_or_else(|| SpinnerError::NotAnOption(option.to_owned()))?;
@@ -365,7 +386,10 @@ fn parse_spinner(value: &str) -> Result<SpinnerParts, SpinnerError> {
         };
         *slot = Some(number);
     }
-    Ok((x, y, length, speed, angle))
+    if pushes && speed == Some(0.0) {
+        return Err(SpinnerError::StillPushes);
+    }
+    Ok((x, y, length, speed, angle, pushes))
 }
 
 #[cfg(test)]
@@ -376,12 +400,21 @@ mod tests {
     fn spinner_values() {
         assert_eq!(
             parse_spinner("5,3 length=3 speed=90 angle=45"),
-            Ok((5, 3, Some(3.0), Some(90.0), Some(45.0)))
+            Ok((5, 3, Some(3.0), Some(90.0), Some(45.0), false))
         );
-        assert_eq!(parse_spinner("1, 2"), Ok((1, 2, None, None, None)));
+        assert_eq!(parse_spinner("1, 2"), Ok((1, 2, None, None, None, false)));
         assert_eq!(
             parse_spinner("1,2 speed=-30.5"),
-            Ok((1, 2, None, Some(-30.5), None))
+            Ok((1, 2, None, Some(-30.5), None, false))
+        );
+        assert_eq!(
+            parse_spinner("1,2 pushes speed=45"),
+            Ok((1, 2, None, Some(45.0), None, true))
+        );
+        assert_eq!(
+            parse_spinner("1,2 pushes"),
+            Ok((1, 2, None, None, None, true)),
+            "the default speed turns"
         );
         let bad = [
             (
@@ -403,12 +436,27 @@ mod tests {
             (
                 "unknown option",
                 "1,1 spin=3",
-                "unknown option `spin`; a spinner takes length=, speed= and angle=",
+                "unknown option `spin`; a spinner takes length=, speed=, angle= and pushes",
             ),
             (
                 "no equals",
                 "1,1 length",
-                "expected `name=number`, got `length`",
+                "expected `name=number` or `pushes`, got `length`",
+            ),
+            (
+                "pushes twice",
+                "1,1 pushes pushes",
+                "`pushes` is given twice",
+            ),
+            (
+                "a still bar that pushes",
+                "1,1 speed=0 pushes",
+                "a bar that stands still (`speed=0`) never turns onto a box: `pushes` needs a speed",
+            ),
+            (
+                "pushes with a value",
+                "1,1 pushes=1",
+                "unknown option `pushes`; a spinner takes length=, speed=, angle= and pushes",
             ),
         ];
         for (name, value, message) in bad {

@@ -304,6 +304,7 @@ fn place_spinners(
         spinner.length = s.length.unwrap_or(spinner.length);
         spinner.speed = s.speed.unwrap_or(spinner.speed);
         spinner.angle = s.angle.unwrap_or(spinner.angle);
+        spinner.pushes = s.pushes;
     }
     let swept: u64 = spinners.iter().map(|s| swept_cells(board, s)).sum();
     if swept > MAX_SPINNER_CELLS {

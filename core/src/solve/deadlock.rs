@@ -161,7 +161,8 @@ impl Deadlocks {
     /// goal itself is never dead; a cell off the board or in a wall is).
     #[must_use]
     pub fn is_dead_square(&self, level: &Level, pos: Pos) -> bool {
-        if level.tile(pos) == Tile::Goal {
+        // A bar that pushes can move a box from where no push could.
+        if level.tile(pos) == Tile::Goal || level.bars_push() {
             return false;
         }
         self.ctx.cell(pos).is_none_or(|c| self.ctx.dead[c as usize])
@@ -216,9 +217,13 @@ impl Deadlocks {
     }
 
     /// Why `world` (a world of the level this was made for) is lost, or `None` when it is not
-    /// known to be.
+    /// known to be (always `None` where bars push boxes).
     #[must_use]
     pub fn check(&self, world: &World) -> Option<Lost> {
+        // Every test here assumes that only the player's pushes move boxes.
+        if world.level().bars_push() {
+            return None;
+        }
         let ctx = &self.ctx;
         let mut occupied = Cells(vec![false; ctx.len()]);
         let mut cells = Vec::with_capacity(world.boxes().len());

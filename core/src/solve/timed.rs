@@ -9,7 +9,8 @@
 //! The order is A* on pushes (the matching bound of the classic search, which never
 //! overestimates because enemies and bars only ever add to the work), then moves, then the
 //! number of letters; with `--optimize moves`, moves first. Positions the deadlock test
-//! calls lost are dropped.
+//! calls lost are dropped. Where a bar pushes boxes (`Spinner: … pushes`), boxes move without
+//! pushes: there the bound is 0 and the deadlock test calls nothing lost.
 //!
 //! Positions are stored packed in the transposition table of the push search (player,
 //! facing, shots fired, clock phase, boxes and enemies as 32-bit cells), with the absolute
@@ -54,10 +55,12 @@ struct Node {
     closed: bool,
 }
 
-/// What a shot did: the enemies left, and the ticks until no shot flew.
+/// What a shot did: the enemies left, the boxes (which bars that push may move while it
+/// flies), and the ticks until no shot flew.
 #[derive(Debug, Clone)]
 struct ShotOutcome {
     enemies: Vec<Pos>,
+    boxes: Vec<Pos>,
     ticks: u32,
 }
 
@@ -289,9 +292,11 @@ impl TimedSearch<'_> {
                     u32::try_from(self.world.elapsed_ticks() - state.tick).unwrap_or(u32::MAX);
                 let outcome = ShotOutcome {
                     enemies: self.world.enemies().to_vec(),
+                    boxes: self.world.boxes().to_vec(),
                     ticks,
                 };
-                self.shot_bytes += key.len() * 8 + outcome.enemies.len() * 8 + 96;
+                self.shot_bytes +=
+                    key.len() * 8 + (outcome.enemies.len() + outcome.boxes.len()) * 8 + 96;
                 self.shots.insert(key, outcome.clone());
                 outcome
             }
@@ -301,6 +306,7 @@ impl TimedSearch<'_> {
         }
         let mut next = state.clone();
         next.enemies = outcome.enemies;
+        next.boxes = outcome.boxes;
         next.shots.clear();
         next.tick += u64::from(outcome.ticks);
         next.counters.shots += 1;
@@ -365,7 +371,13 @@ impl TimedSearch<'_> {
             .iter()
             .filter_map(|&b| self.ctx.cell(b))
             .collect();
-        let bound = self.matcher.bound(&self.ctx, &boxes)?;
+        // Where bars push, boxes move without pushes: the only bound that never
+        // overestimates is none.
+        let bound = if self.world.level().bars_push() {
+            0
+        } else {
+            self.matcher.bound(&self.ctx, &boxes)?
+        };
         let pushes = state.counters.pushes - self.start.counters.pushes;
         let moves = state.counters.moves - self.start.counters.moves;
         Some(match self.optimize {

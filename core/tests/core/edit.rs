@@ -176,6 +176,7 @@ fn spinner_lines_are_renumbered() {
             length: 2.0,
             speed: 45.0,
             angle: 30.0,
+            pushes: false,
         })
         .unwrap();
         edit(&mut s).unwrap();
@@ -571,8 +572,17 @@ fn the_proof_finds_the_fewest_pushes_and_says_no_solution() {
 fn the_proofs_difficulty_is_the_layouts_of_solve_optimize_pushes_on_one_thread() {
     use sokoshot_core::solve::{Optimize, Settings, Verdict, solve_level};
     let campaign = parse_pack(include_str!("../../../levels/campaign.xsb"));
-    // First Push, Round the Corner, Two Banks: a push level and two with shots.
-    for index in [0, 15, 16] {
+    // A push level and two with shots, found by title.
+    for title in ["First Push", "Round the Corner", "Two Banks"] {
+        let index = campaign
+            .levels
+            .iter()
+            .position(|l| {
+                l.result
+                    .as_ref()
+                    .is_ok_and(|l| l.title.as_deref() == Some(title))
+            })
+            .expect("a campaign level");
         let level = campaign.levels[index].result.clone().unwrap();
         let settings = Settings {
             optimize: Optimize::Pushes,

@@ -120,7 +120,7 @@ fn each_malformed_level_is_reported_at_its_place() {
             "spinner option misspelt",
             "######\n#@$.%#\n######\nSpinner: 4,1 lenght=2\n",
             &[
-                "4:10: level 1: bad `Spinner:` line: unknown option `lenght`; a spinner takes length=, speed= and angle=",
+                "4:10: level 1: bad `Spinner:` line: unknown option `lenght`; a spinner takes length=, speed=, angle= and pushes",
             ],
         ),
         (

@@ -262,7 +262,8 @@ Par: 12
             hub: Pos::new(6, 2),
             length: 2.5,
             speed: -45.0,
-            angle: 30.0
+            angle: 30.0,
+            pushes: false
         }]
     );
     assert_eq!(l.shot_limit, Some(4));

@@ -13,6 +13,7 @@ mod game_replays_play;
 mod game_rules;
 mod game_shots;
 mod game_support;
+mod game_sweep;
 mod geom;
 #[path = "../../benches/support/hostile.rs"]
 mod hostile;

@@ -5,7 +5,8 @@
 //! never be solved, so the warning is never false. A hint is the solver's solution from the
 //! whole position in play (boxes, enemies, shots left, the clock; no shot is ever in flight
 //! between keys), cut after its next push or shot (see [`crate::tui::hint`]) and named as the
-//! keys to type (`hint: kll space . . l`); the rest is kept, so `i` after following a hint
+//! keys to type (`hint: kll space . . l`), with the reason behind them where the rules can
+//! tell (see `why`); the rest is kept, so `i` after following a hint
 //! answers at once with the next one, and from any other position it is worked out afresh.
 
 use super::App;
@@ -43,7 +44,7 @@ pub(crate) struct Aid {
 }
 
 /// The game key that steps in `dir`.
-fn key_of(dir: Dir) -> char {
+pub(super) fn key_of(dir: Dir) -> char {
     match dir {
         Dir::Left => 'h',
         Dir::Down => 'j',
@@ -341,7 +342,17 @@ impl App {
             _ if world.is_solved() => "and the level is solved; ",
             _ => "",
         };
-        self.tell(format!("hint: {keys} ({what}i for the next)"), false);
+        if self.tools.aid.deadlocks.is_none() {
+            self.tools.aid.deadlocks = Deadlocks::new(self.current.world.level()).ok();
+        }
+        let why = super::why::reason(
+            &self.current.world,
+            self.tools.aid.deadlocks.as_ref(),
+            now,
+            rest,
+        );
+        let why = why.map_or_else(String::new, |why| format!(" · {why}"));
+        self.tell(format!("hint: {keys} ({what}i for the next){why}"), false);
     }
 
     /// The cells the hint shown crosses, while the position is the one it is for.

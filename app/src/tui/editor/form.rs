@@ -163,11 +163,18 @@ impl Form {
                         if length <= 0.0 {
                             return Err("the spinner's length must be more than 0".into());
                         }
+                        // The form does not show `pushes`; the spinner keeps what it had.
+                        let pushes = editor
+                            .sketch()
+                            .spinners()
+                            .iter()
+                            .any(|s| s.hub == hub && s.pushes);
                         Some(Spinner {
                             hub,
                             length,
                             speed: number(2)?,
                             angle: number(3)?,
+                            pushes,
                         })
                     }
                     None => None,

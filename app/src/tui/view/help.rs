@@ -16,11 +16,13 @@ use sokoshot_core::level::Slope;
 /// a shot flies (a bar meets a shot further round than it stood when the shot was fired).
 pub const TIME: &str = "Bars turn as you move, wait (.) and while shots fly. Shaded cells block.";
 
-/// The spinner's rules, for the help: what a bar covers, what may not move there, and how it
-/// turns.
+/// The spinner's rules, for the help: what a bar covers, what may not move there, how it
+/// turns, and what a bar that pushes does to a box.
 pub const SPINNERS: &str = "Spinners: a bar sweeps over the cells round its hub as it turns, \
 the same angle every beat (a step is under half a beat). You and boxes cannot move into a \
-covered cell, and a box under a bar cannot be pushed.";
+covered cell, and a box under a bar cannot be pushed. A bar that pushes (the level's tip says \
+so) moves a box it turns onto one cell the way it turns, if that cell is free: a box left in \
+its way is swept on.";
 
 /// The help overlay, drawn in the middle of the area it is given. On a narrow screen each
 /// key's description goes under the key and long lines wrap at words; on a short one the

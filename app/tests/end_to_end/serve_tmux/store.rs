@@ -28,11 +28,11 @@ fn the_default_store_keeps_a_players_progress_across_a_restart() {
     let mut server = Server::start_with(&dir.0, &[]);
     let pane = connect("store-sqlite-1", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("sokoshot over SSH");
-    assert!(menu.contains("Play Campaign  0/35"), "{menu}");
+    assert!(menu.contains("Play Campaign  0/38"), "{menu}");
     solve_first_push(&pane);
     pane.keys(&["q"]);
     let menu = pane.wait_for("Open the collision lab");
-    assert!(menu.contains("Play Campaign  1/35"), "{menu}");
+    assert!(menu.contains("Play Campaign  1/38"), "{menu}");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
     assert_eq!(server.terminate(), Some(0));
@@ -40,7 +40,7 @@ fn the_default_store_keeps_a_players_progress_across_a_restart() {
     let server = Server::start_with(&dir.0, &["--max-players", "10"]);
     let pane = connect("store-sqlite-2", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("sokoshot over SSH");
-    assert!(menu.contains("Play Campaign  1/35"), "{menu}");
+    assert!(menu.contains("Play Campaign  1/38"), "{menu}");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
@@ -64,11 +64,11 @@ fn two_servers_on_one_postgres_share_progress_and_lose_nothing_while_it_is_stopp
     let one = Server::start_with(&one_dir, &["--store", &store]);
     let two = Server::start_with(&two_dir, &["--store", &store]);
     let pane = connect("store-pg-1", &dir.0, one.port, Some(&key));
-    pane.wait_for("Play Campaign  0/35");
+    pane.wait_for("Play Campaign  0/38");
     solve_first_push(&pane);
     let other = connect("store-pg-2", &dir.0, two.port, Some(&key));
     let menu = other.wait_for("sokoshot over SSH");
-    assert!(menu.contains("Play Campaign  1/35"), "{menu}");
+    assert!(menu.contains("Play Campaign  1/38"), "{menu}");
     other.keys(&["q"]);
     other.wait_for("EXIT=0");
 
@@ -89,7 +89,7 @@ fn two_servers_on_one_postgres_share_progress_and_lose_nothing_while_it_is_stopp
 
     let other = connect("store-pg-3", &dir.0, two.port, Some(&key));
     let menu = other.wait_for("sokoshot over SSH");
-    assert!(menu.contains("Play Campaign  2/35"), "{menu}");
+    assert!(menu.contains("Play Campaign  2/38"), "{menu}");
     other.keys(&["q"]);
     other.wait_for("EXIT=0");
 }
