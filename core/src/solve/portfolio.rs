@@ -84,9 +84,9 @@ impl Strategy {
     }
 
     /// Work units per millisecond of CPU time it does, measured (XSokoban 11, release build,
-    /// each strategy alone for 300 million units, `perf stat -e task-clock`): the feature
-    /// space search looks at every macro move of every box and counts each flood, the push
-    /// searches count matchings.
+    /// each strategy alone for 300 million units, `perf stat -e task-clock`; the feature
+    /// space search's from that and its change since, benches/README.md): the feature space
+    /// search looks at every macro move of every box, the push searches count matchings.
     fn units_per_ms(self) -> u64 {
         match self {
             Self::Fess => 600_000,
