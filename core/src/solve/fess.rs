@@ -601,8 +601,14 @@ mod tests {
         }
     }
 
-    /// A random room of `w`×`h` inside a wall: some walls, two boxes, two goals, the player.
-    fn random_room(seed: &mut u64, w: usize, h: usize) -> String {
+    /// A random room of `w`×`h` inside a wall: one cell in `sparse` a wall (drawn at random,
+    /// so some twice), `boxes` boxes, as many goals, and the player.
+    pub(super) fn random_room(
+        seed: &mut u64,
+        (w, h): (usize, usize),
+        sparse: usize,
+        boxes: usize,
+    ) -> String {
         let mut next = |n: usize| {
             *seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
@@ -610,7 +616,7 @@ mod tests {
             (*seed >> 33) as usize % n
         };
         let mut grid = vec![vec![' '; w]; h];
-        for _ in 0..(w * h / 6) {
+        for _ in 0..(w * h / sparse) {
             grid[next(h)][next(w)] = '#';
         }
         let mut free: Vec<(usize, usize)> = Vec::new();
@@ -621,7 +627,10 @@ mod tests {
                 }
             }
         }
-        for mark in ['@', '$', '$', '.', '.'] {
+        let marks = std::iter::once('@')
+            .chain(std::iter::repeat_n('$', boxes))
+            .chain(std::iter::repeat_n('.', boxes));
+        for mark in marks {
             let (x, y) = free.swap_remove(next(free.len()));
             grid[y][x] = mark;
         }
@@ -643,7 +652,7 @@ mod tests {
         let mut seed = 0x5eed_f355;
         let (mut solvable, mut lost) = (0, 0);
         for _ in 0..300 {
-            let board = random_room(&mut seed, 6, 5);
+            let board = random_room(&mut seed, (6, 5), 6, 2);
             let Ok(level) = board.parse::<Level>() else {
                 continue;
             };

@@ -374,49 +374,13 @@ mod tests {
         seen
     }
 
-    /// A random room of `w`×`h` inside a wall: walls, three boxes, three goals, the player.
-    fn random_room(seed: &mut u64, w: usize, h: usize) -> String {
-        let mut next = |n: usize| {
-            *seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (*seed >> 33) as usize % n
-        };
-        let mut grid = vec![vec![' '; w]; h];
-        for _ in 0..(w * h / 4) {
-            grid[next(h)][next(w)] = '#';
-        }
-        let mut free: Vec<(usize, usize)> = Vec::new();
-        for (y, row) in grid.iter().enumerate() {
-            for (x, &c) in row.iter().enumerate() {
-                if c == ' ' {
-                    free.push((x, y));
-                }
-            }
-        }
-        for mark in ['@', '$', '$', '$', '.', '.', '.'] {
-            let (x, y) = free.swap_remove(next(free.len()));
-            grid[y][x] = mark;
-        }
-        let wall = "#".repeat(w + 2);
-        let mut text = wall.clone();
-        for row in grid {
-            text.push_str("\n#");
-            text.extend(row);
-            text.push('#');
-        }
-        text.push('\n');
-        text.push_str(&wall);
-        text
-    }
-
     #[test]
     fn on_random_rooms_with_corridors_and_dead_ends_macro_moves_reach_what_pushes_reach() {
         // A quarter of the cells walls: many cut vertices, some with several pieces.
         let mut seed = 0xc0de_cafe;
         let mut tried = 0;
         for _ in 0..60 {
-            let room = random_room(&mut seed, 8, 6);
+            let room = super::super::tests::random_room(&mut seed, (8, 6), 4, 3);
             let Ok(level) = room.parse::<Level>() else {
                 continue;
             };
