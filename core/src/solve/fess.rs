@@ -354,11 +354,9 @@ impl<'c> FessSearch<'c> {
         }
         let matched = match self.assignment.feasible_moved(ctx, mv.from, mv.to) {
             Some(matched) => matched,
-            None => {
-                self.boxes.clear();
-                self.boxes.extend(cells(child));
-                self.assignment.set_base(ctx, &self.boxes)
-            }
+            // Not reached (the parent's boxes are the base): a matching of its own, so the
+            // base stays the parent's for the other children.
+            None => Assignment::default().set_base(ctx, &cells(child).collect::<Vec<_>>()),
         };
         let n = self.boxes.len() as u64;
         let work = n * ctx.goals.len() as u64
