@@ -12,6 +12,8 @@ pub(crate) struct Cuts {
     /// Whether they are worked out for the board of the current search.
     pub(crate) ready: bool,
     generation: u32,
+    /// The areas of the floor the last search left out ([`Cuts::find_from`]).
+    others: u32,
     /// Per cell: the generation that visited it, and the one that found it a cut vertex.
     seen: Vec<u32>,
     cut: Vec<u32>,
@@ -45,6 +47,7 @@ impl Cuts {
         Self {
             ready: false,
             generation: 0,
+            others: 0,
             seen: vec![0; cells],
             cut: vec![0; cells],
             area: vec![0; cells],
@@ -64,7 +67,7 @@ impl Cuts {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.seen.capacity() * 48
+        self.seen.capacity() * 44
             + self.lowest.capacity() * 8
             + self.spans.capacity() * 8
             + self.roots.capacity() * 4
@@ -74,98 +77,126 @@ impl Cuts {
     /// Works out the areas and cut vertices of the cells free of `board`; returns the
     /// cells visited.
     pub(crate) fn find(&mut self, ctx: &Context, board: &[u64]) -> u64 {
+        self.begin(0);
+        let mut time = 0u32;
+        for root in 0..ctx.len() as u32 {
+            if self.seen[root as usize] != self.generation && !has(board, root) {
+                self.search(ctx, board, root, &mut time);
+            }
+        }
+        self.ready = true;
+        u64::from(time)
+    }
+
+    /// Works out the area of the free cell `root` and its cut vertices alone, the floor
+    /// having `others` areas besides it (which only [`Cuts::regions_with`] counts); returns
+    /// the cells visited. Every other question is about cells of that area.
+    pub(crate) fn find_from(
+        &mut self,
+        ctx: &Context,
+        board: &[u64],
+        root: u32,
+        others: u32,
+    ) -> u64 {
+        self.begin(others);
+        let mut time = 0u32;
+        self.search(ctx, board, root, &mut time);
+        self.ready = true;
+        u64::from(time)
+    }
+
+    /// Starts a new search: a new generation, no areas yet.
+    fn begin(&mut self, others: u32) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.seen.fill(0);
             self.cut.fill(0);
             self.generation = 1;
         }
-        let g = self.generation;
+        self.others = others;
         self.lowest.clear();
         self.roots.clear();
         self.spans.clear();
-        let mut time = 0u32;
-        for root in 0..ctx.len() as u32 {
-            if self.seen[root as usize] == g || has(board, root) {
-                continue;
-            }
-            let k = self.lowest.len() as u32;
-            let first = time;
-            // Cells are met from the lowest up only at the root; keep the two lowest.
-            let mut lowest = (NONE, NONE);
-            let mut visit = |cuts: &mut Self, c: u32, time: &mut u32| {
-                cuts.seen[c as usize] = g;
-                cuts.area[c as usize] = k;
-                cuts.disc[c as usize] = *time;
-                cuts.low[c as usize] = *time;
-                cuts.splits[c as usize] = 0;
-                cuts.submin[c as usize] = c;
-                let before = if *time > first {
-                    cuts.prefix[*time as usize - 1]
-                } else {
-                    c
-                };
-                cuts.prefix[*time as usize] = before.min(c);
-                cuts.suffix[*time as usize] = c;
-                *time += 1;
-                if c < lowest.0 {
-                    lowest = (c, lowest.0);
-                } else if c < lowest.1 {
-                    lowest.1 = c;
-                }
+    }
+
+    /// Tarjan's depth-first search of the area of the free cell `root`, its cells
+    /// discovered from `time` on.
+    fn search(&mut self, ctx: &Context, board: &[u64], root: u32, time: &mut u32) {
+        let g = self.generation;
+        let k = self.lowest.len() as u32;
+        let first = *time;
+        // Cells are met from the lowest up only at the root; keep the two lowest.
+        let mut lowest = (NONE, NONE);
+        let mut visit = |cuts: &mut Self, c: u32, time: &mut u32| {
+            cuts.seen[c as usize] = g;
+            cuts.area[c as usize] = k;
+            cuts.disc[c as usize] = *time;
+            cuts.low[c as usize] = *time;
+            cuts.splits[c as usize] = 0;
+            cuts.submin[c as usize] = c;
+            let before = if *time > first {
+                cuts.prefix[*time as usize - 1]
+            } else {
+                c
             };
-            visit(self, root, &mut time);
-            self.parent[root as usize] = NONE;
-            let mut root_children = 0;
-            self.stack.clear();
-            self.stack.push((root, NONE, 0));
-            while let Some(&mut (v, parent, ref mut dir)) = self.stack.last_mut() {
-                if *dir < 4 {
-                    let n = ctx.step(v, usize::from(*dir));
-                    *dir += 1;
-                    if n == NONE || n == parent || has(board, n) {
-                        continue;
-                    }
-                    if self.seen[n as usize] == g {
-                        self.low[v as usize] = self.low[v as usize].min(self.disc[n as usize]);
-                    } else {
-                        visit(self, n, &mut time);
-                        self.parent[n as usize] = v;
-                        if v == root {
-                            root_children += 1;
-                        }
-                        self.stack.push((n, v, 0));
-                    }
+            cuts.prefix[*time as usize] = before.min(c);
+            cuts.suffix[*time as usize] = c;
+            *time += 1;
+            if c < lowest.0 {
+                lowest = (c, lowest.0);
+            } else if c < lowest.1 {
+                lowest.1 = c;
+            }
+        };
+        visit(self, root, time);
+        self.parent[root as usize] = NONE;
+        let mut root_children = 0;
+        self.stack.clear();
+        self.stack.push((root, NONE, 0));
+        while let Some(&mut (v, parent, ref mut dir)) = self.stack.last_mut() {
+            if *dir < 4 {
+                let n = ctx.step(v, usize::from(*dir));
+                *dir += 1;
+                if n == NONE || n == parent || has(board, n) {
                     continue;
                 }
-                self.stack.pop();
-                self.end[v as usize] = time - 1;
-                if parent != NONE {
-                    let low = self.low[v as usize];
-                    let p = parent as usize;
-                    self.low[p] = self.low[p].min(low);
-                    self.submin[p] = self.submin[p].min(self.submin[v as usize]);
-                    if low >= self.disc[p] {
-                        self.splits[p] += 1;
-                        if parent != root {
-                            self.cut[p] = g;
-                        }
+                if self.seen[n as usize] == g {
+                    self.low[v as usize] = self.low[v as usize].min(self.disc[n as usize]);
+                } else {
+                    visit(self, n, time);
+                    self.parent[n as usize] = v;
+                    if v == root {
+                        root_children += 1;
+                    }
+                    self.stack.push((n, v, 0));
+                }
+                continue;
+            }
+            self.stack.pop();
+            self.end[v as usize] = *time - 1;
+            if parent != NONE {
+                let low = self.low[v as usize];
+                let p = parent as usize;
+                self.low[p] = self.low[p].min(low);
+                self.submin[p] = self.submin[p].min(self.submin[v as usize]);
+                if low >= self.disc[p] {
+                    self.splits[p] += 1;
+                    if parent != root {
+                        self.cut[p] = g;
                     }
                 }
             }
-            if root_children > 1 {
-                self.cut[root as usize] = g;
-            }
-            for i in (first..time.saturating_sub(1)).rev() {
-                let i = i as usize;
-                self.suffix[i] = self.suffix[i].min(self.suffix[i + 1]);
-            }
-            self.spans.push((first, time));
-            self.lowest.push(lowest);
-            self.roots.push(root);
         }
-        self.ready = true;
-        u64::from(time)
+        if root_children > 1 {
+            self.cut[root as usize] = g;
+        }
+        for i in (first..time.saturating_sub(1)).rev() {
+            let i = i as usize;
+            self.suffix[i] = self.suffix[i].min(self.suffix[i + 1]);
+        }
+        self.spans.push((first, *time));
+        self.lowest.push(lowest);
+        self.roots.push(root);
     }
 
     /// The regions of the floor with a box on `t` (free on the board they were found for):
@@ -178,7 +209,7 @@ impl Cuts {
         } else {
             splits + 1
         };
-        let regions = self.lowest.len() as u32 - 1 + pieces;
+        let regions = self.others + self.lowest.len() as u32 - 1 + pieces;
         u16::try_from(regions).unwrap_or(u16::MAX)
     }
 

@@ -248,9 +248,6 @@ impl<'c> FessSearch<'c> {
         let stored = self.table.get(id);
         self.cur.copy_from_slice(&stored[..words]);
         let player = stored[words] as u32;
-        // The parent's features: a walk over the board.
-        budget.spend(ctx.len() as u64 * 2)?;
-        let parent_features = Features::of(ctx, self.packing, &self.cur, &mut self.macros.regions);
         self.boxes.clear();
         self.boxes.extend(cells(&self.cur));
         let n = self.boxes.len() as u64;
@@ -261,6 +258,11 @@ impl<'c> FessSearch<'c> {
         let moves = self
             .macros
             .all(ctx, &self.cur, player, &mut self.reach, budget)?;
+        // The parent's features: its regions were counted for the macro moves; the packed
+        // boxes are a walk over the board.
+        budget.spend(ctx.len() as u64)?;
+        let regions = u16::try_from(self.macros.regions.areas()).unwrap_or(u16::MAX);
+        let parent_features = Features::after(ctx, self.packing, &self.cur, regions);
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         let mut child = self.cur.clone();

@@ -21,36 +21,78 @@ pub(crate) struct Features {
 pub(crate) struct Regions {
     stamps: Stamps,
     queue: Vec<u32>,
+    /// Per cell free at the last count: its region's number.
+    label: Vec<u32>,
+    /// The regions at the last count.
+    areas: u32,
 }
 
 impl Regions {
     /// The bytes it holds.
     pub(crate) fn bytes(&self) -> usize {
-        self.stamps.bytes() + self.queue.capacity() * 4
+        self.stamps.bytes() + self.queue.capacity() * 4 + self.label.capacity() * 4
     }
 
     /// The number of 4-connected regions of the cells of `ctx` free of the boxes of `bits`.
+    /// Each free cell's region is kept for [`Regions::of_cell`] until the next count.
     pub(crate) fn count(&mut self, ctx: &Context, bits: &[u64]) -> u16 {
         self.stamps.clear(ctx.len());
-        let mut regions = 0u16;
+        if self.label.len() < ctx.len() {
+            self.label.resize(ctx.len(), 0);
+        }
+        let mut regions = 0u32;
         for start in 0..ctx.len() as u32 {
             if self.stamps.marked(start as usize) || has(bits, start) {
                 continue;
             }
-            regions = regions.saturating_add(1);
+            let label = regions;
+            regions += 1;
             self.stamps.mark(start as usize);
+            self.label[start as usize] = label;
             self.queue.clear();
             self.queue.push(start);
             while let Some(c) = self.queue.pop() {
                 for &n in &ctx.next[c as usize] {
                     if n != NONE && !self.stamps.marked(n as usize) && !has(bits, n) {
                         self.stamps.mark(n as usize);
+                        self.label[n as usize] = label;
                         self.queue.push(n);
                     }
                 }
             }
         }
-        regions
+        self.areas = regions;
+        u16::try_from(regions).unwrap_or(u16::MAX)
+    }
+
+    /// The regions at the last count, however many.
+    pub(crate) fn areas(&self) -> u32 {
+        self.areas
+    }
+
+    /// The regions at the last count that touch `cell`, a box's cell then.
+    pub(crate) fn around(&self, ctx: &Context, cell: u32) -> u32 {
+        let mut seen = [u32::MAX; 4];
+        let mut count = 0;
+        for &n in &ctx.next[cell as usize] {
+            if n == NONE {
+                continue;
+            }
+            if let Some(label) = self.of_cell(n)
+                && !seen[..count].contains(&label)
+            {
+                seen[count] = label;
+                count += 1;
+            }
+        }
+        count as u32
+    }
+
+    /// The region of `cell` at the last count, if it was free then.
+    pub(crate) fn of_cell(&self, cell: u32) -> Option<u32> {
+        self.stamps
+            .marked(cell as usize)
+            .then(|| self.label[cell as usize])
     }
 }
 

@@ -122,10 +122,15 @@ impl Macros {
                 self.sides.push((b, mask));
             }
         }
+        // The floor's regions, once: each box's search then looks only at the region its
+        // cell joins (see `Cuts::find_from`).
+        budget.spend(ctx.len() as u64)?;
+        self.regions.count(ctx, bits);
         let sides = std::mem::take(&mut self.sides);
         let mut result = Ok(());
         for &(b, mask) in &sides {
-            if let Err(stop) = self.search(ctx, bits, (b, mask), Pace::Counted(budget)) {
+            let others = self.regions.areas() - self.regions.around(ctx, b);
+            if let Err(stop) = self.search(ctx, bits, (b, mask, others), Pace::Counted(budget)) {
                 result = Err(stop);
                 break;
             }
@@ -158,7 +163,7 @@ impl Macros {
             }
         }
         let last = self
-            .search(ctx, bits, (mv.from, mask), Pace::Until(mv.to, mv.dir))
+            .search(ctx, bits, (mv.from, mask, 0), Pace::Until(mv.to, mv.dir))
             .ok()??;
         let mut pushes = vec![Push {
             from: ctx.step(mv.to, (usize::from(mv.dir) + 2) % 4),
@@ -178,7 +183,8 @@ impl Macros {
         Some(pushes)
     }
 
-    /// Searches the moves of the box on `b`, the player on the sides of `mask`. With
+    /// Searches the moves of the box on `b`, the player on the sides of `mask`, the floor
+    /// having `others` regions besides the one `b`'s cell joins. With
     /// [`Pace::Until`] a cell and direction, stops at the first push of that direction onto
     /// that cell and returns the state pushed from; with [`Pace::Counted`], records every
     /// move and counts the work against the budget.
@@ -186,7 +192,7 @@ impl Macros {
         &mut self,
         ctx: &Context,
         bits: &[u64],
-        (b, mask): (u32, u8),
+        (b, mask, others): (u32, u8, u32),
         pace: Pace<'_, '_>,
     ) -> Result<Option<u32>, Stop> {
         let target = match pace {
@@ -227,15 +233,14 @@ impl Macros {
             // to every free side of `t`; on one, to the sides in `c`'s piece of the area.
             let mut work = 4;
             if !self.cuts.ready {
-                work += self.cuts.find(ctx, &self.board) * 4;
+                work += self.cuts.find_from(ctx, &self.board, b, others) * 4;
             }
-            let piece = match self.cuts.area_without(t) {
-                Some(_) => None,
-                None => Some(self.cuts.piece(ctx, t, c)),
-            };
-            let lowest = match piece {
-                None => self.cuts.area_without(t).unwrap_or(NONE),
-                Some(piece) => self.cuts.piece_lowest(ctx, t, piece),
+            let (piece, lowest) = match self.cuts.area_without(t) {
+                Some(lowest) => (None, lowest),
+                None => {
+                    let piece = self.cuts.piece(ctx, t, c);
+                    (Some(piece), self.cuts.piece_lowest(ctx, t, piece))
+                }
             };
             if let Pace::Counted(budget) = pace {
                 budget.spend(work)?;
