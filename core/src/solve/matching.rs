@@ -438,6 +438,8 @@ mod tests {
             "##########\n#.  $   .#\n# $  ##  #\n#.  $  $.#\n#   @ $  #\n#.   $  .#\n##########",
             "#########\n#.#   # #\n#  @$   #\n##.## ###\n#  $  $.#\n#########",
         ];
+        // How often each answer came, so the table shows both are tested.
+        let (mut with, mut without, mut moved_without) = (0, 0, 0);
         for room in rooms {
             let ctx = Context::from_text(room);
             let mut state = 11u64;
@@ -457,6 +459,11 @@ mod tests {
                 }
                 let valid = assignment.set_base(&ctx, &boxes);
                 assert_eq!(valid, full.bound(&ctx, &boxes).is_some(), "step {step}");
+                if valid {
+                    with += 1;
+                } else {
+                    without += 1;
+                }
                 let to = (state >> 13) as u32 % ctx.len() as u32;
                 if boxes.contains(&to) {
                     continue;
@@ -465,6 +472,9 @@ mod tests {
                 let mut moved = boxes.clone();
                 moved[0] = to;
                 let expected = full.bound(&ctx, &moved).is_some();
+                if valid && !expected {
+                    moved_without += 1;
+                }
                 assert_eq!(
                     assignment.feasible_moved(&ctx, from, to),
                     valid.then_some(expected),
@@ -472,6 +482,10 @@ mod tests {
                 );
             }
         }
+        assert!(
+            with > 50 && without > 50 && moved_without > 10,
+            "{with} with a matching, {without} without, {moved_without} lost by a move"
+        );
     }
 
     #[test]
