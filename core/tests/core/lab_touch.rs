@@ -2,37 +2,9 @@
 //! all follow it, and casts and sweeps that start inside say so. Each case reported against the
 //! lab is pinned with its exact numbers, with variants at other placements.
 
-use sokoshot_core::lab::{Key, Lab, SceneId, TOUCH_TOLERANCE, Verdict};
+use sokoshot_core::lab::{Lab, SceneId, TOUCH_TOLERANCE, Verdict};
 
-fn press(lab: &mut Lab, keys: &str) {
-    for c in keys.chars() {
-        lab.press(Key::Char(c));
-    }
-}
-
-fn command(lab: &mut Lab, line: &str) {
-    lab.press(Key::Char(':'));
-    press(lab, line);
-    lab.press(Key::Enter);
-    assert_eq!(lab.message(), None, "{line}");
-}
-
-fn value(lab: &Lab, label: &str) -> String {
-    lab.readout()
-        .value(label)
-        .unwrap_or_else(|| panic!("no {label:?} in {:?}", lab.readout()))
-        .to_owned()
-}
-
-/// The step titled `title`, with the steps shown.
-fn step_lines(lab: &Lab, title: &str) -> Vec<String> {
-    let (_, steps) = lab.step().expect("steps shown");
-    steps
-        .into_iter()
-        .find(|s| s.title == title)
-        .unwrap_or_else(|| panic!("no step {title:?}"))
-        .lines
-}
+use crate::lab_support::{command, press, step_lines, value};
 
 /// The two-box scene as reported: both boxes 2 × 2, green at the origin unturned, blue
 /// turned by `angle` at `pos`.
