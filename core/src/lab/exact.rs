@@ -12,7 +12,7 @@
 
 use glam::{DVec2, Vec2};
 
-use crate::geom::{Obb, Triangle};
+use crate::geom::{Aabb, Obb, Triangle};
 
 use super::touch::TOUCH_TOLERANCE_F64;
 
@@ -74,6 +74,14 @@ impl Poly {
             b.half_size
         };
         Self::boxed(b.center, half, Vec2::X)
+    }
+
+    /// An axis-aligned box placed by its two corners (as the slope scene's walls are).
+    pub(crate) fn corners_of(b: &Aabb) -> Self {
+        let (lo, hi) = (wide(b.min), wide(b.max));
+        Self {
+            corners: vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)],
+        }
     }
 
     /// A triangle from its three corners as placed.

@@ -129,13 +129,9 @@ pub(crate) fn degrees(radians: f32) -> String {
     }
 }
 
-/// The rows every disk test shows: how far apart or how deep, the normal and which way it
-/// points (towards the disk, named `towards`), the closest point.
-pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact, towards: &str) {
-    contact_rows_by(readout, contact, Gap::of(contact.distance), towards);
-}
-
-/// The rows of [`contact_rows`], with the gap as the scene decided it (in `f64`).
+/// The rows every disk test shows: how far apart or how deep (the gap as the scene decided it,
+/// in `f64`), the normal and which way it points (towards the disk, named `towards`), the
+/// closest point.
 pub(crate) fn contact_rows_by(readout: &mut Readout, contact: &Contact, gap: Gap, towards: &str) {
     match gap {
         Gap::Apart(gap) => readout.row("gap", fine(gap)),

@@ -61,14 +61,6 @@ fn a_touch_within_the_tolerance_on_the_placed_edges_is_a_hit_in_every_scene() {
             "0 (touching)",
         ),
         (
-            "aabb: a 0.05 box 9.9992e-5 under B",
-            SceneId::AabbAabb,
-            &[":size 0.05 0.05", ":pos 0 1.5251"],
-            Verdict::Hit,
-            "depth",
-            "0 (touching)",
-        ),
-        (
             "aabb: corner to corner the y gap is touching, the distance apart",
             SceneId::AabbAabb,
             &[":size 0.1 0.1", ":pos -2.0501 1.5501"],
@@ -133,9 +125,9 @@ fn a_touch_within_the_tolerance_on_the_placed_edges_is_a_hit_in_every_scene() {
             "0 (touching)",
         ),
         (
-            "distance: on the x side, a 0.05 box",
+            "distance: on the x side, a 0.3 box",
             SceneId::Distance,
-            &["aca", ":size 0.05 0.05", ":pos 1.5251 0"],
+            &["aca", ":size 0.3 0.3", ":pos 1.6501 0"],
             Verdict::Hit,
             "depth",
             "0 (touching)",

@@ -264,13 +264,15 @@ fn grazing_casts_hit_for_every_shape() {
     // One rule: a segment that runs along an edge (within the tolerance) hits where it first
     // comes within the tolerance, and says it grazes.
     let cases = [
-        // Along the box's top face y = -1.5, from x = -4: reaches x = -1.5 at 2.5 / 6.
-        ("box face", 0, "pos -4 -1.5", "angle 0", "0.4167"),
-        // Along the slope's long side x + y = 0, from (-3, 3): reaches (-1.5, 1.5) at
-        // 1.5√2 / 6.
+        // Along the box's top face y = -1.5, from x = -5: within 1e-4 of the corner at
+        // x = -1.5001, (3.5 - 1e-4) / 6 = 0.583317.
+        ("box face", 0, "pos -5 -1.5", "angle 0", "0.5833"),
+        // Along the slope's long side x + y = 0, from (-3, 3): within 1e-4 of the corner
+        // (-1.5, 1.5) at (1.5√2 - 1e-4) / 6 = 0.353537.
         ("slope's long side", 3, "pos -3 3", "angle 315", "0.3535"),
-        // Along the bar's end face x = 1.5, from y = -3: reaches y = -0.125 at 2.875 / 6.
-        ("bar's end face", 4, "pos 1.5 -3", "angle 90", "0.4792"),
+        // Along the bar's end face x = 1.5, from y = -3.1: within 1e-4 of its corner at
+        // y = -0.1251, (2.975 - 1e-4) / 6 = 0.495817.
+        ("bar's end face", 4, "pos 1.5 -3.1", "angle 90", "0.4958"),
     ];
     for (name, kind, pos, angle, frac) in cases {
         let mut lab = Lab::new(SceneId::Cast);
