@@ -284,6 +284,68 @@ pub(crate) fn along(gap: impl Fn(f64) -> f64) -> Path {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::{Aabb, Convex, Disk, proximity};
+
+    /// A small deterministic generator (xorshift), so the cases are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn unit(&mut self) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            #[allow(clippy::cast_precision_loss)]
+            let x = (self.0 >> 40) as f32 / (1u64 << 24) as f32;
+            x
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.unit()
+        }
+    }
+
+    /// A random shape, as `geom` has it and as the `f64` tests take it.
+    fn shape(rng: &mut Rng) -> (Convex, Shape) {
+        let center = Vec2::new(rng.range(-4.0, 4.0), rng.range(-4.0, 4.0));
+        let size = Vec2::new(rng.range(0.1, 4.0), rng.range(0.1, 4.0));
+        match (rng.unit() * 4.0) as u32 {
+            0 => (
+                Convex::Aabb(Aabb::from_center_size(center, size)),
+                Shape::Poly(Poly::aabb(center, size)),
+            ),
+            1 => {
+                let b = Obb::new(center, size, rng.range(-3.2, 3.2));
+                (Convex::Obb(b), Shape::Poly(Poly::obb(&b)))
+            }
+            2 => {
+                let d = Disk::new(center, size.x / 2.0);
+                (
+                    Convex::Disk(d),
+                    Shape::Disk(wide(d.center), f64::from(d.radius)),
+                )
+            }
+            _ => {
+                let t = Triangle::new(center, center + Vec2::new(size.x, 0.0), center + size);
+                (Convex::Triangle(t), Shape::Poly(Poly::triangle(&t)))
+            }
+        }
+    }
+
+    #[test]
+    fn gaps_agree_with_geom_s_proximity_checked_against_parry2d() {
+        // `geom::proximity` is the game's GJK and SAT in f32, checked against parry2d in the
+        // geometry tests: the f64 gap must agree with it to its f32 rounding on every pair.
+        let mut rng = Rng(0x5eed_1ab5);
+        for case in 0..20_000 {
+            let ((a, a64), (b, b64)) = (shape(&mut rng), shape(&mut rng));
+            let want = f64::from(proximity(&a, &b).distance);
+            let got = a64.gap(&b64);
+            assert!(
+                (got - want).abs() <= 2e-5 * (1.0 + want.abs()),
+                "case {case}: {a:?} {b:?}: f64 {got} against {want}"
+            );
+        }
+    }
 
     #[test]
     fn box_edges_are_not_rounded_before_the_gap() {
