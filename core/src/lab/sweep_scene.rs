@@ -275,7 +275,7 @@ impl Scene for SweepScene {
         let (which, cast) = self.sweep();
         let letter = LETTERS[which];
         let mut each = Step::new("sweep A at each box");
-        for i in 0..3 {
+        for (i, name) in LETTERS.iter().enumerate() {
             let verdict = match self.sweep_one(i) {
                 Cast::Inside { .. } => "starts inside".to_owned(),
                 Cast::Touches(_) => "t = 0 (touching)".to_owned(),
@@ -283,7 +283,7 @@ impl Scene for SweepScene {
                 Cast::Leaves => "touching, moves away".to_owned(),
                 Cast::Miss => "misses".to_owned(),
             };
-            each.line(format!("{}: {verdict}", LETTERS[i]));
+            each.line(format!("{name}: {verdict}"));
         }
         each.line(if cast.hit() {
             format!("nearest: {letter}")

@@ -24,10 +24,20 @@ fn placed(scene: SceneId, inputs: &[&str]) -> Lab {
     lab
 }
 
+/// A placement and what the panel must show: its name, the scene, the keys and prompt lines,
+/// the verdict, and one row's label and value.
+type Touch = (
+    &'static str,
+    SceneId,
+    &'static [&'static str],
+    Verdict,
+    &'static str,
+    &'static str,
+);
+
 #[test]
 fn a_touch_within_the_tolerance_on_the_placed_edges_is_a_hit_in_every_scene() {
-    // (name, scene, inputs, verdict, label, value)
-    let cases: &[(&str, SceneId, &[&str], Verdict, &str, &str)] = &[
+    let cases: &[Touch] = &[
         (
             "aabb: 0.1 box 9.9968e-5 under B",
             SceneId::AabbAabb,
