@@ -17,15 +17,18 @@
 //! one the keys move on the left (the shot starts aimed at a slope it bounces off). Touching
 //! counts as a hit, as everywhere in `geom`; where a seed's own code counts it as a miss, the
 //! scene says so. Every scene decides "touching" by one tolerance, [`TOUCH_TOLERANCE`]: its
-//! verdict, every value it prints and its words all follow it (see the `touch` module). A cast
-//! or sweep hits where it first comes within the tolerance; one that starts touching and moves
-//! away is no hit (as noonat's `sweepAABB`), and the `?` help says so.
+//! verdict, every value it prints and its words all follow it (see the `touch` module), worked
+//! out in `f64` on the values as placed (see the `exact` module). A cast or sweep hits where it
+//! first comes within the tolerance, and the fraction or time it shows is that point's; one
+//! that starts touching and moves away is no hit (as noonat's `sweepAABB`), and the `?` help
+//! says so.
 
 mod aabb_scene;
 mod camera;
 mod cast_scene;
 mod distance_scene;
 mod edit;
+mod exact;
 mod format;
 mod input;
 mod keys;

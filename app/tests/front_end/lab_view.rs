@@ -425,13 +425,15 @@ fn the_help_is_whole_at_80_by_24_in_every_scene() {
                     rows.join("\n")
                 );
             }
-            // The touch rule in full, with what a cast or sweep that starts touching and
-            // moves away gives (no hit): the verdict and the help say the same.
+            // The touch rule in full: where a cast or sweep hits (its fraction or time is
+            // where it first comes within the tolerance), and what one that starts touching
+            // and moves away gives (no hit): the verdict and the help say the same.
             let help = rows.join("\n");
             for words in [
                 "(a HIT with depth 0); a",
                 "cast or sweep hits where it",
-                "comes within 1e-4, but if it",
+                "first comes within 1e-4",
+                "(its frac or toi); if it",
                 "starts touching and moves",
                 "away, it is no hit",
             ] {

@@ -18,15 +18,18 @@
 //! (`push_out_aabb_aabb`): the shortest push-out of A, the normal of B's face it leaves
 //! through (pointing towards A), and a contact point on that face.
 
+use glam::DVec2;
+
 use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2, push_out_aabb_aabb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::format::{apart, fine, num, signed, vec2};
+use super::exact::{aabb_gaps, wide};
+use super::format::{apart, fine, num, signed, small_vec2, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text};
 use super::steps::Step;
-use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
+use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
 
 /// Where box A starts: left of B, on its centre line, off the step grid.
 const A_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -59,23 +62,24 @@ pub(crate) struct AabbScene {
 /// One of the four comparisons: what it says, both sides' values, and whether it holds.
 struct Comparison {
     text: &'static str,
-    left: f32,
-    right: f32,
+    /// Both sides' edges, in `f64` on the boxes as placed.
+    left: f64,
+    right: f64,
     /// How far the comparison holds by: `left − right` for `>=`, `right − left` for `<=`.
-    margin: f32,
+    margin: f64,
     holds: bool,
     edges: [Segment; 2],
 }
 
 /// A comparison that holds when `margin` (how far it holds by) is not below minus the touch
 /// tolerance.
-fn holds(margin: f32) -> bool {
-    margin >= -TOUCH_TOLERANCE
+fn holds(margin: f64) -> bool {
+    margin >= -TOUCH_TOLERANCE_F64
 }
 
 /// How a comparison stands, as its mark in the panel: `✓` it holds as written, `≈` it fails by
 /// no more than the tolerance (the edges touch: it counts as holding), `✗` it fails.
-fn mark(margin: f32) -> &'static str {
+fn mark(margin: f64) -> &'static str {
     if margin >= 0.0 {
         "✓"
     } else if holds(margin) {
@@ -83,24 +87,6 @@ fn mark(margin: f32) -> &'static str {
     } else {
         "✗"
     }
-}
-
-/// The gaps between two boxes on each axis (positive apart, negative overlapping) and their
-/// signed distance: apart, the true distance (`√(x² + y²)` of the positive axis gaps, computed
-/// in `f64` on the placed edges); overlapping on both axes, minus the shallower overlap (the
-/// depth of the shortest push-out).
-pub(crate) fn gaps(a: &Aabb, b: &Aabb) -> (f64, f64, f64) {
-    let axis = |a_min: f32, a_max: f32, b_min: f32, b_max: f32| {
-        (f64::from(b_min) - f64::from(a_max)).max(f64::from(a_min) - f64::from(b_max))
-    };
-    let x = axis(a.min.x, a.max.x, b.min.x, b.max.x);
-    let y = axis(a.min.y, a.max.y, b.min.y, b.max.y);
-    let signed = if x > 0.0 || y > 0.0 {
-        x.max(0.0).hypot(y.max(0.0))
-    } else {
-        x.max(y)
-    };
-    (x, y, signed)
 }
 
 impl AabbScene {
@@ -119,9 +105,19 @@ impl AabbScene {
         )
     }
 
-    /// The page's four comparisons, with touching counted as holding.
+    /// Each box's edges in `f64`, as placed: `(min, max)`.
+    fn edges(&self) -> [(DVec2, DVec2); 2] {
+        [self.a, self.b].map(|(center, size)| {
+            let (c, h) = (wide(center), wide(size.abs()) * 0.5);
+            (c - h, c + h)
+        })
+    }
+
+    /// The page's four comparisons, with touching counted as holding, each on the edges in
+    /// `f64` as placed.
     fn comparisons(&self) -> [Comparison; 4] {
         let (a, b) = self.boxes();
+        let [(a_min, a_max), (b_min, b_max)] = self.edges();
         let vertical = |x: f32, lo: &Aabb, out: f32| {
             Segment::new(
                 Vec2::new(x + out, lo.min.y - EDGE_OUT),
@@ -138,44 +134,62 @@ impl AabbScene {
         [
             Comparison {
                 text: "A.right >= B.left",
-                left: a.max.x,
-                right: b.min.x,
-                margin: a.max.x - b.min.x,
-                holds: holds(a.max.x - b.min.x),
+                left: a_max.x,
+                right: b_min.x,
+                margin: a_max.x - b_min.x,
+                holds: holds(a_max.x - b_min.x),
                 edges: [vertical(a.max.x, &a, o), vertical(b.min.x, &b, p)],
             },
             Comparison {
                 text: "A.left <= B.right",
-                left: a.min.x,
-                right: b.max.x,
-                margin: b.max.x - a.min.x,
-                holds: holds(b.max.x - a.min.x),
+                left: a_min.x,
+                right: b_max.x,
+                margin: b_max.x - a_min.x,
+                holds: holds(b_max.x - a_min.x),
                 edges: [vertical(a.min.x, &a, p), vertical(b.max.x, &b, o)],
             },
             Comparison {
                 text: "A.bottom >= B.top",
-                left: a.max.y,
-                right: b.min.y,
-                margin: a.max.y - b.min.y,
-                holds: holds(a.max.y - b.min.y),
+                left: a_max.y,
+                right: b_min.y,
+                margin: a_max.y - b_min.y,
+                holds: holds(a_max.y - b_min.y),
                 edges: [horizontal(a.max.y, &a, o), horizontal(b.min.y, &b, p)],
             },
             Comparison {
                 text: "A.top <= B.bottom",
-                left: a.min.y,
-                right: b.max.y,
-                margin: b.max.y - a.min.y,
-                holds: holds(b.max.y - a.min.y),
+                left: a_min.y,
+                right: b_max.y,
+                margin: b_max.y - a_min.y,
+                holds: holds(b_max.y - a_min.y),
                 edges: [horizontal(a.min.y, &a, p), horizontal(b.max.y, &b, o)],
             },
         ]
     }
 
+    /// The gaps on each axis and the signed distance, in `f64` on the boxes as placed.
+    fn gaps(&self) -> (f64, f64, f64) {
+        aabb_gaps(self.a, self.b)
+    }
+
     /// How the boxes stand by the lab's one rule, on their true (signed) distance.
     fn gap(&self) -> Gap {
-        let (a, b) = self.boxes();
-        #[allow(clippy::cast_possible_truncation)]
-        Gap::of(gaps(&a, &b).2 as f32)
+        Gap::of(self.gaps().2)
+    }
+
+    /// How A leaves B when they overlap, in `f64` as noonat's `intersectAABB`: on each axis
+    /// the side A's centre is on, the axis with the shorter move (x on a tie). The move, its
+    /// unit normal (from B towards A), and its depth.
+    fn push(&self) -> (DVec2, DVec2, f64) {
+        let (x, y, _) = self.gaps();
+        let offset = wide(self.a.0) - wide(self.b.0);
+        let side = |d: f64| if d < 0.0 { -1.0 } else { 1.0 };
+        let (normal, depth) = if -x <= -y {
+            (DVec2::new(side(offset.x), 0.0), -x)
+        } else {
+            (DVec2::new(0.0, side(offset.y)), -y)
+        };
+        (normal * depth, normal, depth)
     }
 
     fn shape(&mut self, which: usize) -> &mut (Vec2, Vec2) {
@@ -185,8 +199,7 @@ impl AabbScene {
 
 /// One axis's gap in words, by the touch tolerance (it is at most the distance).
 fn axis_gap(gap: f64) -> String {
-    #[allow(clippy::cast_possible_truncation)]
-    match Gap::of(gap as f32) {
+    match Gap::of(gap) {
         Gap::Apart(g) => fine(g),
         Gap::Touching => "touching".to_owned(),
         Gap::Overlap(d) => format!("overlap {}", fine(d)),
@@ -249,11 +262,11 @@ impl Scene for AabbScene {
                     "fails vs"
                 };
                 step.line(format!("{left} {verb} {right}"));
-                step.line(format!("margin {}", signed(f64::from(c.margin))));
+                step.line(format!("margin {}", signed(c.margin)));
                 if c.margin < 0.0 && c.holds {
                     step.line(format!("within {TOUCH_TOLERANCE_TEXT}: touching,"));
                     step.line("counts as holding (≈)");
-                } else if c.margin.abs() <= TOUCH_TOLERANCE {
+                } else if c.margin.abs() <= TOUCH_TOLERANCE_F64 {
                     step.line(format!("within {TOUCH_TOLERANCE_TEXT}: touching"));
                 }
                 let ink = if c.holds { Ink::Tested } else { Ink::Mark };
@@ -264,8 +277,7 @@ impl Scene for AabbScene {
             })
             .collect();
         let mut last = Step::new("conclusion");
-        let (a, b) = self.boxes();
-        let (x, y, _) = gaps(&a, &b);
+        let (x, y, _) = self.gaps();
         let all = self.comparisons().iter().all(|c| c.holds);
         match (all, self.gap()) {
             (true, Gap::Overlap(_)) => last.line("all four hold: HIT"),
@@ -341,11 +353,11 @@ impl Scene for AabbScene {
         for (label, c) in ["1", "2", "3", "4"].into_iter().zip(self.comparisons()) {
             readout.row(label, format!("{} {}", mark(c.margin), c.text));
         }
-        readout.input("A", vec2(a.center()));
-        readout.input("B", vec2(b.center()));
+        readout.input("A", vec2(self.a.0));
+        readout.input("B", vec2(self.b.0));
         let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
         readout.input("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
-        let (x, y, _) = gaps(&a, &b);
+        let (x, y, _) = self.gaps();
         match (self.gap(), push_out_aabb_aabb(&b, &a)) {
             (Gap::Apart(gap), _) => {
                 readout.row("dist", fine(gap));
@@ -353,20 +365,23 @@ impl Scene for AabbScene {
                 readout.row("y gap", axis_gap(y));
                 readout.row("push A", "— (apart)");
             }
-            (Gap::Overlap(_), Some(push)) => {
-                readout.row("depth", fine(push.depth));
-                readout.row("push A", vec2(push.delta));
-                readout.row("normal", format!("{} → A", vec2(push.normal)));
-                readout.row("point", vec2(push.point));
+            (Gap::Overlap(depth), push) => {
+                let (delta, normal, _) = self.push();
+                readout.row("depth", fine(depth));
+                readout.row("push A", small_vec2(delta.x, delta.y));
+                readout.row("normal", format!("{} → A", small_vec2(normal.x, normal.y)));
+                if let Some(push) = push {
+                    readout.row("point", vec2(push.point));
+                }
             }
-            (_, Some(push)) => {
-                readout.row("depth", fine(0.0));
-                readout.row("normal", format!("{} → A", vec2(push.normal)));
-                readout.row("point", vec2(push.point));
-            }
-            (_, None) => {
+            (_, push) => {
+                let (_, normal, _) = self.push();
                 readout.row("depth", fine(0.0));
                 readout.row("push A", "— (touching)");
+                readout.row("normal", format!("{} → A", small_vec2(normal.x, normal.y)));
+                if let Some(push) = push {
+                    readout.row("point", vec2(push.point));
+                }
             }
         }
         readout.input("note", "page: > < miss touch");

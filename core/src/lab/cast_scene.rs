@@ -11,26 +11,30 @@
 //! - a segment that starts touching (within the tolerance) and moves away, or along the
 //!   outward normal's side, never hits (as noonat's `sweepAABB`); moving in or along the
 //!   surface, it hits at fraction 0;
-//! - a segment that **grazes** (runs along an edge, or passes within the tolerance of the shape
-//!   without going deeper) hits, where it first comes within the tolerance: the cast of a disk
-//!   of the tolerance's radius, when the exact cast misses.
+//! - a segment that reaches the shape hits **where it first comes within the tolerance** (the
+//!   fraction shown, for a path that enters as for one that only **grazes**: runs along an
+//!   edge, or passes within the tolerance without going deeper). For a path that enters, that
+//!   is the tolerance's worth of path before the exact contact (1e-4 ÷ 6 of a fraction,
+//!   head on); a segment that ends more than the tolerance short misses.
+//!
+//! Every decision and number is worked out in `f64` on the segment and the target as placed
+//! (`exact`): the gap of the segment's points is convex along it, so trisection finds how deep
+//! it goes and halving finds where it first comes within the tolerance.
 
 use crate::geom::{
     Aabb, Contact, Disk, Hit, Intersects, Obb, Segment, Triangle, Vec2, cast_segment_aabb,
     cast_segment_disk, cast_segment_obb, cast_segment_triangle, contact_disk_aabb,
-    contact_disk_obb, contact_disk_triangle, sweep_disk_aabb, sweep_disk_obb, sweep_disk_triangle,
+    contact_disk_obb, contact_disk_triangle,
 };
 
 use super::edit::{self, Edit, EditError, not_applicable};
+use super::exact::{Poly, Shape, along, wide};
 use super::format::{degrees, fine, fraction, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
-use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
-
-/// How many halvings the search for a path's deepest point takes.
-const DEEPEST_STEPS: u32 = 60;
+use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
 
 /// What a cast found, by the rules in the module header.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -44,7 +48,7 @@ pub(crate) enum Cast {
     /// It reaches the shape at the hit; `grazes` when it never goes deeper than the tolerance.
     Reaches { hit: Hit, grazes: bool },
     /// It starts this deep inside, and leaves at the exit (`None`: it ends inside).
-    Inside { depth: f32, exit: Option<Hit> },
+    Inside { depth: f64, exit: Option<Hit> },
 }
 
 impl Cast {
@@ -52,24 +56,6 @@ impl Cast {
     pub(crate) fn hit(self) -> bool {
         !matches!(self, Cast::Miss | Cast::Leaves)
     }
-}
-
-/// The deepest a path goes into a shape from fraction `from` to 1: the least signed gap of its
-/// points (the gap to a convex shape is convex along a line, so halving the bracket finds it).
-pub(crate) fn deepest(s: &Segment, from: f32, gap: impl Fn(Vec2) -> f32) -> f32 {
-    let (mut lo, mut hi) = (from, 1.0_f32);
-    for _ in 0..DEEPEST_STEPS {
-        let third = (hi - lo) / 3.0;
-        if third <= 0.0 {
-            break;
-        }
-        if gap(s.at(lo + third)) < gap(s.at(hi - third)) {
-            hi -= third;
-        } else {
-            lo += third;
-        }
-    }
-    gap(s.at(from)).min(gap(s.at(1.0))).min(gap(s.at(lo)))
 }
 
 /// Where the segment starts: left of the target, on its centre line, off the step grid.
@@ -195,24 +181,14 @@ impl CastScene {
         }
     }
 
-    /// The cast of a disk of the tolerance's radius along `s`: where `s` first comes within
-    /// the tolerance of the target.
-    fn within_tolerance(&self, s: &Segment) -> Option<Hit> {
-        let tip = Disk::new(s.a, TOUCH_TOLERANCE);
-        let delta = s.b - s.a;
-        let hit = match self.figure() {
-            Figure::Aabb(b) => sweep_disk_aabb(&tip, delta, &b),
-            Figure::Obb(b) => sweep_disk_obb(&tip, delta, &b),
-            Figure::Disk(d) => {
-                cast_segment_disk(s, &Disk::new(d.center, d.radius + TOUCH_TOLERANCE))
-            }
-            Figure::Triangle(t) => sweep_disk_triangle(&tip, delta, &t),
-            _ => None,
-        }?;
-        Some(Hit {
-            point: s.at(hit.toi),
-            ..hit
-        })
+    /// The target for the `f64` tests, as placed.
+    fn shape(&self) -> Shape {
+        match self.figure() {
+            Figure::Aabb(_) => Shape::Poly(Poly::aabb(self.center, self.size)),
+            Figure::Obb(b) => Shape::Poly(Poly::obb(&b)),
+            Figure::Triangle(t) => Shape::Poly(Poly::triangle(&t)),
+            _ => Shape::Disk(wide(self.center), f64::from(self.size.x / 2.0)),
+        }
     }
 
     /// The contact of a point with the target: its signed gap (negative inside), the nearest
@@ -239,13 +215,15 @@ impl CastScene {
         }
     }
 
-    /// The cast by the rules of the module header.
+    /// The cast by the rules of the module header, decided in `f64` on the segment and the
+    /// target as placed: the fraction is where the segment first comes within the tolerance.
     pub(crate) fn cast(&self) -> Cast {
         let s = self.segment();
         let delta = s.b - s.a;
-        let start = self.contact(s.a);
-        let gap = |p: Vec2| self.contact(p).distance;
-        match Gap::of(start.distance) {
+        let shape = self.shape();
+        let (a, d) = (wide(s.a), wide(s.b) - wide(s.a));
+        let path = along(|t| shape.point_gap(a + d * t));
+        match Gap::of(path.start) {
             Gap::Overlap(depth) => {
                 let back = Segment::new(s.b, s.a);
                 let exit = self
@@ -259,6 +237,7 @@ impl CastScene {
                 Cast::Inside { depth, exit }
             }
             Gap::Touching => {
+                let start = self.contact(s.a);
                 let away = delta.normalize_or_zero().dot(start.normal);
                 if away > ALONG {
                     return Cast::Leaves;
@@ -270,10 +249,18 @@ impl CastScene {
                 })
             }
             Gap::Apart(_) => {
-                let Some(hit) = self.exact(&s).or_else(|| self.within_tolerance(&s)) else {
+                let Some(t) = path.first else {
                     return Cast::Miss;
                 };
-                let grazes = deepest(&s, hit.toi, gap) >= -TOUCH_TOLERANCE;
+                #[allow(clippy::cast_possible_truncation)]
+                let point = (a + d * t).as_vec2();
+                #[allow(clippy::cast_possible_truncation)]
+                let hit = Hit {
+                    toi: t as f32,
+                    point,
+                    normal: self.contact(point).normal,
+                };
+                let grazes = path.least >= -TOUCH_TOLERANCE_F64;
                 Cast::Reaches { hit, grazes }
             }
         }
@@ -367,6 +354,7 @@ impl Scene for CastScene {
         let mut found = Step::new("first contact");
         match self.cast() {
             Cast::Reaches { hit, grazes } => {
+                found.line(format!("first within {TOUCH_TOLERANCE_TEXT}:"));
                 found.line(format!("t = {}", fraction(hit.toi)));
                 found.line("point a + t(b − a):");
                 found.line(format!("  {}", vec2(hit.point)));

@@ -3,12 +3,14 @@
 //! closest points with the normal between them; overlapping, the penetration depth, the
 //! normal and the contact points. The numbers come from `geom`'s [`proximity`] (GJK, and the
 //! separating axis test for the depth); the steps follow GJK's simplex as it grows towards
-//! the origin in the Minkowski difference `A − B`. Touching follows the lab's one tolerance.
+//! the origin in the Minkowski difference `A − B`. Touching follows the lab's one tolerance,
+//! on the signed gap worked out in `f64` on the shapes as placed (`exact`).
 //! It is drawn y down, as the game.
 
 use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, proximity_steps};
 
 use super::edit::{self, Edit, EditError, not_applicable};
+use super::exact::{self, Poly};
 use super::format::{degrees, fine, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
@@ -117,6 +119,17 @@ impl Body {
     }
 }
 
+/// A shape for the `f64` tests, as placed: a box by its centre and size (never its `f32`
+/// edges), a turned box by its stored axis, a triangle by its corners, a disk as it is.
+fn exact_shape(body: &Body) -> exact::Shape {
+    match body.convex() {
+        Convex::Aabb(_) => exact::Shape::Poly(Poly::aabb(body.center, body.size)),
+        Convex::Obb(b) => exact::Shape::Poly(Poly::obb(&b)),
+        Convex::Triangle(t) => exact::Shape::Poly(Poly::triangle(&t)),
+        Convex::Disk(d) => exact::Shape::Disk(exact::wide(d.center), f64::from(d.radius)),
+    }
+}
+
 /// The scene's state: the two shapes.
 #[derive(Debug, Clone)]
 pub(crate) struct DistanceScene {
@@ -146,6 +159,13 @@ impl DistanceScene {
 
     fn pair(&self) -> (Convex, Convex) {
         (self.bodies[0].convex(), self.bodies[1].convex())
+    }
+
+    /// How the shapes stand, by the lab's one rule on their signed gap in `f64` on the shapes
+    /// as placed (GJK in `f32` gives the closest points, the normal and the steps).
+    fn gap(&self) -> Gap {
+        let [a, b] = self.bodies.map(|body| exact_shape(&body));
+        Gap::of(a.gap(&b))
     }
 }
 
@@ -234,13 +254,12 @@ impl Scene for DistanceScene {
     }
 
     fn hit(&self) -> bool {
-        let (a, b) = self.pair();
-        Gap::of(proximity(&a, &b).distance).hit()
+        self.gap().hit()
     }
 
     fn steps(&self) -> Vec<Step> {
         let (a, b) = self.pair();
-        let (result, gjk) = proximity_steps(&a, &b);
+        let (_, gjk) = proximity_steps(&a, &b);
         let diff: Vec<Vec2> = core_points(&a)
             .iter()
             .flat_map(|&p| core_points(&b).into_iter().map(move |q| p - q))
@@ -274,7 +293,7 @@ impl Scene for DistanceScene {
             steps.push(s);
         }
         let mut last = Step::new("result");
-        match Gap::of(result.distance) {
+        match self.gap() {
             Gap::Apart(d) => {
                 last.line("the simplex came no closer:");
                 last.line(format!("distance {}", fine(d)));
@@ -330,7 +349,7 @@ impl Scene for DistanceScene {
     fn readout(&self) -> Readout {
         let (a, b) = self.pair();
         let result = proximity(&a, &b);
-        let gap = Gap::of(result.distance);
+        let gap = self.gap();
         let mut readout = Readout::new(Verdict::of(gap.hit()));
         let [ba, bb] = self.bodies;
         readout.input(

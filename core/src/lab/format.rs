@@ -3,7 +3,7 @@
 use crate::geom::{Contact, Vec2};
 
 use super::picture::Readout;
-use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_F64};
+use super::touch::{Gap, TOUCH_TOLERANCE_F64};
 
 /// A number with two decimals; values that round to zero print as `0.00`, never `-0.00`.
 pub(crate) fn num(x: f32) -> String {
@@ -19,11 +19,23 @@ pub(crate) fn num(x: f32) -> String {
 /// it is `0 (touching)`; otherwise two decimals while that shows it, and below a hundredth
 /// four, or as many more as it takes for the printed number to be past the tolerance (a gap
 /// of `1.0014e-4` prints `0.0001001`, never `0.0001`, which would read as touching).
-pub(crate) fn fine(x: f32) -> String {
-    if x.abs() <= TOUCH_TOLERANCE {
+pub(crate) fn fine(x: impl Into<f64>) -> String {
+    let x: f64 = x.into();
+    if x.abs() <= TOUCH_TOLERANCE_F64 {
         "0 (touching)".to_owned()
-    } else if x.abs() >= 0.01 {
-        num(x)
+    } else {
+        small(x)
+    }
+}
+
+/// A number past the touch tolerance (or zero) with the digits that show it: two decimals while
+/// that shows it, and below a hundredth four, or as many more as it takes for the printed
+/// number to be past the tolerance, as [`fine`] prints it. A push of `-0.00020003` prints
+/// `-0.0002`, never `0.00`.
+pub(crate) fn small(x: f64) -> String {
+    if x == 0.0 || x.is_nan() || x.abs() >= 0.01 {
+        #[allow(clippy::cast_possible_truncation)]
+        num(x as f32)
     } else {
         let tolerance = TOUCH_TOLERANCE_F64;
         (4..=12)
@@ -31,6 +43,12 @@ pub(crate) fn fine(x: f32) -> String {
             .find(|text| text.parse::<f64>().is_ok_and(|v| v.abs() > tolerance))
             .unwrap_or_else(|| format!("{x:e}"))
     }
+}
+
+/// A vector as `(x, y)`, each part by [`small`]: a push or offset whose parts are below a
+/// hundredth keeps its digits.
+pub(crate) fn small_vec2(x: f64, y: f64) -> String {
+    format!("({}, {})", small(x), small(y))
 }
 
 /// A signed value whose sign decides something (a cross product, a margin), with its sign
@@ -69,10 +87,11 @@ pub(crate) fn fraction(t: f32) -> String {
 }
 
 /// Two numbers about to be compared, each with two decimals, or with as many more as it takes
-/// to tell them apart (up to the shortest text that gives back each `f32` exactly), so that
+/// to tell them apart (up to the shortest text that gives back each number exactly), so that
 /// the digits that decide a comparison near a boundary are on screen.
-pub(crate) fn apart(a: f32, b: f32) -> (String, String) {
-    for decimals in 2..=8 {
+pub(crate) fn apart(a: impl Into<f64>, b: impl Into<f64>) -> (String, String) {
+    let (a, b): (f64, f64) = (a.into(), b.into());
+    for decimals in 2..=12 {
         let (x, y) = (fixed(a, decimals), fixed(b, decimals));
         if x != y || a == b {
             return (x, y);
@@ -82,7 +101,7 @@ pub(crate) fn apart(a: f32, b: f32) -> (String, String) {
 }
 
 /// A number with `decimals` decimals and no negative zero.
-fn fixed(x: f32, decimals: usize) -> String {
+fn fixed(x: f64, decimals: usize) -> String {
     let text = format!("{x:.decimals$}");
     if text
         .trim_start_matches('-')
@@ -110,10 +129,11 @@ pub(crate) fn degrees(radians: f32) -> String {
     }
 }
 
-/// The rows every disk test shows: how far apart or how deep, the normal and which way it
-/// points (towards the disk, named `towards`), the closest point.
-pub(crate) fn contact_rows(readout: &mut Readout, contact: &Contact, towards: &str) {
-    match Gap::of(contact.distance) {
+/// The rows every disk test shows: how far apart or how deep (the gap as the scene decided it,
+/// in `f64`), the normal and which way it points (towards the disk, named `towards`), the
+/// closest point.
+pub(crate) fn contact_rows_by(readout: &mut Readout, contact: &Contact, gap: Gap, towards: &str) {
+    match gap {
         Gap::Apart(gap) => readout.row("gap", fine(gap)),
         gap => readout.row("depth", fine(gap.depth())),
     }
@@ -159,6 +179,15 @@ mod tests {
             ),
             ("past it, negative", -1.4e-4, "-0.00014"),
         ];
+        let pushes = [
+            ("depth 0.0002", -0.000_200_03_f64, "-0.0002"),
+            ("depth 0.00015", -0.000_149_97, "-0.00015"),
+            ("none", 0.0, "0.00"),
+            ("plain", 2.2, "2.20"),
+        ];
+        for (name, x, want) in pushes {
+            assert_eq!(small(x), want, "{name}");
+        }
         for (name, x, want) in cases {
             assert_eq!(fine(x), want, "{name}");
         }

@@ -4,24 +4,25 @@
 //! boxes with both projection intervals on it, and the separating line across the gap. The
 //! steps (`e`) go through the four axes one by one.
 //!
-//! The verdict is the lab's one rule on the true distance between the boxes (`geom`'s
-//! `proximity`, GJK), as in every scene: an axis gap is at most the distance, so an axis that
+//! The verdict is the lab's one rule on the true distance between the boxes (in `f64` on the
+//! boxes as placed, as every axis gap), as in every scene: an axis gap is at most the distance, so an axis that
 //! separates by more than the tolerance always means a MISS, but corner to corner every axis
 //! gap can be within the tolerance while the corners are further apart (two axis gaps of 8e-5
 //! are 1.13e-4 apart): that is a MISS too, and the panel and the conclusion say why.
 
-use crate::geom::{Convex, Intersects, Obb, Sat, SatAxis, Segment, Vec2, proximity, sat_obb_obb};
+use crate::geom::{Intersects, Obb, Sat, Segment, Vec2, sat_obb_obb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
+use super::exact::{Poly, poly_gap};
 use super::format::{degrees, fine, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
-use super::obb_steps::{self, AXIS_NAMES, gap_words, projections, separating};
+use super::obb_steps::{self, AXIS_NAMES, axis_gaps, gap_words, projections, separating};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
-use super::touch::{Gap, TOUCH_TOLERANCE};
+use super::touch::{Gap, TOUCH_TOLERANCE_F64};
 
 /// Where the blue box starts: left of the green one, on its centre line, off the step grid.
 const BLUE_START: Vec2 = Vec2::new(-10.25, 0.0);
@@ -112,8 +113,9 @@ impl ObbScene {
             return None;
         }
         let speed = self.motion.speed_bound(self.green_size.length() / 2.0);
+        #[allow(clippy::cast_possible_truncation)]
         toi::first_time(HORIZON, speed, |t| {
-            distance(&self.blue(), &self.green(&self.motion.at(t))) - TOUCH_TOLERANCE
+            (distance(&self.blue(), &self.green(&self.motion.at(t))) - TOUCH_TOLERANCE_F64) as f32
         })
     }
 
@@ -123,15 +125,16 @@ impl ObbScene {
     }
 }
 
-/// The true signed distance between two boxes: apart, the distance (GJK); overlapping, minus
-/// the penetration depth (the least overlap over the four axes).
-fn distance(blue: &Obb, green: &Obb) -> f32 {
-    proximity(&Convex::Obb(*blue), &Convex::Obb(*green)).distance
+/// The true signed distance between two boxes, in `f64` on the boxes as placed: apart, the
+/// least distance of a corner to an edge; overlapping, minus the penetration depth (the least
+/// overlap over the four axes).
+fn distance(blue: &Obb, green: &Obb) -> f64 {
+    poly_gap(&Poly::obb(blue), &Poly::obb(green))
 }
 
 /// The widest axis gap in words: within the tolerance it is `touching` (corner to corner,
 /// the boxes can still be further apart than that).
-fn axis_gap(gap: f32) -> String {
+fn axis_gap(gap: f64) -> String {
     match Gap::of(gap) {
         Gap::Apart(g) => fine(g),
         _ => "touching".to_owned(),
@@ -139,23 +142,19 @@ fn axis_gap(gap: f32) -> String {
 }
 
 /// The axis worth showing: the separating one, or else the one where the boxes overlap least.
-fn shown_axis(sat: &Sat) -> usize {
-    separating(sat).unwrap_or_else(|| widest_gap(sat))
+fn shown_axis(gaps: &[f64; 4]) -> usize {
+    separating(gaps).unwrap_or_else(|| widest_gap(gaps))
 }
 
-/// The widest gap over the four axes: the boxes touch or overlap when it is within the
-/// tolerance or below (the one number behind the verdict).
-fn widest(sat: &Sat) -> f32 {
-    sat.axes
-        .iter()
-        .map(SatAxis::gap)
-        .fold(f32::NEG_INFINITY, f32::max)
+/// The widest gap over the four axes.
+fn widest(gaps: &[f64; 4]) -> f64 {
+    gaps.iter().copied().fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// The axis with the widest gap (or, when all overlap, the shallowest overlap).
-fn widest_gap(sat: &Sat) -> usize {
+fn widest_gap(gaps: &[f64; 4]) -> usize {
     (0..4)
-        .max_by(|&i, &j| sat.axes[i].gap().total_cmp(&sat.axes[j].gap()))
+        .max_by(|&i, &j| gaps[i].total_cmp(&gaps[j]))
         .unwrap_or(0)
 }
 
@@ -276,10 +275,11 @@ impl Scene for ObbScene {
     fn picture(&self) -> Picture {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
-        let shown = shown_axis(&sat);
+        let gaps = axis_gaps(&blue, &green);
+        let shown = shown_axis(&gaps);
         let mut picture = Picture::new(VIEW);
         compass(&mut picture, &sat, shown);
-        projections(&mut picture, (&blue, &green), &sat, shown, VIEW);
+        projections(&mut picture, (&blue, &green), &sat, &gaps, shown, VIEW);
         if let Some(t) = self.impact() {
             picture.add(Figure::Obb(self.green(&self.motion.at(t))), Ink::Ghost);
             picture.add(Figure::Obb(blue), Ink::Ghost);
@@ -297,25 +297,26 @@ impl Scene for ObbScene {
     fn readout(&self) -> Readout {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
-        let first = separating(&sat);
+        let gaps = axis_gaps(&blue, &green);
+        let first = separating(&gaps);
         let gap = self.gap();
         let mut readout = Readout::new(Verdict::of(gap.hit()));
         readout.input("test", "OBB × OBB, SAT");
-        for (i, axis) in sat.axes.iter().enumerate() {
+        for (i, gap) in gaps.iter().enumerate() {
             readout.row(
                 AXIS_LABELS[i],
-                format!("{:<8}{}", AXIS_NAMES[i], gap_words(axis.gap())),
+                format!("{:<8}{}", AXIS_NAMES[i], gap_words(*gap)),
             );
         }
-        let shown = shown_axis(&sat);
+        let shown = shown_axis(&gaps);
         let separating = match first {
             Some(i) => format!("axis {} ({})", i + 1, AXIS_NAMES[i]),
             None => format!("none (axis {} shown)", shown + 1),
         };
         readout.row("sep", separating);
-        let widest_axis = widest_gap(&sat);
+        let widest_axis = widest_gap(&gaps);
         if first.is_some() && widest_axis != shown {
-            let gap = fine(sat.axes[widest_axis].gap());
+            let gap = fine(gaps[widest_axis]);
             readout.row("widest", format!("axis {}, gap {gap}", widest_axis + 1));
         }
         let turn = |b: &Obb| degrees(b.angle().rem_euclid(std::f32::consts::TAU));
@@ -340,7 +341,7 @@ impl Scene for ObbScene {
                 readout.row("dist", fine(d));
                 readout.row(
                     "ax gap",
-                    format!("{} (<= distance)", axis_gap(widest(&sat))),
+                    format!("{} (<= distance)", axis_gap(widest(&gaps))),
                 );
             }
             gap => readout.row("depth", fine(gap.depth())),

@@ -5,21 +5,34 @@
 
 use crate::geom::{Obb, Sat, SatAxis, Segment, Vec2};
 
+use super::exact::{Poly, interval_gap, wide};
 use super::format::{fine, num};
 use super::picture::{Figure, Ink, Picture, ViewBox};
 use super::steps::Step;
 use super::touch::{Gap, TOUCH_TOLERANCE_TEXT};
 
+/// The gap on each of the four candidate axes (blue x, blue y, green x, green y), in `f64` on
+/// the boxes as placed: both boxes' corners projected on the unit axis, never rounded to
+/// `f32`, so that each axis's words follow the same tolerance as the verdict.
+pub(crate) fn axis_gaps(blue: &Obb, green: &Obb) -> [f64; 4] {
+    let (b, g) = (Poly::obb(blue), Poly::obb(green));
+    let [bx, by] = blue.axes();
+    let [gx, gy] = green.axes();
+    [bx, by, gx, gy].map(|axis| {
+        let axis = wide(axis).normalize_or_zero();
+        interval_gap(b.project(axis), g.project(axis))
+    })
+}
+
 /// The first axis whose gap is more than the touch tolerance: the one that separates the
 /// boxes. `None` means they touch or overlap (a HIT).
-pub(crate) fn separating(sat: &Sat) -> Option<usize> {
-    sat.axes
-        .iter()
-        .position(|axis| matches!(Gap::of(axis.gap()), Gap::Apart(_)))
+pub(crate) fn separating(gaps: &[f64; 4]) -> Option<usize> {
+    gaps.iter()
+        .position(|&gap| matches!(Gap::of(gap), Gap::Apart(_)))
 }
 
 /// An axis's gap in words, by the touch tolerance.
-pub(crate) fn gap_words(gap: f32) -> String {
+pub(crate) fn gap_words(gap: f64) -> String {
     match Gap::of(gap) {
         Gap::Apart(g) => format!("gap {}", fine(g)),
         Gap::Touching => "touching".to_owned(),
@@ -65,6 +78,7 @@ pub(crate) fn projections(
     picture: &mut Picture,
     (blue, green): (&Obb, &Obb),
     sat: &Sat,
+    gaps: &[f64; 4],
     i: usize,
     view: ViewBox,
 ) {
@@ -86,7 +100,7 @@ pub(crate) fn projections(
     };
     picture.add(span(a, side), Ink::SubjectSpan);
     picture.add(span(b, -side), Ink::TargetSpan);
-    if matches!(Gap::of(sat.axes[i].gap()), Gap::Apart(_)) {
+    if matches!(Gap::of(gaps[i]), Gap::Apart(_)) {
         let middle = if b.0 > a.1 {
             (a.1 + b.0) / 2.0
         } else {
@@ -105,7 +119,8 @@ pub(crate) fn projections(
 /// `gap` is how the boxes stand by their true distance, which decides the verdict: it differs
 /// from the axes' only corner to corner, within the tolerance on every axis.
 pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, gap: Gap, view: ViewBox) -> Vec<Step> {
-    let first = separating(sat);
+    let gaps = axis_gaps(blue, green);
+    let first = separating(&gaps);
     let mut steps = Vec::new();
     for (i, axis) in sat.axes.iter().enumerate() {
         let mut step = Step::new(format!("axis {}: {}", i + 1, AXIS_NAMES[i]));
@@ -123,7 +138,7 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, gap: Gap, view: ViewBox)
             num(b.0 + origin),
             num(b.1 + origin)
         ));
-        match Gap::of(axis.gap()) {
+        match Gap::of(gaps[i]) {
             Gap::Apart(gap) => {
                 step.line(format!("gap {}: separates", fine(gap)));
                 if first == Some(i) {
@@ -137,7 +152,7 @@ pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, gap: Gap, view: ViewBox)
             Gap::Overlap(depth) => step.line(format!("overlap {}: go on", fine(depth))),
         }
         let mut picture = Picture::new(view);
-        projections(&mut picture, (blue, green), sat, i, view);
+        projections(&mut picture, (blue, green), sat, &gaps, i, view);
         step.marks = picture.marks;
         steps.push(step.alone().deciding(first == Some(i)));
     }

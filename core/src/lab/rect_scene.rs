@@ -7,7 +7,8 @@ use crate::geom::{
 };
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::format::{contact_rows, degrees, num, vec2};
+use super::exact::{Poly, Shape, wide};
+use super::format::{contact_rows_by, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
@@ -16,7 +17,7 @@ use super::registry::SceneId;
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
 use super::toi;
-use super::touch::{TOUCH_TOLERANCE, hits};
+use super::touch::{Gap, TOUCH_TOLERANCE_F64, hits};
 
 /// The shapes the keys can change, in the order `a` cycles through them.
 const SHAPES: &[&str] = &["disk", "box"];
@@ -32,7 +33,7 @@ const RADIUS: f32 = 1.0;
 const BOX_SIZE: Vec2 = Vec2::new(6.0, 2.0);
 
 /// How close to touching a disk × AABB gap must be for the panel to recall the seed's `>=`.
-const TOUCH_NOTE: f32 = 0.01;
+const TOUCH_NOTE: f64 = 0.01;
 
 /// The part of the world on screen.
 const VIEW: ViewBox = ViewBox {
@@ -62,6 +63,8 @@ enum Tested {
 struct Test {
     shape: Tested,
     hit: bool,
+    /// The signed gap in `f64` on the shapes as placed: the verdict's and the panel's.
+    gap: f64,
     contact: Contact,
 }
 
@@ -91,8 +94,9 @@ impl RectScene {
         }
         let reach = self.size.length() / 2.0;
         let speed = self.motion.speed_bound(reach);
+        #[allow(clippy::cast_possible_truncation)]
         toi::first_time(HORIZON, speed, |t| {
-            self.test(&self.motion.at(t)).contact.distance - TOUCH_TOLERANCE
+            (self.test(&self.motion.at(t)).gap - TOUCH_TOLERANCE_F64) as f32
         })
     }
 
@@ -100,21 +104,24 @@ impl RectScene {
     /// allows it, else the OBB test.
     fn test(&self, motion: &Motion) -> Test {
         let rect = self.rect(motion);
+        let disk = Shape::Disk(wide(self.disk.center), f64::from(self.disk.radius));
         match rect.as_aabb() {
             Some(aabb) => {
-                let contact = contact_disk_aabb(&self.disk, &aabb);
+                let gap = disk.gap(&Shape::Poly(Poly::aligned(&rect)));
                 Test {
                     shape: Tested::Aabb(aabb),
-                    hit: hits(contact.distance),
-                    contact,
+                    hit: hits(gap),
+                    gap,
+                    contact: contact_disk_aabb(&self.disk, &aabb),
                 }
             }
             None => {
-                let contact = contact_disk_obb(&self.disk, &rect);
+                let gap = disk.gap(&Shape::Poly(Poly::obb(&rect)));
                 Test {
                     shape: Tested::Obb(rect),
-                    hit: hits(contact.distance),
-                    contact,
+                    hit: hits(gap),
+                    gap,
+                    contact: contact_disk_obb(&self.disk, &rect),
                 }
             }
         }
@@ -176,7 +183,7 @@ impl Scene for RectScene {
         // The steps take the box exactly as the verdict tested it: an AABB at a multiple of
         // 90° (so a turned frame's rounding cannot make them disagree with it).
         let test = self.test(&self.motion);
-        let gap = test.contact.distance;
+        let gap = test.gap;
         match test.shape {
             Tested::Aabb(aabb) => {
                 let upright = Obb::new(aabb.center(), aabb.half_size() * 2.0, 0.0);
@@ -258,8 +265,8 @@ impl Scene for RectScene {
         readout.input("disk", vec2(self.disk.center));
         readout.input("radius", num(self.disk.radius));
         readout.input("box at", vec2(rect.center));
-        contact_rows(&mut readout, &test.contact, "disk");
-        if matches!(test.shape, Tested::Aabb(_)) && test.contact.distance.abs() < TOUCH_NOTE {
+        contact_rows_by(&mut readout, &test.contact, Gap::of(test.gap), "disk");
+        if matches!(test.shape, Tested::Aabb(_)) && test.gap.abs() < TOUCH_NOTE {
             readout.row("note", "seed: >= misses touch");
         }
         readout.row("toi", time_text(self.motion.on, self.impact()));

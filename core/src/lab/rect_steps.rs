@@ -7,7 +7,8 @@
 //! r² (`>=` again) → MISS or HIT; otherwise (in a strip along a side) → HIT. The lab counts
 //! touching as a hit, by its one touch tolerance: each comparison is shown as a signed
 //! margin, and a margin within the tolerance is touching. The verdict is the disk's contact
-//! gap from `geom` by that tolerance, the very number the panel prints.
+//! gap, worked out in `f64` on the shapes as placed, by that tolerance: the very number the
+//! panel prints.
 
 use crate::geom::{Aabb, Disk, Obb, Segment, Vec2};
 
@@ -38,7 +39,7 @@ pub(crate) struct Fold {
 /// The seed's sub-tests, in its order, for a disk whose contact gap is `gap`: touching (by
 /// the tolerance) is a hit, and the verdict is the gap's, so that the steps and the panel
 /// never disagree.
-pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: f32) -> Fold {
+pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: impl Into<f64>) -> Fold {
     let q = p.abs();
     let past = q - half;
     let hit = hits(gap);
@@ -66,7 +67,7 @@ fn grown_margins(q: Vec2, half: Vec2, r: f32) -> [f64; 2] {
 
 /// The steps for a disk against `rect` (an AABB when `turned` is false), whose contact gap
 /// is `gap`.
-pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step> {
+pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f64) -> Vec<Step> {
     let axes = rect.axes();
     let (c, half, r) = (rect.center, rect.half_size, disk.radius);
     let p = rect.in_frame(disk.center - c);
@@ -138,11 +139,11 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step
         let (d2_text, r2_text) = apart(d2, r2);
         corner.line(format!("ax² + ay² = {d2_text}"));
         corner.line(format!("r² = {r2_text}"));
-        corner.line(format!("sqrt(ax² + ay²) − r = {}", signed(f64::from(gap))));
+        corner.line(format!("sqrt(ax² + ay²) − r = {}", signed(gap)));
         corner.line(gap_verdict(gap));
     } else if f.decided == Decided::Strip {
         corner.line("ax < 0 or ay < 0:");
-        corner.line(format!("side gap − r = {}", signed(f64::from(gap))));
+        corner.line(format!("side gap − r = {}", signed(gap)));
         corner.line(gap_verdict(gap));
     } else {
         corner.line("not reached");
@@ -162,7 +163,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f32) -> Vec<Step
 }
 
 /// The verdict of a contact gap, in words, by the touch tolerance.
-fn gap_verdict(gap: f32) -> String {
+fn gap_verdict(gap: f64) -> String {
     match Gap::of(gap) {
         Gap::Apart(_) => format!("> {TOUCH_TOLERANCE_TEXT}: MISS"),
         Gap::Touching => format!("within {TOUCH_TOLERANCE_TEXT}: touching, HIT"),

@@ -10,17 +10,18 @@ use crate::geom::{
 
 use super::TICK;
 use super::edit::{self, Edit, EditError};
-use super::format::{contact_rows, degrees, num, vec2};
+use super::format::{contact_rows_by, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::HORIZON;
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks};
 use super::slope_steps;
 use super::slope_world::{
-    Bounce, Jump, SLOPE_SIDE, contact, obstacle_name, obstacles, shape_figure, slope, touches,
+    Bounce, Jump, SLOPE_SIDE, contact, exact_gap, obstacle_name, obstacles, shape_figure, slope,
+    touches,
 };
 use super::steps::Step;
-use super::touch::hits;
+use super::touch::{Gap, hits};
 
 /// Where the ball starts: left of the slope, on the line through the slope's middle.
 const BALL_START: Vec2 = Vec2::new(-9.25, 0.0);
@@ -136,19 +137,22 @@ impl SlopeScene {
         (0..self.obstacles.len())
             .filter(|&i| {
                 let shape = &self.obstacles[i].shape;
-                contact(&self.ball, shape)
-                    .map_or_else(|| touches(&self.ball, shape), |c| hits(c.distance))
+                exact_gap(&self.ball, shape).map_or_else(|| touches(&self.ball, shape), hits)
             })
             .collect()
     }
 
-    /// The obstacle nearest to the ball and the contact with it.
-    fn nearest(&self) -> Option<(usize, Contact)> {
+    /// The obstacle nearest to the ball, the contact with it, and the gap in `f64` on the
+    /// values as placed.
+    fn nearest(&self) -> Option<(usize, Contact, f64)> {
         self.obstacles
             .iter()
             .enumerate()
-            .filter_map(|(i, o)| contact(&self.ball, &o.shape).map(|c| (i, c)))
-            .min_by(|a, b| a.1.distance.total_cmp(&b.1.distance))
+            .filter_map(|(i, o)| {
+                let gap = exact_gap(&self.ball, &o.shape)?;
+                contact(&self.ball, &o.shape).map(|c| (i, c, gap))
+            })
+            .min_by(|a, b| a.2.total_cmp(&b.2))
     }
 
     /// The next surface along the heading within [`HORIZON`] seconds: when, and which.
@@ -338,7 +342,7 @@ impl Scene for SlopeScene {
             )),
             Ink::Subject,
         );
-        if let Some((_, contact)) = self.nearest() {
+        if let Some((_, contact, _)) = self.nearest() {
             contact_marks(&mut picture, &contact, self.ball.center);
         }
         picture
@@ -347,14 +351,14 @@ impl Scene for SlopeScene {
     fn readout(&self) -> Readout {
         let touching = self.touching();
         let mut readout = Readout::new(Verdict::of(!touching.is_empty()));
-        if let Some((i, contact)) = self.nearest() {
+        if let Some((i, contact, gap)) = self.nearest() {
             let test = match self.obstacles[i].shape {
                 Shape::Aabb(_) => "disk × AABB",
                 _ => "disk × triangle",
             };
             readout.input("test", test);
             readout.row("with", obstacle_name(i));
-            contact_rows(&mut readout, &contact, "ball");
+            contact_rows_by(&mut readout, &contact, Gap::of(gap), "ball");
         }
         readout.input("ball", vec2(self.ball.center));
         readout.input("radius", num(self.ball.radius));

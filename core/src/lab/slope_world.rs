@@ -6,6 +6,7 @@ use crate::geom::{
     contact_disk_triangle, earliest_hit, sq_distance_point_segment,
 };
 
+use super::exact::{self, Poly, wide};
 use super::picture::{Figure, Ink, Picture};
 use super::slope_steps::BounceParts;
 
@@ -71,6 +72,21 @@ pub(crate) fn contact(ball: &Disk, shape: &Shape) -> Option<Contact> {
         Shape::Triangle(t) => Some(contact_disk_triangle(ball, t)),
         Shape::Obb(_) | Shape::Segment(_) => None,
     }
+}
+
+/// The disk's signed gap to one obstacle in `f64` on the values as placed (a wall by its
+/// corners, the slope and the corners by theirs), or `None` for a shape the lab has no
+/// contact for.
+pub(crate) fn exact_gap(ball: &Disk, shape: &Shape) -> Option<f64> {
+    let poly = match shape {
+        Shape::Aabb(b) => Poly::corners_of(b),
+        Shape::Triangle(t) => Poly::triangle(t),
+        Shape::Obb(_) | Shape::Segment(_) => return None,
+    };
+    Some(
+        exact::Shape::Disk(wide(ball.center), f64::from(ball.radius))
+            .gap(&exact::Shape::Poly(poly)),
+    )
 }
 
 /// Whether the disk touches one obstacle.

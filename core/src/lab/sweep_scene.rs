@@ -10,14 +10,18 @@
 //! overlapping (deeper than the tolerance) say so, with the depth and where the moving box
 //! leaves; boxes that start touching and move apart never hit (as noonat's `sweepAABB`), and
 //! moving in or along they hit at 0; a box that only grazes the other (slides along a face,
-//! or passes within the tolerance) hits where it first comes within the tolerance.
+//! or passes within the tolerance) hits where it first comes within the tolerance, and so does
+//! a box that runs into the other: the time shown is where they first come within the
+//! tolerance, decided in `f64` on the boxes as placed (a box that stops more than the
+//! tolerance short misses).
 
 #[cfg(doc)]
 use crate::geom::sweep_aabb_into;
 use crate::geom::{Aabb, Disk, Hit, Intersects, Segment, Vec2, sweep_aabb_aabb};
 
-use super::cast_scene::{ALONG, Cast, deepest};
-use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_TEXT};
+use super::cast_scene::{ALONG, Cast};
+use super::exact::{aabb_gaps_wide, along, wide};
+use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::format::{degrees, fine, fraction, num, vec2};
@@ -105,11 +109,14 @@ impl SweepScene {
         path.b - path.a
     }
 
-    /// The signed gap between the still box and the moving one with its centre at `center`:
-    /// the widest of the four edge gaps (negative: the least overlap).
-    fn gap_at(&self, center: Vec2, b: Aabb) -> f32 {
-        let a = Aabb::from_center_size(center, self.size);
-        (b.min - a.max).max(a.min - b.max).max_element()
+    /// The signed gap, in `f64` on the boxes as placed, between still box `i` and the moving
+    /// box moved by `t` of its path: the corner-to-corner distance when apart on both axes,
+    /// the wider axis gap when apart on one, minus the shallower overlap when overlapping.
+    fn gap_at(&self, t: f64, i: usize) -> f64 {
+        let (center, size) = self.stills[i];
+        let half = |s: Vec2| wide(s.abs()) * 0.5;
+        let moved = wide(self.start) + wide(self.delta()) * t;
+        aabb_gaps_wide((moved, half(self.size)), (wide(center), half(size))).2
     }
 
     /// The unit normal of the still box's face nearest the moving box, towards it.
@@ -134,7 +141,7 @@ impl SweepScene {
     /// The nearest of the sweeps against each still box, and which box (0 is B), by the rules
     /// of the module header.
     fn sweep(&self) -> (usize, Cast) {
-        let casts = self.all_stills().map(|b| self.sweep_one(b));
+        let casts = [0, 1, 2].map(|i| self.sweep_one(i));
         let rank = |cast: &Cast| match cast {
             Cast::Inside { .. } => (0, 0.0),
             Cast::Touches(hit) | Cast::Reaches { hit, .. } => (1, hit.toi),
@@ -151,13 +158,14 @@ impl SweepScene {
         (best, casts[best])
     }
 
-    /// The sweep against one still box.
-    fn sweep_one(&self, still: Aabb) -> Cast {
+    /// The sweep against still box `i` (0 is B), decided in `f64`: the time shown is where
+    /// the moving box first comes within the tolerance of it.
+    fn sweep_one(&self, i: usize) -> Cast {
+        let still = self.still(i);
         let moving = self.moving();
         let delta = self.delta();
-        let path = self.path();
-        let gap = |c: Vec2| self.gap_at(c, still);
-        match Gap::of(self.gap_at(self.start, still)) {
+        let path = along(|t| self.gap_at(t, i));
+        match Gap::of(path.start) {
             Gap::Overlap(depth) => {
                 let end = moving.translated(delta);
                 let exit = sweep_aabb_aabb(&end, -delta, &still)
@@ -182,17 +190,26 @@ impl SweepScene {
                 })
             }
             Gap::Apart(_) => {
+                let Some(t) = path.first else {
+                    return Cast::Miss;
+                };
                 let grown = Aabb {
                     min: still.min - TOUCH_TOLERANCE,
                     max: still.max + TOUCH_TOLERANCE,
                 };
-                let Some(hit) = sweep_aabb_aabb(&moving, delta, &still)
+                #[allow(clippy::cast_possible_truncation)]
+                let toi = t as f32;
+                let (point, normal) = sweep_aabb_aabb(&moving, delta, &still)
                     .or_else(|| sweep_aabb_aabb(&moving, delta, &grown))
-                else {
-                    return Cast::Miss;
-                };
-                let grazes = deepest(&path, hit.toi, gap) >= -TOUCH_TOLERANCE;
-                Cast::Reaches { hit, grazes }
+                    .map_or_else(
+                        || (moving.center() + delta * toi, self.face_normal(still)),
+                        |h| (h.point, h.normal),
+                    );
+                let grazes = path.least >= -TOUCH_TOLERANCE_F64;
+                Cast::Reaches {
+                    hit: Hit { toi, point, normal },
+                    grazes,
+                }
             }
         }
     }
@@ -258,15 +275,15 @@ impl Scene for SweepScene {
         let (which, cast) = self.sweep();
         let letter = LETTERS[which];
         let mut each = Step::new("sweep A at each box");
-        for (i, still) in self.all_stills().into_iter().enumerate() {
-            let verdict = match self.sweep_one(still) {
+        for (i, name) in LETTERS.iter().enumerate() {
+            let verdict = match self.sweep_one(i) {
                 Cast::Inside { .. } => "starts inside".to_owned(),
                 Cast::Touches(_) => "t = 0 (touching)".to_owned(),
                 Cast::Reaches { hit, .. } => format!("t = {}", fraction(hit.toi)),
                 Cast::Leaves => "touching, moves away".to_owned(),
                 Cast::Miss => "misses".to_owned(),
             };
-            each.line(format!("{}: {verdict}", LETTERS[i]));
+            each.line(format!("{name}: {verdict}"));
         }
         each.line(if cast.hit() {
             format!("nearest: {letter}")
@@ -371,11 +388,9 @@ impl Scene for SweepScene {
         for (label, (center, _)) in ["B at", "C at", "D at"].into_iter().zip(self.stills) {
             readout.input(label, vec2(center));
         }
-        let size = self.stills[which].1;
-        readout.input(
-            ["B size", "C size", "D size"][which],
-            format!("{} × {}", num(size.x), num(size.y)),
-        );
+        for (label, (_, size)) in ["B size", "C size", "D size"].into_iter().zip(self.stills) {
+            readout.input(label, format!("{} × {}", num(size.x), num(size.y)));
+        }
         let hit_rows = |readout: &mut Readout, hit: &Hit| {
             readout.row("toi", fraction(hit.toi));
             readout.row("ghost", vec2(self.start + self.delta() * hit.toi));

@@ -23,21 +23,23 @@ pub const TOUCH_TOLERANCE_TEXT: &str = "1e-4";
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Gap {
     /// Apart by more than the tolerance: this far.
-    Apart(f32),
+    Apart(f64),
     /// Within the tolerance of touching.
     Touching,
     /// Overlapping by more than the tolerance: this deep.
-    Overlap(f32),
+    Overlap(f64),
 }
 
 impl Gap {
-    /// A signed gap (positive apart, negative overlapping) by the tolerance. NaN is apart.
-    pub(crate) fn of(signed: f32) -> Self {
+    /// A signed gap (positive apart, negative overlapping) by the tolerance, in `f64` (an
+    /// `f32` gap is widened exactly). NaN is apart.
+    pub(crate) fn of(signed: impl Into<f64>) -> Self {
+        let signed: f64 = signed.into();
         if signed.is_nan() {
-            Gap::Apart(f32::NAN)
-        } else if signed > TOUCH_TOLERANCE {
+            Gap::Apart(f64::NAN)
+        } else if signed > TOUCH_TOLERANCE_F64 {
             Gap::Apart(signed)
-        } else if signed < -TOUCH_TOLERANCE {
+        } else if signed < -TOUCH_TOLERANCE_F64 {
             Gap::Overlap(-signed)
         } else {
             Gap::Touching
@@ -50,7 +52,7 @@ impl Gap {
     }
 
     /// The depth of the overlap: 0 when touching or apart, never negative.
-    pub(crate) fn depth(self) -> f32 {
+    pub(crate) fn depth(self) -> f64 {
         match self {
             Gap::Overlap(d) => d,
             _ => 0.0,
@@ -59,7 +61,7 @@ impl Gap {
 }
 
 /// Whether a signed gap is a hit by the tolerance.
-pub(crate) fn hits(signed: f32) -> bool {
+pub(crate) fn hits(signed: impl Into<f64>) -> bool {
     Gap::of(signed).hit()
 }
 
@@ -71,17 +73,25 @@ mod tests {
     fn gaps_split_in_three_at_the_tolerance() {
         let cases = [
             ("apart", 0.5_f32, Gap::Apart(0.5)),
-            ("just apart", 2e-4, Gap::Apart(2e-4)),
+            ("just apart", 2e-4, Gap::Apart(f64::from(2e-4_f32))),
             ("touching from outside", 3.8e-8, Gap::Touching),
             ("exactly", 0.0, Gap::Touching),
             ("touching from inside", -1.19e-7, Gap::Touching),
             ("at the tolerance", TOUCH_TOLERANCE, Gap::Touching),
             ("overlap", -0.5, Gap::Overlap(0.5)),
+            (
+                "just past, overlapping",
+                -2e-4,
+                Gap::Overlap(f64::from(2e-4_f32)),
+            ),
         ];
         for (name, signed, want) in cases {
             assert_eq!(Gap::of(signed), want, "{name}");
         }
         assert!(!hits(f32::NAN));
+        // A 0.1 box's edge 9.9968e-5 from another, worked out in f64: touching.
+        assert_eq!(Gap::of(9.9968e-5_f64), Gap::Touching);
+        assert_eq!(Gap::of(1.0014e-4_f64), Gap::Apart(1.0014e-4));
         assert_eq!(Gap::of(-1e-6).depth(), 0.0);
         assert_eq!(Gap::of(3.0).depth(), 0.0);
     }

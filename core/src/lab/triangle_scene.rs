@@ -12,12 +12,13 @@ use crate::geom::{
 };
 
 use super::edit::{self, Edit, EditError, not_applicable};
-use super::format::{contact_rows, degrees, num, vec2};
+use super::exact::{Poly, Shape, wide};
+use super::format::{contact_rows_by, degrees, num, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
-use super::touch::hits;
+use super::touch::{Gap, hits};
 use super::triangle_steps::{self, EDGE_NAMES, region_labels};
 
 /// Where the disk starts: left of the triangle, on the line through its centroid.
@@ -78,6 +79,13 @@ impl TriangleScene {
 
     /// The triangle as drawn and tested, in clockwise (seed) order so that the edge names
     /// match the region table.
+    /// The disk's signed gap to the triangle, in `f64` on the placed corners: the verdict's
+    /// and the panel's number.
+    fn gap(&self) -> f64 {
+        let disk = Shape::Disk(wide(self.disk.center), f64::from(self.disk.radius));
+        disk.gap(&Shape::Poly(Poly::triangle(&self.triangle())))
+    }
+
     fn triangle(&self) -> Triangle {
         let scale = self.size / SEED_SIZE;
         let turn = Vec2::from_angle(self.angle.to_radians());
@@ -151,7 +159,7 @@ impl Scene for TriangleScene {
     }
 
     fn hit(&self) -> bool {
-        hits(contact_disk_triangle(&self.disk, &self.triangle()).distance)
+        hits(self.gap())
     }
 
     fn steps(&self) -> Vec<Step> {
@@ -224,7 +232,8 @@ impl Scene for TriangleScene {
             let d = sq_distance_point_segment(self.disk.center, &t.edge(i)).sqrt();
             readout.row(EDGE_NAMES[i], format!("centre {} away", num(d)));
         }
-        contact_rows(&mut readout, &contact_disk_triangle(&self.disk, &t), "disk");
+        let contact = contact_disk_triangle(&self.disk, &t);
+        contact_rows_by(&mut readout, &contact, Gap::of(self.gap()), "disk");
         readout.input("disk", vec2(self.disk.center));
         readout.input("radius", num(self.disk.radius));
         readout.input("tri at", vec2(self.center));

@@ -8,21 +8,11 @@ use crate::geom::{
     sq_distance_point_segment, triangle_region,
 };
 
+use super::exact::{segment_distance, wide};
 use super::format::{fine, num, signed};
 use super::picture::{Figure, Ink};
 use super::steps::Step;
 use super::touch::{Gap, TOUCH_TOLERANCE_TEXT, hits};
-
-/// The gap between a disk of radius `r` and an edge at squared distance `d2` from its centre,
-/// as `geom`'s contact works it out: `(d² − r²) / (d + r)`, whose sign is that of `d² − r²`.
-pub(crate) fn edge_gap(d2: f32, r: f32) -> f32 {
-    let d = d2.sqrt();
-    if d + r > 0.0 {
-        (d2 - r * r) / (d + r)
-    } else {
-        d - r
-    }
-}
 
 /// The edges' names, in the order of [`Triangle::edge`].
 pub(crate) const EDGE_NAMES: [&str; 3] = ["AB", "BC", "CA"];
@@ -70,10 +60,10 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
         let last = k + 1 == edges.len();
         let edge = t.edge(i);
         let d2 = sq_distance_point_segment(p, &edge);
-        let gap = edge_gap(d2, disk.radius);
+        let gap = segment_distance(wide(p), wide(edge.a), wide(edge.b)) - f64::from(disk.radius);
         let mut step = Step::new(format!("edge {}: squared distance", EDGE_NAMES[i]));
         step.line(format!("d² = {}, r² = {}", num(d2), num(r2)));
-        step.line(format!("d − r = {}", signed(f64::from(gap))));
+        step.line(format!("d − r = {}", signed(gap)));
         step.line(match Gap::of(gap) {
             Gap::Apart(g) => format!("apart by {}: miss", fine(g)),
             Gap::Touching => format!("within {TOUCH_TOLERANCE_TEXT}: touching, HIT"),

@@ -3,36 +3,16 @@
 //! exact numbers.
 
 use sokoshot_core::geom::Vec2;
-use sokoshot_core::lab::{Figure, Ink, Key, Lab, SceneId, Verdict};
+use sokoshot_core::lab::{Figure, Ink, Lab, SceneId, Verdict};
 
-fn press(lab: &mut Lab, keys: &str) {
-    for c in keys.chars() {
-        lab.press(Key::Char(c));
-    }
-}
-
-fn command(lab: &mut Lab, line: &str) {
-    lab.press(Key::Char(':'));
-    press(lab, line);
-    lab.press(Key::Enter);
-}
-
-/// The lines of the step titled `title`, with the steps shown.
-fn step_lines(lab: &Lab, title: &str) -> Vec<String> {
-    let (_, steps) = lab.step().expect("steps shown");
-    steps
-        .into_iter()
-        .find(|s| s.title == title)
-        .unwrap_or_else(|| panic!("no step {title:?}"))
-        .lines
-}
+use crate::lab_support::{enter, press, step_lines};
 
 #[test]
 fn w1_exactly_touching_a_corner_is_a_hit_with_depth_zero() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     // 0.75² + 1² = 1.25², all exact in binary: the disk touches the corner (3, 1).
-    command(&mut lab, "radius 1.25");
-    command(&mut lab, "pos 3.75 2");
+    enter(&mut lab, "radius 1.25");
+    enter(&mut lab, "pos 3.75 2");
     let readout = lab.readout();
     assert_eq!(readout.verdict, Verdict::Hit);
     assert_eq!(readout.value("depth"), Some("0 (touching)"));
@@ -98,13 +78,13 @@ fn w3_the_triangle_is_named_and_numbered_as_on_its_page() {
         ("inside", "pos 0 0", "7 (111)", "none (inside)"),
     ];
     for (name, pos, region, edges) in cases {
-        command(&mut lab, pos);
+        enter(&mut lab, pos);
         assert_eq!(lab.readout().value("region"), Some(region), "{name}");
         assert_eq!(lab.readout().value("edges"), Some(edges), "{name}");
     }
     // `k` moves the disk up the screen, which is +y here, and `r` turns counter-clockwise
     // on screen, as the page's R does: a positive angle when y is up.
-    command(&mut lab, "pos 0 0");
+    enter(&mut lab, "pos 0 0");
     press(&mut lab, "k");
     assert_eq!(lab.readout().value("disk"), Some("(0.00, 0.50)"));
     press(&mut lab, "ar");
@@ -115,7 +95,7 @@ fn w3_the_triangle_is_named_and_numbered_as_on_its_page() {
 fn w4_the_triangle_takes_the_size_typed_and_says_where_the_limits_are() {
     let mut lab = Lab::new(SceneId::DiskTriangle);
     press(&mut lab, "a");
-    command(&mut lab, "size 2 2");
+    enter(&mut lab, "size 2 2");
     assert_eq!(lab.message(), None);
     assert_eq!(lab.readout().value("shape"), Some("2.00 × 2.00, 0.0°"));
     let corners = lab
@@ -137,7 +117,7 @@ fn w4_the_triangle_takes_the_size_typed_and_says_where_the_limits_are() {
         "{corners:?}"
     );
     for size in ["size 0.1 0.1", "size 30 30"] {
-        command(&mut lab, size);
+        enter(&mut lab, size);
         assert_eq!(lab.message(), None, "{size}: in range");
     }
     assert_eq!(lab.readout().value("shape"), Some("30.00 × 30.00, 0.0°"));
@@ -145,7 +125,7 @@ fn w4_the_triangle_takes_the_size_typed_and_says_where_the_limits_are() {
     press(&mut lab, "s");
     assert_eq!(lab.message(), Some("sizes are 0.1 to 30"));
     assert_eq!(lab.readout().value("shape"), Some("30.00 × 30.00, 0.0°"));
-    command(&mut lab, "size 0.1 0.1");
+    enter(&mut lab, "size 0.1 0.1");
     press(&mut lab, "T");
     assert_eq!(lab.message(), Some("sizes are 0.1 to 30"));
     press(&mut lab, "t");
@@ -168,7 +148,7 @@ fn z_ends_on_the_last_hit_one_float_step_from_a_miss() {
     // Reported: z stopped with "depth 3.28e-6"; the search now bisects to neighbouring floats.
     for scene in [SceneId::DiskAabb, SceneId::DiskObb, SceneId::DiskTriangle] {
         let mut lab = Lab::new(scene);
-        command(&mut lab, "pos -9.25 0.37");
+        enter(&mut lab, "pos -9.25 0.37");
         press(&mut lab, "l");
         press(&mut lab, "z");
         assert_eq!(lab.message(), Some("snapped: just touching"), "{scene}");
@@ -192,7 +172,7 @@ fn x_forgets_the_last_move_so_z_follows_the_first_move_after_it() {
 fn keys_move_past_the_view_and_the_view_follows() {
     // Reported: `:pos 40 40` then `l` jumped the disk to (5.00, 4.50).
     let mut lab = Lab::new(SceneId::DiskAabb);
-    command(&mut lab, "pos 40 40");
+    enter(&mut lab, "pos 40 40");
     assert_eq!(lab.message(), None);
     press(&mut lab, "l");
     assert_eq!(lab.message(), Some("positions are within ±40"));
@@ -205,8 +185,8 @@ fn keys_move_past_the_view_and_the_view_follows() {
     };
     assert!(inside(&lab, Vec2::new(39.5, 40.0)));
     // The limit does not shrink with the radius.
-    command(&mut lab, "radius 5");
-    command(&mut lab, "pos -39 0");
+    enter(&mut lab, "radius 5");
+    enter(&mut lab, "pos -39 0");
     press(&mut lab, "hh");
     assert_eq!(lab.readout().value("disk"), Some("(-40.00, 0.00)"));
     // Zoomed in, the window follows the disk; `0` goes back to fitting everything.
@@ -236,9 +216,9 @@ fn keys_move_past_the_view_and_the_view_follows() {
 #[test]
 fn the_slope_ball_is_refused_by_name_and_fine_turns_aim_the_ball() {
     let mut lab = Lab::new(SceneId::Slope);
-    command(&mut lab, "pos 0.5 0.5");
+    enter(&mut lab, "pos 0.5 0.5");
     assert_eq!(lab.message(), Some("the ball would overlap the slope"));
-    command(&mut lab, "pos -12.9 0");
+    enter(&mut lab, "pos -12.9 0");
     assert_eq!(
         lab.message(),
         Some("the ball stays 0.1 clear of the walls: x within ±12.15, y ±7.15")
@@ -297,7 +277,7 @@ fn the_sat_panel_projects_from_the_origin_and_shows_the_widest_gap() {
         None,
         "axis 1 is also the widest"
     );
-    command(&mut lab, "pos -10.25 -8");
+    enter(&mut lab, "pos -10.25 -8");
     assert_eq!(lab.readout().value("sep"), Some("axis 1 (blue x)"));
     let widest = lab
         .readout()
@@ -333,14 +313,14 @@ fn the_two_box_scene_shows_the_push_out_as_noonat_s_hit_does() {
     let mut lab = Lab::new(SceneId::AabbAabb);
     assert_eq!(lab.readout().value("push A"), Some("— (apart)"));
     // A is 4 × 2, B 4 × 3 at the origin: A at (-3.5, 0) overlaps B's left face by 0.5.
-    command(&mut lab, "pos -3.5 0");
+    enter(&mut lab, "pos -3.5 0");
     assert_eq!(lab.readout().verdict, Verdict::Hit);
     assert_eq!(lab.readout().value("depth"), Some("0.50"));
     assert_eq!(lab.readout().value("push A"), Some("(-0.50, 0.00)"));
     assert_eq!(lab.readout().value("normal"), Some("(-1.00, 0.00) → A"));
     assert_eq!(lab.readout().value("point"), Some("(-2.00, 0.00)"));
     // Touching: a push-out of zero, still a hit.
-    command(&mut lab, "pos -4 0");
+    enter(&mut lab, "pos -4 0");
     assert_eq!(lab.readout().verdict, Verdict::Hit);
     assert_eq!(lab.readout().value("depth"), Some("0 (touching)"));
 }
@@ -351,7 +331,7 @@ fn the_cast_scene_shows_fraction_point_and_normal_for_each_shape() {
     assert_eq!(lab.readout().verdict, Verdict::Miss, "starts short");
     // The 6-long segment from (-4.5, 0) reaches the 3 × 3 box's left face at x = -1.5:
     // t = 0.5; so do the turned box at 0° and the disk of radius 1.5.
-    command(&mut lab, "pos -4.5 0");
+    enter(&mut lab, "pos -4.5 0");
     let cases = [
         (
             "segment × box",
@@ -439,9 +419,9 @@ fn zero_fits_every_shape_in_every_scene() {
         for (name, positions, size, radius) in placements {
             let mut lab = Lab::new(scene);
             for pos in positions.iter().take(lab.shape_names().len()) {
-                command(&mut lab, size);
-                command(&mut lab, radius);
-                command(&mut lab, pos);
+                enter(&mut lab, size);
+                enter(&mut lab, radius);
+                enter(&mut lab, pos);
                 press(&mut lab, "a");
             }
             press(&mut lab, "}}}0");

@@ -4,21 +4,7 @@
 
 use sokoshot_core::lab::{Key, Lab, SceneId, Verdict};
 
-fn command(lab: &mut Lab, line: &str) {
-    lab.press(Key::Char(':'));
-    for c in line.chars() {
-        lab.press(Key::Char(c));
-    }
-    lab.press(Key::Enter);
-    assert_eq!(lab.message(), None, "{line}");
-}
-
-fn value(lab: &Lab, label: &str) -> String {
-    lab.readout()
-        .value(label)
-        .unwrap_or_else(|| panic!("no {label:?} in {:?}", lab.readout()))
-        .to_owned()
-}
+use crate::lab_support::{command, value};
 
 #[test]
 fn the_distance_scene_gives_distance_touching_and_depth_by_hand() {

@@ -4,17 +4,7 @@
 use sokoshot_core::geom::{Intersects, Obb, Vec2, sat_obb_obb};
 use sokoshot_core::lab::{Figure, Ink, Key, Lab, MAX_PROMPT, Outcome, Pointer, SceneId, Verdict};
 
-fn press(lab: &mut Lab, keys: &str) {
-    for c in keys.chars() {
-        lab.press(Key::Char(c));
-    }
-}
-
-fn command(lab: &mut Lab, line: &str) {
-    lab.press(Key::Char(':'));
-    press(lab, line);
-    lab.press(Key::Enter);
-}
+use crate::lab_support::{enter, press};
 
 fn shapes(lab: &Lab, ink: Ink) -> Vec<Figure> {
     lab.picture().with_ink(ink).cloned().collect()
@@ -35,18 +25,18 @@ fn a_cycles_the_active_shape_and_the_keys_move_it() {
 #[test]
 fn the_prompt_sets_exact_values_and_says_what_is_wrong() {
     let mut lab = Lab::new(SceneId::DiskObb);
-    command(&mut lab, "pos 1.5 -2");
+    enter(&mut lab, "pos 1.5 -2");
     assert_eq!(lab.readout().value("disk"), Some("(1.50, -2.00)"));
-    command(&mut lab, "radius 0.5");
+    enter(&mut lab, "radius 0.5");
     assert!(lab.message().is_none(), "{:?}", lab.message());
     press(&mut lab, "a");
-    command(&mut lab, "angle 12.5");
+    enter(&mut lab, "angle 12.5");
     assert_eq!(lab.readout().value("angle"), Some("12.5°"));
-    command(&mut lab, "size 4 1");
+    enter(&mut lab, "size 4 1");
     assert_eq!(lab.readout().value("box"), Some("4.00 × 1.00"));
-    command(&mut lab, "radius 2");
+    enter(&mut lab, "radius 2");
     assert_eq!(lab.message(), Some("the box has no radius (it has a size)"));
-    command(&mut lab, "jump 3");
+    enter(&mut lab, "jump 3");
     assert!(lab.message().unwrap().starts_with("unknown \"jump\""));
     lab.press(Key::Char(':'));
     for _ in 0..MAX_PROMPT + 10 {
@@ -131,7 +121,7 @@ fn z_brings_the_slope_ball_to_just_touching() {
 fn near_the_boundary_a_gap_is_never_printed_as_zero() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     // The disk's edge 0.0004 short of the box's left side (-3).
-    command(&mut lab, "pos -4.0004 0");
+    enter(&mut lab, "pos -4.0004 0");
     assert_eq!(lab.readout().verdict, Verdict::Miss);
     let gap = lab.readout().value("gap").unwrap().to_owned();
     assert!(gap.starts_with("0.0004"), "{gap}");
@@ -139,7 +129,7 @@ fn near_the_boundary_a_gap_is_never_printed_as_zero() {
         lab.readout().value("note").is_some(),
         "the seed's >= is recalled"
     );
-    command(&mut lab, "pos -4 0");
+    enter(&mut lab, "pos -4 0");
     assert_eq!(
         lab.readout().verdict,
         Verdict::Hit,
@@ -276,7 +266,7 @@ fn the_disk_box_steps_name_the_sub_test_that_decided() {
     for (name, line, title, verdict) in cases {
         let mut lab = Lab::new(SceneId::DiskAabb);
         if !line.is_empty() {
-            command(&mut lab, line);
+            enter(&mut lab, line);
         }
         press(&mut lab, "e");
         let (_, steps) = lab.step().unwrap();
@@ -428,7 +418,7 @@ fn the_slope_moves_and_turns_when_active_but_never_onto_the_ball() {
     assert_eq!(lab.readout().value("slope"), Some("(0.50, 0.00) 355.0°"));
     // The ball sits left of the slope on its line: the slope cannot be pushed into it.
     press(&mut lab, "a");
-    command(&mut lab, "pos -3 0");
+    enter(&mut lab, "pos -3 0");
     press(&mut lab, "a");
     press(&mut lab, "hhhhhhh");
     assert_eq!(lab.message(), Some("the slope would overlap the ball"));

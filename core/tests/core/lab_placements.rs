@@ -4,34 +4,9 @@
 //! `-4.0002` is stored as `-4.00019979`, `-4.00008` as `-4.00008011`, `-4.0001` as
 //! `-4.00010014`.
 
-use sokoshot_core::lab::{Key, Lab, SceneId, Verdict};
+use sokoshot_core::lab::{Lab, SceneId, Verdict};
 
-fn press(lab: &mut Lab, keys: &str) {
-    for c in keys.chars() {
-        lab.press(Key::Char(c));
-    }
-}
-
-fn command(lab: &mut Lab, line: &str) {
-    lab.press(Key::Char(':'));
-    press(lab, line);
-    lab.press(Key::Enter);
-    assert_eq!(lab.message(), None, "{line}");
-}
-
-fn value(lab: &Lab, label: &str) -> Option<String> {
-    lab.readout().value(label).map(str::to_owned)
-}
-
-/// The lines of the step titled `title`, with the steps shown.
-fn step_lines(lab: &Lab, title: &str) -> Vec<String> {
-    let (_, steps) = lab.step().expect("steps shown");
-    steps
-        .into_iter()
-        .find(|s| s.title == title)
-        .unwrap_or_else(|| panic!("no step {title:?}"))
-        .lines
-}
+use crate::lab_support::{command, maybe_value, press, step_lines};
 
 /// The two-AABB scene with box A (4 × 2) at `pos`; box B is 4 × 3 at the origin.
 fn two_aabbs(pos: &str) -> Lab {
@@ -68,15 +43,15 @@ fn the_aabb_gap_is_the_true_distance_with_the_axis_gaps_named_as_such() {
     for (name, pos, dist, x, y) in cases {
         let lab = two_aabbs(pos);
         assert_eq!(lab.readout().verdict, Verdict::Miss, "{name}");
-        assert_eq!(value(&lab, "dist").as_deref(), Some(dist), "{name}");
-        assert_eq!(value(&lab, "x gap").as_deref(), Some(x), "{name}");
-        assert_eq!(value(&lab, "y gap").as_deref(), Some(y), "{name}");
-        assert_eq!(value(&lab, "gap"), None, "{name}: no unnamed gap");
+        assert_eq!(maybe_value(&lab, "dist").as_deref(), Some(dist), "{name}");
+        assert_eq!(maybe_value(&lab, "x gap").as_deref(), Some(x), "{name}");
+        assert_eq!(maybe_value(&lab, "y gap").as_deref(), Some(y), "{name}");
+        assert_eq!(maybe_value(&lab, "gap"), None, "{name}: no unnamed gap");
     }
     // Within the tolerance corner to corner (axis gaps 7.01e-5, 9.91e-5 apart): touching.
     let lab = two_aabbs("pos -4.00007 -2.50007");
     assert_eq!(lab.readout().verdict, Verdict::Hit);
-    assert_eq!(value(&lab, "depth").as_deref(), Some("0 (touching)"));
+    assert_eq!(maybe_value(&lab, "depth").as_deref(), Some("0 (touching)"));
 }
 
 #[test]
@@ -98,8 +73,14 @@ fn an_aabb_comparison_within_the_tolerance_is_marked_as_touching_not_as_holding(
     // as false. It is `≈` now: it fails as written, by no more than the tolerance.
     let mut lab = two_aabbs("pos -4.00005 0");
     assert_eq!(lab.readout().verdict, Verdict::Hit);
-    assert_eq!(value(&lab, "1").as_deref(), Some("≈ A.right >= B.left"));
-    assert_eq!(value(&lab, "2").as_deref(), Some("✓ A.left <= B.right"));
+    assert_eq!(
+        maybe_value(&lab, "1").as_deref(),
+        Some("≈ A.right >= B.left")
+    );
+    assert_eq!(
+        maybe_value(&lab, "2").as_deref(),
+        Some("✓ A.left <= B.right")
+    );
     press(&mut lab, "e");
     let first = step_lines(&lab, "comparison 1");
     assert_eq!(
@@ -120,7 +101,7 @@ fn an_aabb_comparison_within_the_tolerance_is_marked_as_touching_not_as_holding(
     ];
     for (name, pos, want) in cases {
         let lab = two_aabbs(pos);
-        assert_eq!(value(&lab, "1").as_deref(), Some(want), "{name}");
+        assert_eq!(maybe_value(&lab, "1").as_deref(), Some(want), "{name}");
     }
 }
 
@@ -133,14 +114,14 @@ fn a_cast_or_sweep_that_starts_touching_and_moves_away_is_no_hit_as_the_help_say
     command(&mut cast, "angle 180");
     assert_eq!(cast.readout().verdict, Verdict::Miss);
     assert_eq!(
-        value(&cast, "start").as_deref(),
+        maybe_value(&cast, "start").as_deref(),
         Some("touching, moves away")
     );
-    assert_eq!(value(&cast, "frac").as_deref(), Some("— (no hit)"));
+    assert_eq!(maybe_value(&cast, "frac").as_deref(), Some("— (no hit)"));
     // Turned back in, the same start hits at 0.
     command(&mut cast, "angle 0");
     assert_eq!(cast.readout().verdict, Verdict::Hit);
-    assert_eq!(value(&cast, "frac").as_deref(), Some("0.0000"));
+    assert_eq!(maybe_value(&cast, "frac").as_deref(), Some("0.0000"));
     for pos in ["pos 17.5 0", "pos 17.50005 0", "pos 17.49995 0"] {
         let mut sweep = Lab::new(SceneId::Sweep);
         command(&mut sweep, pos);
@@ -149,7 +130,7 @@ fn a_cast_or_sweep_that_starts_touching_and_moves_away_is_no_hit_as_the_help_say
         command(&mut sweep, "pos 20 0");
         assert_eq!(sweep.readout().verdict, Verdict::Miss, "{pos}");
         assert_eq!(
-            value(&sweep, "start").as_deref(),
+            maybe_value(&sweep, "start").as_deref(),
             Some("touching, moves away"),
             "{pos}"
         );
@@ -163,7 +144,7 @@ fn a_disk_placed_just_past_the_tolerance_prints_the_digits_that_say_so() {
     let mut lab = Lab::new(SceneId::DiskAabb);
     command(&mut lab, "pos -4.0001 0.3");
     assert_eq!(lab.readout().verdict, Verdict::Miss);
-    assert_eq!(value(&lab, "gap").as_deref(), Some("0.0001001"));
+    assert_eq!(maybe_value(&lab, "gap").as_deref(), Some("0.0001001"));
     press(&mut lab, "e");
     let grown = step_lines(&lab, "outside the box grown by r?");
     assert!(
@@ -196,7 +177,7 @@ fn a_disk_placed_just_past_the_tolerance_prints_the_digits_that_say_so() {
         let mut lab = Lab::new(SceneId::DiskAabb);
         command(&mut lab, pos);
         assert_eq!(lab.readout().verdict, verdict, "{name}");
-        assert_eq!(value(&lab, label).as_deref(), Some(want), "{name}");
+        assert_eq!(maybe_value(&lab, label).as_deref(), Some(want), "{name}");
     }
 }
 
@@ -209,14 +190,29 @@ fn the_distance_scene_s_deep_points_are_a_penetration_pair_on_both_shapes() {
     let mut lab = Lab::new(SceneId::Distance);
     command(&mut lab, "pos -2 0.5");
     assert_eq!(lab.readout().verdict, Verdict::Hit);
-    assert_eq!(value(&lab, "depth").as_deref(), Some("0.50"));
-    assert_eq!(value(&lab, "normal").as_deref(), Some("(1.00, 0.00) → B"));
-    assert_eq!(value(&lab, "A deep").as_deref(), Some("(-0.50, 0.08)"));
-    assert_eq!(value(&lab, "B deep").as_deref(), Some("(-1.00, 0.08)"));
+    assert_eq!(maybe_value(&lab, "depth").as_deref(), Some("0.50"));
+    assert_eq!(
+        maybe_value(&lab, "normal").as_deref(),
+        Some("(1.00, 0.00) → B")
+    );
+    assert_eq!(
+        maybe_value(&lab, "A deep").as_deref(),
+        Some("(-0.50, 0.08)")
+    );
+    assert_eq!(
+        maybe_value(&lab, "B deep").as_deref(),
+        Some("(-1.00, 0.08)")
+    );
     // Lower (box y -1.5..0.5), the common span is y -4/3..0.5: its middle -5/12.
     command(&mut lab, "pos -2 -0.5");
-    assert_eq!(value(&lab, "A deep").as_deref(), Some("(-0.50, -0.42)"));
-    assert_eq!(value(&lab, "B deep").as_deref(), Some("(-1.00, -0.42)"));
+    assert_eq!(
+        maybe_value(&lab, "A deep").as_deref(),
+        Some("(-0.50, -0.42)")
+    );
+    assert_eq!(
+        maybe_value(&lab, "B deep").as_deref(),
+        Some("(-1.00, -0.42)")
+    );
 }
 
 #[test]
@@ -232,12 +228,15 @@ fn two_turned_boxes_corner_to_corner_follow_the_same_distance_rule() {
     command(&mut lab, "angle 0");
     command(&mut lab, "pos -2.00008 -2.00008");
     assert_eq!(lab.readout().verdict, Verdict::Miss);
-    assert_eq!(value(&lab, "dist").as_deref(), Some("0.00011"));
+    assert_eq!(maybe_value(&lab, "dist").as_deref(), Some("0.00011"));
     assert_eq!(
-        value(&lab, "ax gap").as_deref(),
+        maybe_value(&lab, "ax gap").as_deref(),
         Some("touching (<= distance)")
     );
-    assert_eq!(value(&lab, "axis 1").as_deref(), Some("blue x  touching"));
+    assert_eq!(
+        maybe_value(&lab, "axis 1").as_deref(),
+        Some("blue x  touching")
+    );
     press(&mut lab, "e");
     let conclusion = step_lines(&lab, "conclusion").join(" ");
     assert!(
@@ -247,5 +246,5 @@ fn two_turned_boxes_corner_to_corner_follow_the_same_distance_rule() {
     // Nearer (7.01e-5 on each axis, 9.91e-5 apart): touching, a HIT with depth 0.
     command(&mut lab, "pos -2.00007 -2.00007");
     assert_eq!(lab.readout().verdict, Verdict::Hit);
-    assert_eq!(value(&lab, "depth").as_deref(), Some("0 (touching)"));
+    assert_eq!(maybe_value(&lab, "depth").as_deref(), Some("0 (touching)"));
 }

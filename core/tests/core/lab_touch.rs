@@ -2,37 +2,9 @@
 //! all follow it, and casts and sweeps that start inside say so. Each case reported against the
 //! lab is pinned with its exact numbers, with variants at other placements.
 
-use sokoshot_core::lab::{Key, Lab, SceneId, TOUCH_TOLERANCE, Verdict};
+use sokoshot_core::lab::{Lab, SceneId, TOUCH_TOLERANCE, Verdict};
 
-fn press(lab: &mut Lab, keys: &str) {
-    for c in keys.chars() {
-        lab.press(Key::Char(c));
-    }
-}
-
-fn command(lab: &mut Lab, line: &str) {
-    lab.press(Key::Char(':'));
-    press(lab, line);
-    lab.press(Key::Enter);
-    assert_eq!(lab.message(), None, "{line}");
-}
-
-fn value(lab: &Lab, label: &str) -> String {
-    lab.readout()
-        .value(label)
-        .unwrap_or_else(|| panic!("no {label:?} in {:?}", lab.readout()))
-        .to_owned()
-}
-
-/// The step titled `title`, with the steps shown.
-fn step_lines(lab: &Lab, title: &str) -> Vec<String> {
-    let (_, steps) = lab.step().expect("steps shown");
-    steps
-        .into_iter()
-        .find(|s| s.title == title)
-        .unwrap_or_else(|| panic!("no step {title:?}"))
-        .lines
-}
+use crate::lab_support::{command, press, step_lines, value};
 
 /// The two-box scene as reported: both boxes 2 × 2, green at the origin unturned, blue
 /// turned by `angle` at `pos`.
@@ -292,13 +264,15 @@ fn grazing_casts_hit_for_every_shape() {
     // One rule: a segment that runs along an edge (within the tolerance) hits where it first
     // comes within the tolerance, and says it grazes.
     let cases = [
-        // Along the box's top face y = -1.5, from x = -4: reaches x = -1.5 at 2.5 / 6.
-        ("box face", 0, "pos -4 -1.5", "angle 0", "0.4167"),
-        // Along the slope's long side x + y = 0, from (-3, 3): reaches (-1.5, 1.5) at
-        // 1.5√2 / 6.
+        // Along the box's top face y = -1.5, from x = -5: within 1e-4 of the corner at
+        // x = -1.5001, (3.5 - 1e-4) / 6 = 0.583317.
+        ("box face", 0, "pos -5 -1.5", "angle 0", "0.5833"),
+        // Along the slope's long side x + y = 0, from (-3, 3): within 1e-4 of the corner
+        // (-1.5, 1.5) at (1.5√2 - 1e-4) / 6 = 0.353537.
         ("slope's long side", 3, "pos -3 3", "angle 315", "0.3535"),
-        // Along the bar's end face x = 1.5, from y = -3: reaches y = -0.125 at 2.875 / 6.
-        ("bar's end face", 4, "pos 1.5 -3", "angle 90", "0.4792"),
+        // Along the bar's end face x = 1.5, from y = -3.1: within 1e-4 of its corner at
+        // y = -0.1251, (2.975 - 1e-4) / 6 = 0.495817.
+        ("bar's end face", 4, "pos 1.5 -3.1", "angle 90", "0.4958"),
     ];
     for (name, kind, pos, angle, frac) in cases {
         let mut lab = Lab::new(SceneId::Cast);

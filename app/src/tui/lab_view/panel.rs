@@ -198,15 +198,17 @@ const OWN_KEYS_WIDTH: usize = 9;
 /// The widest the help gets: two columns of keys side by side.
 const HELP_WIDTH: u16 = 80;
 
-/// The lab's touch rule as the help states it: one tolerance for shapes at rest, and for a
-/// cast or sweep, which starts touching and moves away, no hit.
+/// The lab's touch rule as the help states it: one tolerance for shapes at rest; a cast or
+/// sweep hits where it first comes within it, the fraction or time shown; and for one that
+/// starts touching and moves away, no hit.
 fn touch_rule() -> Vec<String> {
     vec![
         format!(" touching: within {TOUCH_TOLERANCE_TEXT} of"),
         " each other, in every scene".to_owned(),
         " (a HIT with depth 0); a".to_owned(),
         " cast or sweep hits where it".to_owned(),
-        format!(" comes within {TOUCH_TOLERANCE_TEXT}, but if it"),
+        format!(" first comes within {TOUCH_TOLERANCE_TEXT}"),
+        " (its frac or toi); if it".to_owned(),
         " starts touching and moves".to_owned(),
         " away, it is no hit".to_owned(),
     ]

@@ -1,0 +1,386 @@
+//! The lab's decisions in `f64` on the shapes exactly as placed: a box's edges are its centre
+//! plus or minus half its size, worked out in `f64` from the `f32` values the prompt stored,
+//! never rounded to `f32` in between (a 0.1 × 0.1 box at y = 1.5501 has its top edge at
+//! 1.5000999682, 9.9968e-5 from an edge at 1.5: touching, where the `f32` edge 1.50010002
+//! would say apart). Every verdict, gap, depth and fraction the panel prints comes from here,
+//! by the one touch tolerance; the `f32` geometry of `geom` (the game's, checked against
+//! parry2d) still gives the pictures, closest points, normals and steps.
+//!
+//! Shapes are convex polygons (boxes, turned boxes, triangles) or disks. The signed gap is the
+//! distance when apart and minus the penetration depth when overlapping (the least overlap
+//! over the polygons' edge normals, the separating axis test's depth).
+
+use glam::{DVec2, Vec2};
+
+use crate::geom::{Aabb, Obb, Triangle};
+
+use super::touch::TOUCH_TOLERANCE_F64;
+
+/// How many trisections the search for a path's deepest point takes.
+const DEEPEST_STEPS: u32 = 200;
+
+/// How many halvings the search for a path's first point within the tolerance takes.
+const FIRST_STEPS: u32 = 200;
+
+/// A point or vector of the placed shapes, in `f64`.
+pub(crate) fn wide(v: Vec2) -> DVec2 {
+    v.as_dvec2()
+}
+
+/// A convex polygon in `f64`, its corners in order (either winding; a box of zero width has
+/// repeated corners, which is allowed).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Poly {
+    corners: Vec<DVec2>,
+}
+
+/// A shape for the `f64` tests.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Shape {
+    /// A disk: centre and radius.
+    Disk(DVec2, f64),
+    /// A convex polygon.
+    Poly(Poly),
+}
+
+impl Poly {
+    /// A box of half size `half` about `center`, its own x axis along the unit `axis` (as the
+    /// box stores it): corners `center ± axis·hx ± perp·hy`, each in `f64`.
+    pub(crate) fn boxed(center: Vec2, half: Vec2, axis: Vec2) -> Self {
+        let (c, half, x) = (wide(center), wide(half.abs()), wide(axis));
+        let (hx, hy) = (x * half.x, x.perp() * half.y);
+        Self {
+            corners: vec![c - hx - hy, c + hx - hy, c + hx + hy, c - hx + hy],
+        }
+    }
+
+    /// An axis-aligned box of full `size` about `center`.
+    pub(crate) fn aabb(center: Vec2, size: Vec2) -> Self {
+        Self::boxed(center, size.abs() * 0.5, Vec2::X)
+    }
+
+    /// A turned box as `geom` stores it (centre, half size, axis).
+    pub(crate) fn obb(b: &Obb) -> Self {
+        Self::boxed(b.center, b.half_size, b.axes()[0])
+    }
+
+    /// A turned box whose angle is a multiple of 90°, as the AABB [`Obb::as_aabb`] makes of
+    /// it (width and height swapped at odd multiples), on its placed centre and half size.
+    pub(crate) fn aligned(b: &Obb) -> Self {
+        let turns = (f64::from(b.angle()) / std::f64::consts::FRAC_PI_2).round();
+        let half = if turns.rem_euclid(2.0) == 1.0 {
+            Vec2::new(b.half_size.y, b.half_size.x)
+        } else {
+            b.half_size
+        };
+        Self::boxed(b.center, half, Vec2::X)
+    }
+
+    /// An axis-aligned box placed by its two corners (as the slope scene's walls are).
+    pub(crate) fn corners_of(b: &Aabb) -> Self {
+        let (lo, hi) = (wide(b.min), wide(b.max));
+        Self {
+            corners: vec![lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)],
+        }
+    }
+
+    /// A triangle from its three corners as placed.
+    pub(crate) fn triangle(t: &Triangle) -> Self {
+        Self {
+            corners: vec![wide(t.a), wide(t.b), wide(t.c)],
+        }
+    }
+
+    /// Each edge as its two ends.
+    fn edges(&self) -> impl Iterator<Item = (DVec2, DVec2)> + '_ {
+        let n = self.corners.len();
+        (0..n).map(move |i| (self.corners[i], self.corners[(i + 1) % n]))
+    }
+
+    /// Twice the signed area: positive when the corners turn from +x towards +y.
+    fn winding(&self) -> f64 {
+        self.edges().map(|(a, b)| a.perp_dot(b)).sum()
+    }
+
+    /// The unit normals of the edges that have a length.
+    pub(crate) fn normals(&self) -> Vec<DVec2> {
+        self.edges()
+            .filter_map(|(a, b)| (b - a).perp().try_normalize())
+            .collect()
+    }
+
+    /// The projection interval on a unit axis.
+    pub(crate) fn project(&self, axis: DVec2) -> (f64, f64) {
+        self.corners
+            .iter()
+            .map(|c| c.dot(axis))
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), s| {
+                (lo.min(s), hi.max(s))
+            })
+    }
+
+    /// Whether `p` lies inside or on the polygon (never, for a polygon with no area).
+    fn contains(&self, p: DVec2) -> bool {
+        let w = self.winding();
+        if w == 0.0 || w.is_nan() {
+            return false;
+        }
+        self.edges()
+            .all(|(a, b)| (b - a).perp_dot(p - a) * w.signum() >= 0.0)
+    }
+
+    /// The signed gap from a point: its distance outside, minus its depth inside.
+    pub(crate) fn point_gap(&self, p: DVec2) -> f64 {
+        let d = self
+            .edges()
+            .map(|(a, b)| segment_distance(p, a, b))
+            .fold(f64::INFINITY, f64::min);
+        if self.contains(p) { -d } else { d }
+    }
+}
+
+/// The distance from `p` to the segment `a`–`b` (a point when `a == b`).
+pub(crate) fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.distance(a + ab * t)
+}
+
+/// The gap between two intervals on one axis: positive apart, negative overlapping.
+pub(crate) fn interval_gap(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (b.0 - a.1).max(a.0 - b.1)
+}
+
+/// The signed gap between two convex polygons: apart (some edge normal separates them), the
+/// least distance of a corner of one to an edge of the other; otherwise minus the least
+/// overlap over every edge normal.
+pub(crate) fn poly_gap(a: &Poly, b: &Poly) -> f64 {
+    let axes: Vec<DVec2> = a.normals().into_iter().chain(b.normals()).collect();
+    let widest = axes
+        .iter()
+        .map(|&n| interval_gap(a.project(n), b.project(n)))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if axes.is_empty() || widest > 0.0 {
+        let one_way = |p: &Poly, q: &Poly| {
+            p.corners
+                .iter()
+                .flat_map(|&c| q.edges().map(move |(e0, e1)| segment_distance(c, e0, e1)))
+                .fold(f64::INFINITY, f64::min)
+        };
+        one_way(a, b).min(one_way(b, a))
+    } else {
+        widest
+    }
+}
+
+impl Shape {
+    /// The signed gap from a point.
+    pub(crate) fn point_gap(&self, p: DVec2) -> f64 {
+        match self {
+            Shape::Disk(c, r) => p.distance(*c) - r,
+            Shape::Poly(poly) => poly.point_gap(p),
+        }
+    }
+
+    /// The signed gap between two shapes.
+    pub(crate) fn gap(&self, other: &Shape) -> f64 {
+        match (self, other) {
+            (Shape::Disk(c, r), Shape::Disk(d, s)) => c.distance(*d) - r - s,
+            (Shape::Disk(c, r), Shape::Poly(p)) | (Shape::Poly(p), Shape::Disk(c, r)) => {
+                p.point_gap(*c) - r
+            }
+            (Shape::Poly(p), Shape::Poly(q)) => poly_gap(p, q),
+        }
+    }
+}
+
+/// The signed gap between two axis-aligned boxes, each given as its centre and full size, with
+/// the gap on each axis: `(x gap, y gap, signed gap)`. Apart on both axes the gap is the
+/// corner-to-corner distance; overlapping on both, minus the shallower overlap.
+pub(crate) fn aabb_gaps(a: (Vec2, Vec2), b: (Vec2, Vec2)) -> (f64, f64, f64) {
+    let half = |s: Vec2| wide(s.abs()) * 0.5;
+    aabb_gaps_wide((wide(a.0), half(a.1)), (wide(b.0), half(b.1)))
+}
+
+/// [`aabb_gaps`] for boxes given as `f64` centres and half sizes (a box moved along a path).
+pub(crate) fn aabb_gaps_wide(a: (DVec2, DVec2), b: (DVec2, DVec2)) -> (f64, f64, f64) {
+    let ((a_min, a_max), (b_min, b_max)) = ((a.0 - a.1, a.0 + a.1), (b.0 - b.1, b.0 + b.1));
+    let x = (b_min.x - a_max.x).max(a_min.x - b_max.x);
+    let y = (b_min.y - a_max.y).max(a_min.y - b_max.y);
+    let signed = if x > 0.0 || y > 0.0 {
+        x.max(0.0).hypot(y.max(0.0))
+    } else {
+        x.max(y)
+    };
+    (x, y, signed)
+}
+
+/// How a path of fractions `[0, 1]` stands against a shape, from the signed gap of its points
+/// (`gap(t)`, convex along a straight path against a convex shape).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Path {
+    /// The gap at the start.
+    pub(crate) start: f64,
+    /// The least gap over the path.
+    pub(crate) least: f64,
+    /// The first fraction at which the gap is within the tolerance (or below), if any.
+    pub(crate) first: Option<f64>,
+}
+
+/// Follows a path by its gap: the least gap (trisection of a convex function) and the first
+/// fraction at which it comes within the tolerance (halving between the start and the
+/// deepest point, where the gap falls all the way).
+pub(crate) fn along(gap: impl Fn(f64) -> f64) -> Path {
+    let start = gap(0.0);
+    let (mut lo, mut hi) = (0.0_f64, 1.0_f64);
+    for _ in 0..DEEPEST_STEPS {
+        let third = (hi - lo) / 3.0;
+        if third <= 0.0 {
+            break;
+        }
+        if gap(lo + third) < gap(hi - third) {
+            hi -= third;
+        } else {
+            lo += third;
+        }
+    }
+    let (mut least, mut deepest) = (gap(lo), lo);
+    for t in [0.0, 1.0] {
+        if gap(t) < least {
+            (least, deepest) = (gap(t), t);
+        }
+    }
+    let first = if start.is_nan() || least.is_nan() || least > TOUCH_TOLERANCE_F64 {
+        None
+    } else if start <= TOUCH_TOLERANCE_F64 {
+        Some(0.0)
+    } else {
+        let (mut out, mut within) = (0.0_f64, deepest);
+        for _ in 0..FIRST_STEPS {
+            let mid = (out + within) / 2.0;
+            if mid <= out || mid >= within {
+                break;
+            }
+            if gap(mid) <= TOUCH_TOLERANCE_F64 {
+                within = mid;
+            } else {
+                out = mid;
+            }
+        }
+        Some(within)
+    };
+    Path {
+        start,
+        least,
+        first,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Aabb, Convex, Disk, proximity};
+
+    /// A small deterministic generator (xorshift), so the cases are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn unit(&mut self) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            #[allow(clippy::cast_precision_loss)]
+            let x = (self.0 >> 40) as f32 / (1u64 << 24) as f32;
+            x
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.unit()
+        }
+    }
+
+    /// A random shape, as `geom` has it and as the `f64` tests take it.
+    fn shape(rng: &mut Rng) -> (Convex, Shape) {
+        let center = Vec2::new(rng.range(-4.0, 4.0), rng.range(-4.0, 4.0));
+        let size = Vec2::new(rng.range(0.1, 4.0), rng.range(0.1, 4.0));
+        match (rng.unit() * 4.0) as u32 {
+            0 => (
+                Convex::Aabb(Aabb::from_center_size(center, size)),
+                Shape::Poly(Poly::aabb(center, size)),
+            ),
+            1 => {
+                let b = Obb::new(center, size, rng.range(-3.2, 3.2));
+                (Convex::Obb(b), Shape::Poly(Poly::obb(&b)))
+            }
+            2 => {
+                let d = Disk::new(center, size.x / 2.0);
+                (
+                    Convex::Disk(d),
+                    Shape::Disk(wide(d.center), f64::from(d.radius)),
+                )
+            }
+            _ => {
+                let t = Triangle::new(center, center + Vec2::new(size.x, 0.0), center + size);
+                (Convex::Triangle(t), Shape::Poly(Poly::triangle(&t)))
+            }
+        }
+    }
+
+    #[test]
+    fn gaps_agree_with_geom_s_proximity_checked_against_parry2d() {
+        // `geom::proximity` is the game's GJK and SAT in f32, checked against parry2d in the
+        // geometry tests: the f64 gap must agree with it to its f32 rounding on every pair.
+        let mut rng = Rng(0x5eed_1ab5);
+        for case in 0..20_000 {
+            let ((a, a64), (b, b64)) = (shape(&mut rng), shape(&mut rng));
+            let want = f64::from(proximity(&a, &b).distance);
+            let got = a64.gap(&b64);
+            assert!(
+                (got - want).abs() <= 2e-5 * (1.0 + want.abs()),
+                "case {case}: {a:?} {b:?}: f64 {got} against {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn box_edges_are_not_rounded_before_the_gap() {
+        // A 0.1 × 0.1 box at y = 1.5501 under a box whose bottom edge is at 1.5.
+        let a = (Vec2::new(0.0, 1.5501), Vec2::splat(0.1));
+        let b = (Vec2::ZERO, Vec2::new(4.0, 3.0));
+        let (_, y, signed) = aabb_gaps(b, a);
+        assert!((y - 9.9968e-5).abs() < 1e-8, "{y}");
+        assert!(signed <= TOUCH_TOLERANCE_F64);
+        let poly = poly_gap(&Poly::aabb(b.0, b.1), &Poly::aabb(a.0, a.1));
+        assert!((poly - y).abs() < 1e-12, "{poly} {y}");
+    }
+
+    #[test]
+    fn point_gaps_are_signed() {
+        let square = Poly::aabb(Vec2::ZERO, Vec2::splat(2.0));
+        let cases = [
+            ("outside a face", DVec2::new(3.0, 0.0), 2.0),
+            ("outside a corner", DVec2::new(4.0, 5.0), 5.0),
+            ("inside", DVec2::new(0.5, 0.0), -0.5),
+            ("on the edge", DVec2::new(1.0, 0.3), 0.0),
+        ];
+        for (name, p, want) in cases {
+            assert!((square.point_gap(p) - want).abs() < 1e-12, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_path_is_found_where_it_first_comes_within_the_tolerance() {
+        // A point from x = -1 to x = 1 against a face at x = 0.5.
+        let path = along(|t| 0.5 - (-1.0 + 2.0 * t));
+        let first = path.first.expect("reaches");
+        assert!((first - (0.75 - 5e-5)).abs() < 1e-12, "{first}");
+        assert!((path.least - -0.5).abs() < 1e-12);
+        let short = along(|t| 0.5 + 1.0001e-4 - t * 0.5);
+        assert_eq!(short.first, None, "ends 1.0001e-4 short");
+    }
+}
