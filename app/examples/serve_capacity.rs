@@ -40,16 +40,10 @@ mod crowd;
 mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
-use crowd::{Empty, connect_from, open_crowd, watch_idle};
+use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, connect_from, open_crowd, watch_idle};
 use proc_stats::{cpu_ticks, rss_kib, threads};
 use ssh_client::{Server, Session, read_for, read_until};
 
-/// Idle sessions held open at once.
-const SESSIONS: usize = 1000;
-/// Loopback addresses they come from.
-const ADDRESSES: usize = 20;
-/// How long the idle sessions are watched.
-const IDLE: Duration = Duration::from_secs(10);
 /// Sessions that open the `--levels` pack.
 const OPENERS: usize = 100;
 

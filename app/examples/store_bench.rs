@@ -48,15 +48,9 @@ mod crowd;
 mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
-use crowd::{Empty, connect_from, open_crowd, watch_idle};
+use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, connect_from, open_crowd, watch_idle};
 use ssh_client::{Server, Session, read_for, read_until};
 
-/// Idle sessions held open at once.
-const SESSIONS: usize = 1000;
-/// Loopback addresses they come from.
-const ADDRESSES: usize = 20;
-/// How long the idle sessions are watched.
-const IDLE: Duration = Duration::from_secs(10);
 /// What the slowed store adds to every chunk the server sends to it.
 const SLOW: Duration = Duration::from_secs(2);
 /// Sessions stepping while the store is slow.

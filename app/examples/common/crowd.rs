@@ -13,6 +13,13 @@ use tokio::net::{TcpSocket, TcpStream};
 use crate::proc_stats::{cpu_ticks, rss_kib, threads};
 use crate::ssh_client::{Session, read_for, wire_total};
 
+/// Idle sessions the capacity measurements hold open at once.
+pub const SESSIONS: usize = 1000;
+/// Loopback addresses they come from.
+pub const ADDRESSES: usize = 20;
+/// How long idle sessions are watched.
+pub const IDLE: Duration = Duration::from_secs(10);
+
 /// A TCP connection to the server from the loopback address `from`.
 pub async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
     let socket = TcpSocket::new_v4().expect("socket");
