@@ -15,8 +15,9 @@ cd "$(dirname "$0")/.."
 what="${1:-all}"
 bin=/usr/lib/postgresql/15/bin
 
-cargo build --quiet --bin sokoshot --example store_bench
-cargo build --quiet -p sokoshot-store --example save_latency
+# One build for both examples: with `-p sokoshot-store` alone, Cargo resolves the crates'
+# features for that package only and builds many of them again.
+cargo build --quiet --bin sokoshot --example store_bench --example save_latency
 
 dir=$(mktemp -d /tmp/sokoshot-store-bench.XXXXXX)
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }

@@ -16,16 +16,19 @@
 //! clients are russh clients in this process, logged in as guests. Nothing leaves the machine.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::net::TcpStream;
 
+#[path = "common/crowd.rs"]
+mod crowd;
 #[path = "common/proc_stats.rs"]
 mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
-use proc_stats::{cpu_ticks, rss_kib, threads};
-use ssh_client::{Server, Session, read_for, read_until, wire_total};
+use crowd::{Empty, watch_idle};
+use proc_stats::rss_kib;
+use ssh_client::{Server, Session, read_for, read_until};
 
 /// Idle sessions held open at once.
 const SESSIONS: usize = 100;
@@ -71,8 +74,7 @@ async fn main() {
     );
     let (pid, port) = (server.pid(), server.port);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_empty = rss_kib(pid);
-    let threads_empty = threads(pid);
+    let empty = Empty::of(pid);
 
     let mut sessions = Vec::new();
     for _ in 0..SESSIONS {
@@ -80,41 +82,13 @@ async fn main() {
         read_until(&mut session.channel, "SSH").await;
         sessions.push(session);
     }
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let rss_full = rss_kib(pid);
-    let threads_full = threads(pid);
-    let wire_before: u64 = wire_total(&sessions);
-    let cpu_before = cpu_ticks(pid);
-    let idle_start = Instant::now();
-    let mut idle_data = 0;
-    for session in &mut sessions {
-        idle_data += read_for(&mut session.channel, Duration::ZERO).await.len();
-    }
-    tokio::time::sleep(IDLE.saturating_sub(idle_start.elapsed())).await;
-    for session in &mut sessions {
-        idle_data += read_for(&mut session.channel, Duration::from_millis(1))
-            .await
-            .len();
-    }
-    let cpu_ticks_idle = cpu_ticks(pid) - cpu_before;
-    let idle_secs = idle_start.elapsed().as_secs_f64();
-    let wire_after: u64 = wire_total(&sessions);
+    let idle = watch_idle(pid, empty, &mut sessions, Duration::from_secs(2), IDLE).await;
     for session in sessions {
         session.close().await;
     }
 
     println!("{SESSIONS} idle sessions at 80x24, each on its menu:");
-    println!(
-        "  server RSS: {rss_empty} KiB with none, {rss_full} KiB with {SESSIONS} = {:.0} KiB per session",
-        (rss_full.saturating_sub(rss_empty)) as f64 / SESSIONS as f64
-    );
-    println!("  server threads: {threads_empty} with none, {threads_full} with {SESSIONS}");
-    println!(
-        "  over {idle_secs:.1} s idle: {} ms of CPU ({:.2} % of one core), {} bytes on the wire, {idle_data} bytes of frames",
-        cpu_ticks_idle * 10,
-        cpu_ticks_idle as f64 / idle_secs,
-        wire_after - wire_before,
-    );
+    idle.print("");
 
     // A flying shot in the corridor: step once, then fire and record until it has landed.
     let mut shot = open(port).await;

@@ -40,21 +40,17 @@ use std::time::{Duration, Instant};
 use russh::ChannelMsg;
 use russh::keys::{Algorithm, PrivateKey};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpSocket, TcpStream};
+use tokio::net::{TcpListener, TcpStream};
 
+#[path = "common/crowd.rs"]
+mod crowd;
 #[path = "common/proc_stats.rs"]
 mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
-use proc_stats::{cpu_ticks, rss_kib, threads};
-use ssh_client::{Server, Session, read_for, read_until, wire_total};
+use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, connect_from, open_crowd, watch_idle};
+use ssh_client::{Server, Session, read_for, read_until};
 
-/// Idle sessions held open at once.
-const SESSIONS: usize = 1000;
-/// Loopback addresses they come from.
-const ADDRESSES: usize = 20;
-/// How long the idle sessions are watched.
-const IDLE: Duration = Duration::from_secs(10);
 /// What the slowed store adds to every chunk the server sends to it.
 const SLOW: Duration = Duration::from_secs(2);
 /// Sessions stepping while the store is slow.
@@ -69,18 +65,6 @@ const FRAME_PATIENCE: Duration = Duration::from_secs(180);
 /// The level both kinds of session play: `k`/`j` walk up and down without touching the box,
 /// `l` pushes it home.
 const LEVEL: &str = "Title: Walk or push\n######\n#    #\n#@$. #\n######\n";
-
-/// A TCP connection to the server from the loopback address `from`.
-async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
-    let socket = TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from((from, 0)))
-        .expect("bind a loopback address");
-    socket
-        .connect(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
-        .await
-        .expect("connect")
-}
 
 /// A new player's key.
 fn new_key() -> Arc<PrivateKey> {
@@ -135,40 +119,10 @@ async fn capacity(dir: &Path, store: &str) {
     let server = Server::start(dir, &args);
     let (pid, port) = (server.pid(), server.port);
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss_empty = rss_kib(pid);
-    let threads_empty = threads(pid);
-    let opening = Instant::now();
-    let tasks: Vec<_> = (0..ADDRESSES)
-        .map(|a| {
-            tokio::spawn(async move {
-                let from = Ipv4Addr::new(127, 0, 0, 1 + a as u8);
-                let mut sessions = Vec::new();
-                for _ in 0..per_address {
-                    sessions.push(open_player(from, port).await);
-                }
-                sessions
-            })
-        })
-        .collect();
-    let mut sessions = Vec::new();
-    for task in tasks {
-        sessions.extend(task.await.expect("sessions"));
-    }
-    let opened = opening.elapsed();
-    tokio::time::sleep(Duration::from_secs(3)).await;
-    let rss_full = rss_kib(pid);
-    let threads_full = threads(pid);
-    let wire_before = wire_total(&sessions);
-    let cpu_before = cpu_ticks(pid);
-    let idle_start = Instant::now();
-    tokio::time::sleep(IDLE).await;
-    let cpu_idle = cpu_ticks(pid) - cpu_before;
-    let idle_secs = idle_start.elapsed().as_secs_f64();
-    let wire_after = wire_total(&sessions);
-    let mut idle_data = 0;
-    for session in &mut sessions {
-        idle_data += read_for(&mut session.channel, Duration::ZERO).await.len();
-    }
+    let empty = Empty::of(pid);
+    let (mut sessions, opened) =
+        open_crowd(ADDRESSES, per_address, move |from| open_player(from, port)).await;
+    let idle = watch_idle(pid, empty, &mut sessions, Duration::from_secs(3), IDLE).await;
     let kept = server
         .log()
         .iter()
@@ -180,17 +134,7 @@ async fn capacity(dir: &Path, store: &str) {
         "{SESSIONS} idle players with keys (store: {store}) from {ADDRESSES} loopback addresses at 80x24, each on its menu (opened in {:.1} s):",
         opened.as_secs_f64()
     );
-    println!(
-        "  server RSS: {rss_empty} KiB with none, {rss_full} KiB with {SESSIONS} = {:.0} KiB per session",
-        rss_full.saturating_sub(rss_empty) as f64 / SESSIONS as f64
-    );
-    println!("  server threads: {threads_empty} with none, {threads_full} with {SESSIONS}");
-    println!(
-        "  over {idle_secs:.1} s idle: {} ms of CPU ({:.2} % of one core), {} bytes on the wire, {idle_data} bytes of frames",
-        cpu_idle * 10,
-        cpu_idle as f64 / idle_secs,
-        wire_after - wire_before,
-    );
+    idle.print("");
     println!("  log lines naming the store: {kept:?}");
     for session in sessions {
         session.close().await;

@@ -388,7 +388,20 @@ async fn serve(
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let waiting = shared.players.as_ref().map_or(0, |store| store.pending());
+    let waiting = match &shared.players {
+        Some(store) if store.pending() > 0 => {
+            eprintln!(
+                "sokoshot serve: waiting at most {} s for the progress of {} to reach the store",
+                sokoshot_core::store::records::SHUTDOWN_WAIT.as_secs(),
+                crate::words::count(store.pending(), "player")
+            );
+            // The sessions have ended: nothing else is left for the runtime to run.
+            tokio::task::block_in_place(|| {
+                store.finish(sokoshot_core::store::records::SHUTDOWN_WAIT)
+            })
+        }
+        _ => 0,
+    };
     if waiting > 0 {
         eprintln!(
             "sokoshot serve: the progress of {} could not be written to the store and is lost",

@@ -1,11 +1,13 @@
 //! Measures save latency with many players saving at once: `PLAYERS` threads (200 unless
-//! told), each a player admitted to the store, wait at one barrier and then each make
-//! `SAVES` saves (20 unless told), one more level solved each time, `PAUSE_MS` apart (50
-//! unless told), as sessions do, each through the full save path (the stored progress read,
-//! merged, fitted and written in one transaction). Prints the p50, p99 and worst latency
-//! until each save is written (a save the session stops waiting for, past `SAVE_WAIT`, is
-//! timed until it is written in the background), and checks that every save is in the store
-//! at the end.
+//! told), each a player admitted to the store whose progress is read as a session reads it
+//! when it starts, wait at one barrier and then each make `SAVES` saves (20 unless told),
+//! one more level solved each time, `PAUSE_MS` apart (50 unless told), as sessions do, each
+//! through the full save path (merged with the stored progress, fitted and written: one
+//! statement that writes only if no one else wrote the player's row since it was read, else
+//! read, merged and written again in one transaction). Prints the p50, p99 and worst
+//! latency until each save is written (a save the session stops waiting for, past
+//! `SAVE_WAIT`, is timed until it is written in the background), and checks that every save
+//! is in the store at the end.
 //!
 //! ```text
 //! cargo run --release -p sokoshot-store --example save_latency -- sqlite:/tmp/s.sqlite
@@ -18,7 +20,7 @@ use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
 use sokoshot_core::store::players::Player;
-use sokoshot_core::store::progress::{Figures, Progress};
+use sokoshot_core::store::progress::Figures;
 use sokoshot_core::store::records::{Caps, RecordStore};
 use sokoshot_core::store::saves::{PlayerStore, SaveError};
 
@@ -80,7 +82,8 @@ fn main() -> ExitCode {
             let barrier = Arc::clone(&barrier);
             std::thread::spawn(move || {
                 let mine = store.saves(&player).expect("ok").expect("saves");
-                let mut progress = Progress::default();
+                // A session reads the player's progress as it starts (its menu shows it).
+                let (mut progress, _) = mine.load();
                 let mut latencies = Vec::with_capacity(saves);
                 barrier.wait();
                 for level in 0..saves {

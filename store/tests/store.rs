@@ -129,6 +129,30 @@ fn two_servers_saving_at_once_keep_the_best_of_both(
         assert_eq!(best.moves, 91 - n, "the lowest of level {n}");
     }
     assert_eq!(loaded.best("shared", 0, 99).map(|b| b.moves), Some(50));
+
+    // A session that read the row saves in one statement while no one else wrote it; once
+    // the other server has written it, its save reads the row again and keeps both.
+    let here = servers[0].saves(&player).expect("ok").expect("saves");
+    let there = servers[1].saves(&player).expect("ok").expect("saves");
+    let _ = here.load();
+    let _ = there.load();
+    let mut mine = Progress::default();
+    mine.record("late", 0, 1, figures(5));
+    here.save(&mine).expect("saved");
+    let mut theirs = Progress::default();
+    theirs.record("late", 1, 2, figures(6));
+    there.save(&theirs).expect("saved");
+    let mut again = Progress::default();
+    again.record("late", 2, 3, figures(7));
+    let (merged, _) = here.save(&again).expect("saved");
+    for (n, id) in [(0, 1), (1, 2), (2, 3)] {
+        assert!(merged.best("late", n, id).is_some(), "level {n} kept");
+    }
+    assert_eq!(
+        here.load().0,
+        merged,
+        "what the save answered is what is stored"
+    );
 }
 
 fn the_open_mode_caps_hold(db: Arc<dyn Database>) {
@@ -334,6 +358,54 @@ fn a_slow_store_never_holds_a_save_for_long(db: Arc<dyn Database>) {
     let fresh = RecordStore::new(Arc::clone(&flaky.db), CAPS);
     let (loaded, _) = fresh.saves(&player).expect("ok").expect("saves").load();
     assert!(loaded.best("p", 0, 1).is_some() && loaded.best("p", 1, 2).is_some());
+}
+
+/// Saves still being written count against the bound on what the server holds for the
+/// store, and a server that stops waits for them (bounded) instead of losing them.
+fn saves_being_written_are_bounded_and_waited_for_at_shutdown(db: Arc<dyn Database>) {
+    let flaky = Arc::new(Flaky {
+        db,
+        down: AtomicBool::new(false),
+        held_ms: AtomicU64::new(0),
+    });
+    let mut first = Progress::default();
+    first.record("p", 0, 1, figures(9));
+    let held = first.to_string().len();
+    let store =
+        RecordStore::with_pending_bound(Arc::clone(&flaky) as Arc<dyn Database>, CAPS, held + 16);
+    let (one, two) = (key("in-flight"), key("over-the-bound"));
+    for player in [&one, &two] {
+        store.admit(player, HOME).expect("room");
+    }
+    let saves_one = store.saves(&one).expect("ok").expect("saves");
+    let saves_two = store.saves(&two).expect("ok").expect("saves");
+    flaky.held_ms.store(600, Ordering::SeqCst);
+    let err = saves_one.save(&first).expect_err("still being written");
+    assert!(matches!(err, SaveError::Slow), "{err}");
+    let mut second = Progress::default();
+    second.record("q", 3, 7, figures(12));
+    let err = saves_two
+        .save(&second)
+        .expect_err("the write under way holds the bytes");
+    assert!(
+        matches!(&err, SaveError::Failed { why, .. } if why.contains("already wait")),
+        "{err}"
+    );
+    drop(saves_one); // the player quits while the save is written
+    assert_eq!(store.pending(), 1);
+    assert_eq!(
+        store.finish(records::SHUTDOWN_WAIT),
+        0,
+        "written before stopping"
+    );
+    flaky.held_ms.store(0, Ordering::SeqCst);
+    let fresh = RecordStore::new(Arc::clone(&flaky.db), CAPS);
+    let (loaded, _) = fresh.saves(&one).expect("ok").expect("saves").load();
+    assert!(
+        loaded.best("p", 0, 1).is_some(),
+        "the save in flight is kept"
+    );
+    saves_two.save(&second).expect("room again once written");
 }
 
 /// A `players/` folder as the folder store writes it, with a Pasted pack, a game to resume,
@@ -572,6 +644,10 @@ const CHECKS: &[(&str, Check)] = &[
         a_save_the_store_cannot_take_waits_and_is_written_when_it_is_back,
     ),
     ("slow", a_slow_store_never_holds_a_save_for_long),
+    (
+        "shutdown",
+        saves_being_written_are_bounded_and_waited_for_at_shutdown,
+    ),
     ("import", a_players_folder_is_taken_in_whole_once),
     ("scores", scores_rank_across_servers_and_keep_each_best),
     ("nicknames", nicknames_are_held_once),
@@ -602,7 +678,10 @@ fn as_version_1(db: &dyn Database) {
 fn a_version_1_store_is_upgraded_in_place(db: Arc<dyn Database>) {
     records::open(&*db).expect("upgraded");
     db.transaction(&mut |tx| {
-        assert_eq!(records::meta(tx, "schema")?, Some("2".into()));
+        assert_eq!(
+            records::meta(tx, "schema")?,
+            Some(records::SCHEMA.len().to_string())
+        );
         Ok(())
     })
     .expect("read");

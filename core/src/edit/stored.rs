@@ -12,7 +12,7 @@
 use super::Sketch;
 use super::file::{Meta, Misread, append, meta_of, splice, verify};
 use crate::level::{Level, LevelError, parse_pack};
-use crate::store::pasted::{MAX_PASTED_LEVELS, PASTED_HEADER};
+use crate::store::pasted::{MAX_PASTED_LEVELS, PASTED_HEADER, PastedError};
 use crate::store::saves::Saves;
 
 /// Why a level was not saved into the player's own levels.
@@ -74,19 +74,18 @@ impl StoredLevel {
         };
         let edited_meta = meta_of(sketch) != self.meta;
         let mut index = 0;
-        // The store takes a refusal as its message; this save's own is kept as it is.
+        // The store is told only that the change refused; this save's own reason is kept.
         let mut refused = None;
         let changed = saves.change_pasted(&mut |stored| {
             let (text, at) = self.rewrite(stored, sketch, edited_meta).map_err(|err| {
-                let message = err.to_string();
                 refused = Some(err);
-                message
+                PastedError::Refused
             })?;
             index = at;
             Ok(text)
         });
-        if let Err(message) = changed {
-            return Err(refused.unwrap_or(StoredError::Store(message)));
+        if let Err(err) = changed {
+            return Err(refused.unwrap_or(StoredError::Store(err.to_string())));
         }
         self.saved = Some(level);
         self.meta = meta_of(sketch);

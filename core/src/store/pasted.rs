@@ -207,20 +207,43 @@ pub fn add_pasted_within(
     Ok(aside)
 }
 
+/// Why the Pasted pack was not added to or changed.
+#[derive(Debug, thiserror::Error)]
+pub enum PastedError {
+    /// The change itself refused (the caller knows its reason).
+    #[error("the change was refused")]
+    Refused,
+    /// The new text would pass the player's bytes.
+    #[error("the saved files would take {total} bytes, over the {max} allowed")]
+    TooBig {
+        /// The bytes the player's saved things would take.
+        total: u64,
+        /// The most they may take.
+        max: u64,
+    },
+    /// A file could not be read or written (the folder store, local play), or was refused
+    /// by the player's cap on their files.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The database failed.
+    #[error(transparent)]
+    Db(#[from] super::records::DbError),
+}
+
 /// Rewrites the pack's file at `path` with `change`, which gets the text as it stands (empty
 /// when there is none, or when an unreadable file was kept aside) and gives the new text or
-/// refuses with a message; the new text's length is first offered to `room`. Returns where
-/// an unreadable old file was kept aside.
+/// refuses; the new text's length is first offered to `room`. Returns where an unreadable
+/// old file was kept aside.
 ///
 /// # Errors
 /// `change`'s refusal, `room`'s, or when the file cannot be read, kept aside or written.
 pub fn change_pasted_within(
     path: &Path,
-    change: &mut dyn FnMut(&str) -> Result<String, String>,
+    change: &mut dyn FnMut(&str) -> Result<String, PastedError>,
     room: &dyn Fn(u64) -> io::Result<()>,
-) -> io::Result<Option<PathBuf>> {
+) -> Result<Option<PathBuf>, PastedError> {
     let (old, aside) = read_or_set_aside(path)?;
-    let text = change(&old).map_err(io::Error::other)?;
+    let text = change(&old)?;
     room(text.len() as u64)?;
     atomic::write(path, text.as_bytes())?;
     Ok(aside)

@@ -31,7 +31,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::pasted::{levels_of_pasted, pasted_text_with};
+use super::pasted::{PastedError, levels_of_pasted, pasted_text_with};
 use super::players::newcomers::{WINDOW, address_key};
 use super::players::{FORGET_UNSEEN_AFTER, Forgotten, MAX_PLAYER_BYTES, Player, Refused};
 use super::progress::Progress;
@@ -44,12 +44,13 @@ pub mod retry;
 pub mod scores;
 
 pub use import::{Imported, import_folder};
-pub use retry::{MAX_PENDING_BYTES, RETRY_EVERY, SAVE_WAIT};
+pub use retry::{MAX_PENDING_BYTES, RETRY_EVERY, SAVE_WAIT, SHUTDOWN_WAIT};
 
 /// The schema, one script per version, applied in order at start (see [`open`]).
 pub const SCHEMA: &[&str] = &[
     include_str!("records/schema_1.sql"),
     include_str!("records/schema_2.sql"),
+    include_str!("records/schema_3.sql"),
 ];
 
 /// A value passed to or read from the database.
@@ -159,6 +160,34 @@ pub trait Database: Send + Sync + fmt::Debug + 'static {
         &self,
         work: &mut dyn FnMut(&mut dyn Tx) -> Result<(), DbError>,
     ) -> Result<(), DbError>;
+
+    /// Runs one query on its own (a transaction of its own) and returns its rows. A driver
+    /// may run it without `BEGIN` and `COMMIT` round trips.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn rows(&self, sql: &str, params: &[Value]) -> Result<Vec<Vec<Value>>, DbError> {
+        let mut rows = Vec::new();
+        self.transaction(&mut |tx| {
+            rows = tx.rows(sql, params)?;
+            Ok(())
+        })?;
+        Ok(rows)
+    }
+
+    /// Runs one statement on its own (a transaction of its own) and returns the rows it
+    /// changed. A driver may run it without `BEGIN` and `COMMIT` round trips.
+    ///
+    /// # Errors
+    /// When the database fails.
+    fn execute(&self, sql: &str, params: &[Value]) -> Result<u64, DbError> {
+        let mut changed = 0;
+        self.transaction(&mut |tx| {
+            changed = tx.execute(sql, params)?;
+            Ok(())
+        })?;
+        Ok(changed)
+    }
 }
 
 /// Applies the schema scripts the database has not had yet, in one transaction.
@@ -258,94 +287,236 @@ impl Column {
 
 /// Reads one text of a player's row.
 fn read(db: &dyn Database, fingerprint: &str, column: Column) -> Result<Option<String>, DbError> {
-    let mut text = None;
-    db.transaction(&mut |tx| {
-        let sql = format!(
-            "SELECT {} FROM players WHERE fingerprint = $1",
-            column.name()
-        );
-        let rows = tx.rows(&sql, &[Value::Text(fingerprint.into())])?;
-        text = rows
-            .into_iter()
-            .next()
-            .and_then(|row| row.into_iter().next())
-            .and_then(Value::text);
-        Ok(())
-    })?;
-    Ok(text)
+    let sql = format!(
+        "SELECT {} FROM players WHERE fingerprint = $1",
+        column.name()
+    );
+    let rows = db.rows(&sql, &[Value::Text(fingerprint.into())])?;
+    Ok(rows
+        .into_iter()
+        .next()
+        .and_then(|row| row.into_iter().next())
+        .and_then(Value::text))
+}
+
+/// A player's row as a save needs it: the progress text, the bytes the Pasted pack takes,
+/// and the row's stamp (0 where none was set).
+type Row = (Option<String>, u64, i64);
+
+/// Reads the progress, the Pasted pack's bytes and the stamp of a player's row, in one
+/// statement; `None` when there is no row.
+fn read_row(db: &dyn Database, fingerprint: &str) -> Result<Option<Row>, DbError> {
+    let rows = db.rows(
+        "SELECT progress, bytes, stamp FROM players WHERE fingerprint = $1",
+        &[Value::Text(fingerprint.into())],
+    )?;
+    Ok(rows.into_iter().next().map(|row| {
+        let mut row = row.into_iter();
+        let text = row.next().and_then(Value::text);
+        let bytes = u64::try_from(row.next().map_or(0, |v| v.int())).unwrap_or(0);
+        let stamp = row.next().map_or(0, |v| v.int());
+        let other = bytes.saturating_sub(text.as_ref().map_or(0, |t| t.len() as u64));
+        (text, other, stamp)
+    }))
+}
+
+/// A new stamp for a row just written: a random number, never 0.
+fn new_stamp() -> i64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    // `RandomState`'s keys come from the system's randomness, per thread and process.
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(WRITES.fetch_add(1, Ordering::Relaxed));
+    hasher.write_u128(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    match i64::from_ne_bytes(hasher.finish().to_ne_bytes()) {
+        0 => 1,
+        stamp => stamp,
+    }
+}
+
+/// What this server last read or wrote of a player's row: its stamp then, the progress it
+/// held, and the bytes the Pasted pack took. While the stamp is unchanged, the stored
+/// progress is this one, and a save is one statement ([`write_progress`]).
+#[derive(Debug, Clone)]
+pub struct Known {
+    stamp: i64,
+    progress: Progress,
+    other: u64,
+}
+
+/// A player's [`Known`] row, kept with their saves.
+pub type KnownRow = std::sync::Mutex<Option<Known>>;
+
+fn remember(known: Option<&KnownRow>, row: Option<Known>) {
+    if let Some(cell) = known {
+        *cell
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = row;
+    }
 }
 
 /// A change of one text: from the stored text and the bytes of the row's other text, the
 /// new text.
 type Change<'a> = dyn FnMut(Option<&str>, u64) -> Result<String, DbError> + 'a;
 
-/// Changes one text of a player's row under the player's lock: `change` gets the stored
-/// text and the bytes the row's other text takes, and gives the new text. The row is made
-/// if there is none (a player forgotten while playing comes back).
+/// Changes one text of a player's row in one transaction: `change` gets the stored text and
+/// the bytes the row's other text takes, and gives the new text. The row is made if there is
+/// none (a player forgotten while playing comes back). The statement that makes or reads the
+/// row (`INSERT … ON CONFLICT DO UPDATE … RETURNING`) locks it until the transaction ends, so
+/// the writers of one player take turns, on any server. Returns the row's new stamp and the
+/// bytes of its other text.
 fn update(
     db: &dyn Database,
     fingerprint: &str,
     column: Column,
     change: &mut Change<'_>,
-) -> Result<(), DbError> {
+) -> Result<(i64, u64), DbError> {
+    let stamp = new_stamp();
+    let mut other = 0;
     db.transaction(&mut |tx| {
-        tx.lock(player_lock(fingerprint))?;
         let key = Value::Text(fingerprint.into());
-        let now = Value::Int(now_secs());
-        tx.execute(
-            "INSERT INTO players (fingerprint, created, seen, bytes) VALUES ($1, $2, $2, 0) \
-             ON CONFLICT (fingerprint) DO NOTHING",
-            &[key.clone(), now],
-        )?;
         let rows = tx.rows(
-            "SELECT progress, pasted FROM players WHERE fingerprint = $1",
-            std::slice::from_ref(&key),
+            "INSERT INTO players (fingerprint, created, seen, bytes, stamp) \
+             VALUES ($1, $2, $2, 0, $3) \
+             ON CONFLICT (fingerprint) DO UPDATE SET seen = players.seen \
+             RETURNING progress, pasted",
+            &[key.clone(), Value::Int(now_secs()), Value::Int(stamp)],
         )?;
         let mut row = rows.into_iter().next().unwrap_or_default().into_iter();
         let progress = row.next().and_then(Value::text);
         let pasted = row.next().and_then(Value::text);
-        let (mine, other) = match column {
+        let (mine, theirs) = match column {
             Column::Progress => (progress, pasted),
             Column::Pasted => (pasted, progress),
         };
-        let other = other.map_or(0, |text| text.len() as u64);
+        other = theirs.map_or(0, |text| text.len() as u64);
         let text = change(mine.as_deref(), other)?;
         let bytes = i64::try_from(text.len() as u64 + other).unwrap_or(i64::MAX);
         let sql = format!(
-            "UPDATE players SET {} = $2, bytes = $3 WHERE fingerprint = $1",
+            "UPDATE players SET {} = $2, bytes = $3, stamp = $4 WHERE fingerprint = $1",
             column.name()
         );
-        tx.execute(&sql, &[key, Value::Text(text), Value::Int(bytes)])?;
+        tx.execute(
+            &sql,
+            &[key, Value::Text(text), Value::Int(bytes), Value::Int(stamp)],
+        )?;
         Ok(())
-    })
+    })?;
+    Ok((stamp, other))
+}
+
+/// `progress` merged with `stored` and fitted to `other` bytes taken by the Pasted pack: the
+/// merge, its text and what was dropped to fit.
+fn merged_to_fit(
+    progress: &Progress,
+    stored: Option<&Progress>,
+    other: u64,
+) -> Result<(Progress, String, Option<String>), DbError> {
+    let mut merged = progress.clone();
+    if let Some(stored) = stored {
+        merged.merge(stored);
+    }
+    merged
+        .fitted(MAX_PLAYER_BYTES.saturating_sub(other))
+        .map_err(|err| DbError::Failed(err.to_string()))
 }
 
 /// Writes `progress` merged with the stored one; returns the merge and what was dropped to
 /// fit the player's bytes, if anything.
+///
+/// With `known` (what this server last read or wrote of the row; read now in one statement
+/// when it is not known), the merge with it is written in one statement that writes only if
+/// the row's stamp is still the one read: no other write came between, so the merge is the
+/// best of both. Otherwise (another server or session wrote meanwhile, or no row yet), or
+/// without `known`, the row is read again, merged and written in one transaction holding
+/// the row.
 fn write_progress(
     db: &dyn Database,
     fingerprint: &str,
     progress: &Progress,
+    known: Option<&KnownRow>,
 ) -> Result<(Progress, Option<String>), DbError> {
-    let mut saved = None;
-    update(db, fingerprint, Column::Progress, &mut |stored, other| {
-        let mut merged = progress.clone();
-        if let Some(text) = stored {
-            let (on_record, _) = Progress::parse_lenient(text).map_err(|err| {
-                DbError::Failed(format!(
-                    "the stored progress is not readable ({err}); it is not overwritten"
-                ))
-            })?;
-            merged.merge(&on_record);
+    if let Some(cell) = known {
+        let held = cell
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        let guess = match held {
+            Some(known) => Some(known),
+            None => read_row(db, fingerprint)?.and_then(|(text, other, stamp)| {
+                let stored = match text {
+                    Some(text) => Progress::parse_lenient(&text).ok()?.0,
+                    None => Progress::default(),
+                };
+                (stamp != 0).then_some(Known {
+                    stamp,
+                    progress: stored,
+                    other,
+                })
+            }),
+        };
+        if let Some(guess) = guess {
+            let (merged, text, notice) =
+                merged_to_fit(progress, Some(&guess.progress), guess.other)?;
+            let stamp = new_stamp();
+            let bytes = i64::try_from(text.len() as u64 + guess.other).unwrap_or(i64::MAX);
+            let written = db.execute(
+                "UPDATE players SET progress = $2, bytes = $3, stamp = $4 \
+                 WHERE fingerprint = $1 AND stamp = $5",
+                &[
+                    Value::Text(fingerprint.into()),
+                    Value::Text(text),
+                    Value::Int(bytes),
+                    Value::Int(stamp),
+                    Value::Int(guess.stamp),
+                ],
+            )?;
+            if written == 1 {
+                remember(
+                    known,
+                    Some(Known {
+                        stamp,
+                        progress: merged.clone(),
+                        other: guess.other,
+                    }),
+                );
+                return Ok((merged, notice));
+            }
         }
-        let room = MAX_PLAYER_BYTES.saturating_sub(other);
-        let (merged, text, notice) = merged
-            .fitted(room)
-            .map_err(|err| DbError::Failed(err.to_string()))?;
+    }
+    let mut saved = None;
+    let (stamp, other) = update(db, fingerprint, Column::Progress, &mut |stored, other| {
+        let on_record = match stored {
+            Some(text) => Some(
+                Progress::parse_lenient(text)
+                    .map_err(|err| {
+                        DbError::Failed(format!(
+                            "the stored progress is not readable ({err}); it is not overwritten"
+                        ))
+                    })?
+                    .0,
+            ),
+            None => None,
+        };
+        let (merged, text, notice) = merged_to_fit(progress, on_record.as_ref(), other)?;
         saved = Some((merged, notice));
         Ok(text)
     })?;
-    saved.ok_or_else(|| DbError::Failed("nothing was written".into()))
+    let (merged, notice) = saved.ok_or_else(|| DbError::Failed("nothing was written".into()))?;
+    remember(
+        known,
+        Some(Known {
+            stamp,
+            progress: merged.clone(),
+            other,
+        }),
+    );
+    Ok((merged, notice))
 }
 
 /// The open-mode caps.
@@ -457,8 +628,9 @@ fn admit_in(
         }
     }
     tx.execute(
-        "INSERT INTO players (fingerprint, created, seen, bytes) VALUES ($1, $2, $2, 0)",
-        &[key, Value::Int(now)],
+        "INSERT INTO players (fingerprint, created, seen, bytes, stamp) \
+         VALUES ($1, $2, $2, 0, $3)",
+        &[key, Value::Int(now), Value::Int(new_stamp())],
     )?;
     tx.execute(
         "INSERT INTO newcomers (address, at) VALUES ($1, $2)",
@@ -479,8 +651,15 @@ impl RecordStore {
     /// The players kept in `db` (whose schema [`open`] applied) under `caps`.
     #[must_use]
     pub fn new(db: Arc<dyn Database>, caps: Caps) -> Self {
+        Self::with_pending_bound(db, caps, MAX_PENDING_BYTES)
+    }
+
+    /// As [`RecordStore::new`], holding at most `bound` bytes of saves not yet written
+    /// (rather than [`MAX_PENDING_BYTES`]).
+    #[must_use]
+    pub fn with_pending_bound(db: Arc<dyn Database>, caps: Caps, bound: usize) -> Self {
         Self {
-            pending: Arc::new(retry::Pending::new(Arc::clone(&db))),
+            pending: Arc::new(retry::Pending::with_bound(Arc::clone(&db), bound)),
             db,
             caps,
         }
@@ -526,11 +705,16 @@ impl PlayerStore for RecordStore {
             db: Arc::clone(&self.db),
             fingerprint: fingerprint.clone(),
             pending: Arc::clone(&self.pending),
+            known: Arc::default(),
         })))
     }
 
     fn pending(&self) -> usize {
         self.pending.len()
+    }
+
+    fn finish(&self, within: std::time::Duration) -> usize {
+        self.pending.finish(within)
     }
 }
 
@@ -540,33 +724,51 @@ pub struct RecordSaves {
     db: Arc<dyn Database>,
     fingerprint: String,
     pending: Arc<retry::Pending>,
+    /// What this session last read or wrote of the player's row.
+    known: Arc<KnownRow>,
 }
 
 impl Saves for RecordSaves {
     fn load(&self) -> (Progress, Option<String>) {
-        let mut progress = match read(&*self.db, &self.fingerprint, Column::Progress) {
-            Ok(None) => Progress::default(),
-            Ok(Some(text)) => match Progress::parse_lenient(&text) {
-                Ok((progress, problems)) if problems.is_empty() => progress,
-                Ok((progress, problems)) => {
-                    let warning = format!(
-                        "{} lines of the saved progress skipped and kept ({})",
-                        problems.len(),
-                        problems[0]
-                    );
-                    return (self.with_pending(progress), Some(warning));
-                }
-                Err(err) => {
-                    return (
-                        Progress::default(),
-                        Some(format!("the saved progress is not readable: {err}")),
-                    );
-                }
-            },
+        let (text, other, stamp) = match read_row(&*self.db, &self.fingerprint) {
+            Ok(row) => row.unwrap_or((None, 0, 0)),
             Err(err) => {
                 return (
                     self.with_pending(Progress::default()),
                     Some(format!("the saved progress cannot be read now: {err}")),
+                );
+            }
+        };
+        let parsed = match text {
+            None => Ok((Progress::default(), Vec::new())),
+            Some(text) => Progress::parse_lenient(&text),
+        };
+        if let Ok((stored, _)) = &parsed
+            && stamp != 0
+        {
+            remember(
+                Some(&self.known),
+                Some(Known {
+                    stamp,
+                    progress: stored.clone(),
+                    other,
+                }),
+            );
+        }
+        let mut progress = match parsed {
+            Ok((progress, problems)) if problems.is_empty() => progress,
+            Ok((progress, problems)) => {
+                let warning = format!(
+                    "{} lines of the saved progress skipped and kept ({})",
+                    problems.len(),
+                    problems[0]
+                );
+                return (self.with_pending(progress), Some(warning));
+            }
+            Err(err) => {
+                return (
+                    Progress::default(),
+                    Some(format!("the saved progress is not readable: {err}")),
                 );
             }
         };
@@ -575,7 +777,7 @@ impl Saves for RecordSaves {
     }
 
     fn save(&self, progress: &Progress) -> Result<(Progress, Option<String>), SaveError> {
-        self.pending.save(&self.fingerprint, progress)
+        self.pending.save(&self.fingerprint, progress, &self.known)
     }
 
     fn pasted(&self) -> Vec<Level> {
@@ -586,38 +788,38 @@ impl Saves for RecordSaves {
             .unwrap_or_default()
     }
 
-    fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, String> {
-        update(&*self.db, &self.fingerprint, Column::Pasted, &mut |stored, other| {
-            let old = stored.unwrap_or_default();
-            let text = pasted_text_with(old, levels);
-            let total = text.len() as u64 + other;
-            if total > MAX_PLAYER_BYTES {
-                return Err(DbError::Failed(format!(
-                    "the saved files would take {total} bytes, over the {MAX_PLAYER_BYTES} allowed"
-                )));
-            }
-            Ok(text)
-        })
-        .map(|()| None)
-        .map_err(|err| err.to_string())
+    fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, PastedError> {
+        self.change_pasted(&mut |old| Ok(pasted_text_with(old, levels)))
     }
 
     fn change_pasted(
         &self,
-        change: &mut dyn FnMut(&str) -> Result<String, String>,
-    ) -> Result<Option<String>, String> {
-        update(&*self.db, &self.fingerprint, Column::Pasted, &mut |stored, other| {
-            let text = change(stored.unwrap_or_default()).map_err(DbError::Failed)?;
-            let total = text.len() as u64 + other;
-            if total > MAX_PLAYER_BYTES {
-                return Err(DbError::Failed(format!(
-                    "the saved files would take {total} bytes, over the {MAX_PLAYER_BYTES} allowed"
-                )));
-            }
-            Ok(text)
-        })
-        .map(|()| None)
-        .map_err(|err| err.to_string())
+        change: &mut dyn FnMut(&str) -> Result<String, PastedError>,
+    ) -> Result<Option<String>, PastedError> {
+        let mut refused = None;
+        let written = update(
+            &*self.db,
+            &self.fingerprint,
+            Column::Pasted,
+            &mut |stored, other| {
+                let refusal = match change(stored.unwrap_or_default()) {
+                    Ok(text) if text.len() as u64 + other <= MAX_PLAYER_BYTES => return Ok(text),
+                    Ok(text) => PastedError::TooBig {
+                        total: text.len() as u64 + other,
+                        max: MAX_PLAYER_BYTES,
+                    },
+                    Err(err) => err,
+                };
+                refused = Some(refusal);
+                Err(DbError::Failed("refused".into()))
+            },
+        );
+        // The row's stamp changed (or may have): the next save reads it again.
+        remember(Some(&self.known), None);
+        match written {
+            Ok(_) => Ok(None),
+            Err(err) => Err(refused.unwrap_or(PastedError::Db(err))),
+        }
     }
 
     fn scores(&self) -> Option<Arc<dyn ScoreBoard>> {

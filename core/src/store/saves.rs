@@ -15,7 +15,9 @@ use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::pasted::{add_pasted_within, change_pasted_within, load_pasted, pasted_path};
+use super::pasted::{
+    PastedError, add_pasted_within, change_pasted_within, load_pasted, pasted_path,
+};
 use super::players::{Player, Players, Refused};
 use super::progress::{Progress, SaveFile};
 use super::scores::ScoreBoard;
@@ -66,8 +68,8 @@ pub trait Saves: Send + Sync + fmt::Debug {
     /// old pack was unreadable and kept aside (its name).
     ///
     /// # Errors
-    /// When the pack cannot be saved (the message says why).
-    fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, String>;
+    /// When the pack cannot be saved.
+    fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, PastedError>;
 
     /// Rewrites the Pasted pack's text (where the player's own levels are kept, pasted or
     /// made in the editor) with `change`, which gets the text as stored (empty when there is
@@ -76,11 +78,11 @@ pub trait Saves: Send + Sync + fmt::Debug {
     /// the old pack was unreadable and kept aside (its name).
     ///
     /// # Errors
-    /// `change`'s refusal, or when the pack cannot be saved (the message says why).
+    /// `change`'s refusal, or when the pack cannot be saved.
     fn change_pasted(
         &self,
-        change: &mut dyn FnMut(&str) -> Result<String, String>,
-    ) -> Result<Option<String>, String>;
+        change: &mut dyn FnMut(&str) -> Result<String, PastedError>,
+    ) -> Result<Option<String>, PastedError>;
 
     /// The player's verified scores and nickname, where the store keeps them (a server's
     /// database); `None` where it does not (local play, the folder store).
@@ -113,20 +115,18 @@ impl Saves for SaveFile {
         load_pasted(&pasted_path(self.path()))
     }
 
-    fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, String> {
+    fn add_pasted(&self, levels: &[Level]) -> Result<Option<String>, PastedError> {
         let path = pasted_path(self.path());
-        let aside = add_pasted_within(&path, levels, &|len| self.room(&path, len))
-            .map_err(|err| err.to_string())?;
+        let aside = add_pasted_within(&path, levels, &|len| self.room(&path, len))?;
         Ok(aside.map(|aside| file_name(&aside)))
     }
 
     fn change_pasted(
         &self,
-        change: &mut dyn FnMut(&str) -> Result<String, String>,
-    ) -> Result<Option<String>, String> {
+        change: &mut dyn FnMut(&str) -> Result<String, PastedError>,
+    ) -> Result<Option<String>, PastedError> {
         let path = pasted_path(self.path());
-        let aside = change_pasted_within(&path, change, &|len| self.room(&path, len))
-            .map_err(|err| err.to_string())?;
+        let aside = change_pasted_within(&path, change, &|len| self.room(&path, len))?;
         Ok(aside.map(|aside| file_name(&aside)))
     }
 }
@@ -157,6 +157,13 @@ pub trait PlayerStore: Send + Sync + fmt::Debug {
     /// Saves still waiting for the store (kept in memory, retried in the background).
     fn pending(&self) -> usize {
         0
+    }
+
+    /// As the server stops: waits, at most `within`, for the saves still being written or
+    /// waiting for the store, and returns how many players' saves are still not written.
+    fn finish(&self, within: std::time::Duration) -> usize {
+        let _ = within;
+        self.pending()
     }
 }
 

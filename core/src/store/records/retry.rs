@@ -8,17 +8,19 @@
 //! runs at a time: a save made meanwhile waits behind it, merged with any other made then,
 //! and is written as soon as it ends, so the threads writing are at most one per player.
 //!
-//! Bound: at most [`MAX_PENDING_BYTES`] of progress text wait at once (a player's progress is
-//! at most `MAX_PLAYER_BYTES`); a save past it is refused with an error, and the game keeps
-//! its own copy, which its next save offers again. A server stopped while saves wait loses
-//! them: it says how many in its log as it stops.
+//! Bound: at most [`MAX_PENDING_BYTES`] of progress text are held at once, counting the saves
+//! being written, those waiting behind them and those waiting for the store (a player's
+//! progress is at most `MAX_PLAYER_BYTES`); a save past it is refused with an error, and the
+//! game keeps its own copy, which its next save offers again. A server that stops waits for
+//! the saves still being written or waiting, at most [`SHUTDOWN_WAIT`] ([`Pending::finish`]),
+//! and says in its log how many players' saves it could not write.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use super::{Database, DbError, write_progress};
+use super::{Database, DbError, KnownRow, write_progress};
 use crate::store::progress::Progress;
 use crate::store::saves::SaveError;
 
@@ -27,6 +29,10 @@ pub const RETRY_EVERY: Duration = Duration::from_secs(1);
 
 /// The most bytes of progress text that may wait for the store at once: 64 MiB.
 pub const MAX_PENDING_BYTES: usize = 64 * 1024 * 1024;
+
+/// The longest a server that stops waits for the saves still being written or waiting for
+/// the store: longer than a connection's timeout and a statement's together.
+pub const SHUTDOWN_WAIT: Duration = Duration::from_secs(10);
 
 /// The longest a session waits for its save to be written before it goes on (the save is
 /// then written in the background).
@@ -40,16 +46,26 @@ type Saved = Result<(Progress, Option<String>), SaveError>;
 pub struct Pending {
     db: Arc<dyn Database>,
     state: Mutex<State>,
+    /// The most bytes of progress text held ([`MAX_PENDING_BYTES`]).
+    bound: usize,
+}
+
+/// A player's save being written: the bytes it holds (counted in [`State::bytes`] until the
+/// write ends) and the save made meanwhile (merged) with its bytes, to write next.
+#[derive(Debug, Default)]
+struct Flight {
+    bytes: usize,
+    next: Option<(Progress, usize)>,
 }
 
 #[derive(Debug, Default)]
 struct State {
     waiting: HashMap<String, (Progress, usize)>,
+    /// The bytes of progress text held: waiting, being written, and queued behind a write.
     bytes: usize,
     retrying: bool,
-    /// The players whose save is being written, each with the save made meanwhile (merged),
-    /// to write next.
-    writing: HashMap<String, Option<Progress>>,
+    /// The players whose save is being written.
+    writing: HashMap<String, Flight>,
     /// What became of the last save written after its session stopped waiting, by player,
     /// until the session asks ([`Pending::settled`]).
     settled: HashMap<String, Result<(), SaveError>>,
@@ -61,10 +77,23 @@ impl Pending {
     /// Nothing waiting yet, for `db`.
     #[must_use]
     pub fn new(db: Arc<dyn Database>) -> Self {
+        Self::with_bound(db, MAX_PENDING_BYTES)
+    }
+
+    /// Nothing waiting yet, for `db`, holding at most `bound` bytes of progress text.
+    #[must_use]
+    pub fn with_bound(db: Arc<dyn Database>, bound: usize) -> Self {
         Self {
             db,
             state: Mutex::new(State::default()),
+            bound,
         }
+    }
+
+    /// The bytes of progress text held now (waiting, being written, queued behind a write).
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -94,7 +123,11 @@ impl Pending {
     pub fn peek(&self, fingerprint: &str) -> Option<Progress> {
         let state = self.lock();
         let waiting = state.waiting.get(fingerprint).map(|(p, _)| p);
-        let queued = state.writing.get(fingerprint).and_then(Option::as_ref);
+        let queued = state
+            .writing
+            .get(fingerprint)
+            .and_then(|flight| flight.next.as_ref())
+            .map(|(p, _)| p);
         match (waiting, queued) {
             (Some(a), Some(b)) => {
                 let mut both = a.clone();
@@ -122,7 +155,7 @@ impl Pending {
             state.bytes -= bytes;
         }
         let bytes = progress.to_string().len();
-        if state.bytes + bytes > MAX_PENDING_BYTES {
+        if state.bytes + bytes > self.bound {
             if let Some((waiting, bytes)) = old {
                 state.bytes += bytes;
                 state
@@ -153,33 +186,60 @@ impl Pending {
     /// [`SaveError::Pending`] when it is kept to retry, [`SaveError::Slow`] when it is still
     /// being written (or waits behind the player's write under way), [`SaveError::Failed`]
     /// when the store refused it or the bound is reached.
-    pub fn save(self: &Arc<Self>, fingerprint: &str, progress: &Progress) -> Saved {
+    pub fn save(
+        self: &Arc<Self>,
+        fingerprint: &str,
+        progress: &Progress,
+        known: &Arc<KnownRow>,
+    ) -> Saved {
         let mut progress = progress.clone();
         if let Some(waiting) = self.take(fingerprint) {
             progress.merge(&waiting);
         }
         {
             let mut state = self.lock();
-            if let Some(queued) = state.writing.get_mut(fingerprint) {
-                match queued {
-                    Some(next) => next.merge(&progress),
-                    None => *queued = Some(progress),
+            let state = &mut *state;
+            if let Some(flight) = state.writing.get_mut(fingerprint) {
+                let old = flight.next.as_ref().map_or(0, |(_, bytes)| *bytes);
+                let mut next = progress;
+                if let Some((queued, _)) = &flight.next {
+                    next.merge(queued);
                 }
+                let bytes = next.to_string().len();
+                if state.bytes - old + bytes > self.bound {
+                    return Err(self.over_bound("the store is behind"));
+                }
+                state.bytes = state.bytes - old + bytes;
+                flight.next = Some((next, bytes));
                 return Err(SaveError::Slow);
             }
-            state.writing.insert(fingerprint.to_owned(), None);
+            let bytes = progress.to_string().len();
+            if state.bytes + bytes > self.bound {
+                return Err(self.over_bound("the store is behind"));
+            }
+            state.bytes += bytes;
+            state
+                .writing
+                .insert(fingerprint.to_owned(), Flight { bytes, next: None });
         }
         let (send, answer) = mpsc::channel();
         let me = Arc::clone(self);
         let player = fingerprint.to_owned();
         let kept = progress.clone();
+        let row = Arc::clone(known);
         let spawned = std::thread::Builder::new()
             .name("store-save".into())
-            .spawn(move || me.write_in_turn(&player, progress, send));
+            .spawn(move || me.write_in_turn(&player, progress, &row, send));
         if spawned.is_err() {
             // No thread for it: written here, as before.
-            let saved = self.write(fingerprint, kept);
-            self.lock().writing.remove(fingerprint);
+            let saved = self.write(fingerprint, kept, Some(known));
+            let mut state = self.lock();
+            if let Some(flight) = state.writing.remove(fingerprint) {
+                state.bytes -= flight.bytes;
+                if let Some((_, bytes)) = flight.next {
+                    state.bytes -= bytes;
+                }
+            }
             return saved;
         }
         if let Ok(saved) = answer.recv_timeout(SAVE_WAIT) {
@@ -195,22 +255,44 @@ impl Pending {
         Err(SaveError::Slow)
     }
 
+    /// The error of a save refused because the saves held would pass the bound.
+    fn over_bound(&self, why: &str) -> SaveError {
+        SaveError::Failed {
+            what: "progress".into(),
+            why: format!(
+                "{why} and {} bytes of saves already wait for it",
+                self.bound
+            ),
+        }
+    }
+
+    /// Takes the bytes of the player's write under way off the count (it ended).
+    fn landed(&self, fingerprint: &str) {
+        let mut state = self.lock();
+        let state = &mut *state;
+        if let Some(flight) = state.writing.get_mut(fingerprint) {
+            state.bytes -= flight.bytes;
+            flight.bytes = 0;
+        }
+    }
+
     /// Writes `progress` of `fingerprint` now; keeps it to retry when the store cannot be
     /// reached.
-    fn write(self: &Arc<Self>, fingerprint: &str, progress: Progress) -> Saved {
-        match write_progress(&*self.db, fingerprint, &progress) {
+    fn write(
+        self: &Arc<Self>,
+        fingerprint: &str,
+        progress: Progress,
+        known: Option<&KnownRow>,
+    ) -> Saved {
+        let written = write_progress(&*self.db, fingerprint, &progress, known);
+        self.landed(fingerprint);
+        match written {
             Ok(saved) => Ok(saved),
             Err(DbError::Unreachable(why)) => {
                 if self.keep(fingerprint, progress) {
                     Err(SaveError::Pending)
                 } else {
-                    Err(SaveError::Failed {
-                        what: "progress".into(),
-                        why: format!(
-                            "the store is unreachable ({why}) and {MAX_PENDING_BYTES} bytes of \
-                             saves already wait for it"
-                        ),
-                    })
+                    Err(self.over_bound(&format!("the store is unreachable ({why})")))
                 }
             }
             Err(DbError::Failed(why)) => Err(SaveError::Failed {
@@ -226,11 +308,12 @@ impl Pending {
         self: Arc<Self>,
         fingerprint: &str,
         mut progress: Progress,
+        known: &KnownRow,
         answer: Sender<Saved>,
     ) {
         let mut answer = Some(answer);
         loop {
-            let saved = self.write(fingerprint, progress);
+            let saved = self.write(fingerprint, progress, Some(known));
             // The session may have gone on without it (past `SAVE_WAIT`): then the outcome
             // waits for it to ask.
             let mut state = self.lock();
@@ -250,8 +333,15 @@ impl Pending {
                     .settled
                     .insert(fingerprint.to_owned(), saved.map(|_| ()));
             }
-            match state.writing.get_mut(fingerprint).and_then(Option::take) {
-                Some(next) => progress = next,
+            let Some(flight) = state.writing.get_mut(fingerprint) else {
+                return;
+            };
+            match flight.next.take() {
+                Some((next, bytes)) => {
+                    // Its bytes are counted already: now as the write under way.
+                    flight.bytes = bytes;
+                    progress = next;
+                }
                 None => {
                     state.writing.remove(fingerprint);
                     return;
@@ -271,6 +361,21 @@ impl Pending {
         Some(state.settled.remove(fingerprint).unwrap_or(Ok(())))
     }
 
+    /// Waits until no save is being written or waits for the store, at most `within` (the
+    /// waiting ones are tried again meanwhile, every [`RETRY_EVERY`]); returns how many
+    /// players' saves are still not written then.
+    #[must_use]
+    pub fn finish(&self, within: Duration) -> usize {
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            let left = self.len();
+            if left == 0 || std::time::Instant::now() >= deadline {
+                return left;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Tries every waiting save again until none is left.
     fn retry_until_empty(self: Arc<Self>) {
         loop {
@@ -280,7 +385,7 @@ impl Pending {
                 let Some(progress) = self.take(&fingerprint) else {
                     continue;
                 };
-                match write_progress(&*self.db, &fingerprint, &progress) {
+                match write_progress(&*self.db, &fingerprint, &progress, None) {
                     Ok(_) => {
                         eprintln!(
                             "sokoshot serve: player {fingerprint}: waiting progress saved to {}",
