@@ -584,6 +584,7 @@ impl App {
                 self.tools.list_drawn.take();
                 self.selected = self.current.place;
                 self.settle_selection();
+                self.tell_changed_levels();
             }
         }
     }
