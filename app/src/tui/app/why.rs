@@ -9,8 +9,9 @@
 //!   after them ("wait N beats: without them a bar is in the way further on");
 //! - shots: the hint ends in a shot that fells an enemy whose cell the player or a box enters
 //!   later in the solution: "shoot the enemy first: it stands in the way"; or in a push of a
-//!   box off a cell that a later shot of the solution flies through: "this box moves first:
-//!   where it stood it would stop the shot";
+//!   box off a cell that a later shot of the solution flies through ("this box moves first:
+//!   where it stood it would stop the shot") or is fired from ("this box moves first: the
+//!   shot is fired from where it stood");
 //! - order: the hint ends in a push of a box whose way on (the cells it takes for the rest of
 //!   the solution) crosses a cell where another box, moved later, comes to rest after it has
 //!   passed (at the end of one of its runs of pushes, or at the end): "this box goes first:
@@ -127,7 +128,8 @@ fn cell_of(p: sokoshot_core::geom::Vec2) -> Pos {
 }
 
 /// The hint ends in a push of a box off a cell that a shot fired later in the solution flies
-/// through: where the box stood, it would have stopped that shot.
+/// through, or is fired from: where the box stood, it would have stopped that shot, or kept
+/// the player from the cell it is fired from.
 fn box_in_the_line_of_fire(world: &World, now: &[Move], rest: &[Move]) -> Option<String> {
     let mut played = copy(world);
     let mut from = None;
@@ -153,10 +155,12 @@ fn box_in_the_line_of_fire(world: &World, now: &[Move], rest: &[Move]) -> Option
             if played.box_at(from) {
                 return None;
             }
-            // The cell the shot leaves from is the player's: a box could not stand there.
-            let through = from != played.player()
-                && played.shots().iter().any(|shot| cell_of(shot.pos) == from);
-            if through {
+            if from == played.player() {
+                return Some(
+                    "this box moves first: the shot is fired from where it stood".to_owned(),
+                );
+            }
+            if played.shots().iter().any(|shot| cell_of(shot.pos) == from) {
                 return Some(
                     "this box moves first: where it stood it would stop the shot".to_owned(),
                 );
@@ -299,6 +303,13 @@ Spinner: 4,2 length=3 speed=45 angle=0\n";
                 "Dllrf",
                 "",
                 Some("this box moves first: where it stood it would stop the shot"),
+            ),
+            (
+                "shots: the box stands where the shot is fired from",
+                "#########\n#  @#####\n#  $   E#\n#  .#####\n#########\n",
+                "Dlrf",
+                "",
+                Some("this box moves first: the shot is fired from where it stood"),
             ),
             (
                 "order: the far goal first",
