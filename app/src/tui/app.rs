@@ -478,7 +478,14 @@ impl App {
         }
         if let Some((hub, text)) = bar {
             let mark = self.theme.glyph(crate::tui::theme::Thing::MarkedHub);
-            self.tell(format!("the bar of hub {mark} {text}"), false);
+            // A refused push changes nothing on the board, so its answer stands out and
+            // says first that nothing moved.
+            let what = if text == BAR_IN_THE_WAY {
+                "no step"
+            } else {
+                "no push"
+            };
+            self.tell(format!("{what}: the bar of hub {mark} {text}"), true);
             self.marked_hub = Some(hub);
         } else if let Some(err) = last_error {
             self.tell(err.to_string(), false);
@@ -577,6 +584,7 @@ impl App {
                 self.tools.list_drawn.take();
                 self.selected = self.current.place;
                 self.settle_selection();
+                self.tell_changed_levels();
             }
         }
     }

@@ -11,13 +11,17 @@
 //! reads neither as a wall nor as a hole in one. Walls and slopes are solid whatever turns
 //! over them, and are never shaded. The hub a message points at is drawn marked
 //! ([`Thing::MarkedHub`]).
+//!
+//! In `--ascii` each terminal column of a bar is the character nearest in shape to the braille
+//! dots it would have (`'` `-` `_` across, `|` `!` `:` up and down, `/` `\` slanting), so a
+//! bar visibly moves at every beat there too, as long as it lies over a cell beside its hub.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::dots::{DotLayer, braille};
+use super::dots::{BRAILLE_BITS, DotLayer, braille};
 use super::theme::{Theme, Thing};
 use sokoshot_core::game::World;
 use sokoshot_core::geom::Obb;
@@ -155,8 +159,9 @@ impl BoardView<'_> {
                 marks.resize(columns * rows, "");
                 for row in 0..rows {
                     for column in 0..columns {
-                        if one.bits(column, row) != 0 {
-                            marks[row * columns + column] = bar_mark(bar.angle());
+                        let bits = one.bits(column, row);
+                        if bits != 0 {
+                            marks[row * columns + column] = bar_mark(bits, bar.angle());
                         }
                     }
                 }
@@ -177,17 +182,102 @@ fn takes_dots(thing: Thing) -> bool {
     )
 }
 
-/// The ASCII mark of a spinner bar at `angle` radians: `-`, `\`, `|` or `/`.
-fn bar_mark(angle: f32) -> &'static str {
+/// The ASCII mark of the dots `bits` (a braille character's) of a spinner bar at `angle`
+/// radians: the character whose shape is nearest to where the dots lie in the column (see
+/// [`SHAPES`]), so that the bar moves on screen at every beat, not only when it turns past
+/// the next of `-`, `\`, `|` and `/`. A tie goes to the line the bar's angle is nearest to.
+fn bar_mark(bits: u8, angle: f32) -> &'static str {
     let eighths = (angle.rem_euclid(std::f32::consts::PI) / std::f32::consts::FRAC_PI_4).round();
     // Positive angles turn +x towards +y, which is down the screen: 45° is `\`.
-    match eighths as u8 {
+    let line = match eighths as u8 % 4 {
         1 => "\\",
         2 => "|",
         3 => "/",
         _ => "-",
+    };
+    let dots = dot_mask(bits);
+    let mut best = (0, 1, line);
+    for &(mark, shape) in SHAPES {
+        let shape = shape_mask(shape);
+        let (common, either) = ((dots & shape).count_ones(), (dots | shape).count_ones());
+        // Compared as fractions common / either, without division; the line breaks ties.
+        let (c, e, _) = best;
+        let better =
+            common * e > c * either || common * e == c * either && mark == line && best.2 != line;
+        if either > 0 && better {
+            best = (common, either, mark);
+        }
     }
+    best.2
 }
+
+/// The dots of a braille character as a mask: bit `row` for the left column's dot in that
+/// row (0 at the top), bit `4 + row` for the right column's.
+fn dot_mask(bits: u8) -> u8 {
+    let mut mask = 0;
+    for (side, rows) in BRAILLE_BITS.iter().enumerate() {
+        for (row, &bit) in rows.iter().enumerate() {
+            if bits & bit != 0 {
+                mask |= 1 << (side * 4 + row);
+            }
+        }
+    }
+    mask
+}
+
+/// A shape of [`SHAPES`] as a [`dot_mask`]: its text is two columns of four rows, `x` for a
+/// dot, written row by row (`"x.x.x.x."` is the left column).
+fn shape_mask(shape: &str) -> u8 {
+    shape
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'x')
+        .fold(0, |mask, (i, _)| mask | 1 << ((i % 2) * 4 + i / 2))
+}
+
+/// The ASCII characters a bar is drawn with, each with the dots (of a braille character's
+/// two columns and four rows, written row by row) it stands for: lines across at the top,
+/// middle and foot, strokes up and down of each length at each height (`|` four rows, `!`
+/// three, `'` `:` `.` two), the two slants, and the steps
+/// of a line that is nearly level, drawn as the slant they step by.
+const SHAPES: &[(&str, &str)] = &[
+    ("-", "..xxxx.."),
+    ("-", "..xx...."),
+    ("-", "....xx.."),
+    ("'", "xx......"),
+    ("'", "xxxx...."),
+    ("_", "......xx"),
+    ("_", "....xxxx"),
+    ("|", "x.x.x.x."),
+    ("|", ".x.x.x.x"),
+    ("|", "xxxxxxxx"),
+    ("!", "x.x.x..."),
+    ("!", ".x.x.x.."),
+    ("!", "..x.x.x."),
+    ("!", "...x.x.x"),
+    ("'", "x.x....."),
+    ("'", ".x.x...."),
+    (":", "..x.x..."),
+    (":", "...x.x.."),
+    (".", "....x.x."),
+    (".", ".....x.x"),
+    ("/", ".x.xx.x."),
+    ("/", ".xx.x..."),
+    ("/", "...x.xx."),
+    ("\\", "x.x..x.x"),
+    ("\\", "x..x...."),
+    ("\\", "....x..x"),
+    ("\\", "xx.x...."),
+    ("\\", "..xx.x.."),
+    ("\\", "....xx.x"),
+    ("\\", "x.xx.x.."),
+    ("\\", "..x.xx.x"),
+    ("/", "xxx....."),
+    ("/", "..xxx..."),
+    ("/", "....xxx."),
+    ("/", ".xxx.x.."),
+    ("/", "...xxx.x"),
+];
 
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {

@@ -2,8 +2,8 @@
 //!
 //! A board cell is two terminal columns wide and one row high; a braille character is a grid
 //! of 2 × 4 dots, so each cell holds 4 × 4 dots, each a quarter of a cell on a side. A point in
-//! world units lands on the dot whose square contains it. The ASCII fallback marks the whole
-//! column instead.
+//! world units lands on the dot whose square contains it. The ASCII look draws each column of
+//! a bar as the character nearest in shape to its dots (see the board view).
 
 use sokoshot_core::geom::{Obb, Vec2};
 

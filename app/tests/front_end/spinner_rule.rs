@@ -282,3 +282,151 @@ fn a_goal_under_a_bar_is_drawn_as_covered_and_covered_cells_are_neither_walls_no
         assert_eq!(glyph(p(0, 3)), wall, "{look}: a wall stays a wall");
     }
 }
+
+/// The board's text, row by row.
+fn text(buffer: &Buffer) -> String {
+    let width = usize::from(buffer.area.width);
+    buffer
+        .content()
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(ratatui::buffer::Cell::symbol)
+                .collect::<String>()
+                + "\n"
+        })
+        .collect()
+}
+
+/// Every level with a turning bar, the campaign's and bars of every speed the campaign
+/// uses turning both ways from angles between its eighths: a beat's wait moves the bar on
+/// screen in `--ascii` and without colour, at both sizes of cell, over a whole turn, at
+/// every beat when the bar is drawn beside its hub before and after it. (While it lies only
+/// over walls, enemies and boxes, the hub alone shows it, and a beat can leave the hub's few
+/// dots as they were.)
+#[test]
+fn every_beat_moves_the_bar_on_screen_in_ascii_and_without_colour() {
+    let campaign = crate::support::levels(include_str!("../../../levels/campaign.xsb"));
+    let mut levels: Vec<(String, Level)> = campaign
+        .into_iter()
+        .filter(|l| l.spinners.iter().any(|s| s.speed != 0.0))
+        .map(|l| (l.title.clone().unwrap_or_default(), l))
+        .collect();
+    for speed in [30.0, -30.0, 45.0, -45.0] {
+        for angle in [0.0, 10.0, 22.5, 37.0] {
+            let mut lvl = level(ROOM);
+            lvl.spinners[0].speed = speed;
+            lvl.spinners[0].angle = angle;
+            levels.push((format!("room, {speed}°/s from {angle}°"), lvl));
+        }
+    }
+    let mut still = Vec::new();
+    for (name, lvl) in &levels {
+        for (look, ascii) in [("ascii", true), ("NO_COLOR", false)] {
+            for scale in [1u16, 2] {
+                let theme = Theme {
+                    ascii,
+                    color: false,
+                };
+                let mut world = World::new(lvl).unwrap();
+                let beats = lvl
+                    .spinners
+                    .iter()
+                    .filter(|s| s.speed != 0.0)
+                    .map(|s| (360.0 / (s.speed.abs() / 4.0)).ceil() as u32)
+                    .max()
+                    .unwrap_or(0);
+                let mut last = draw_at(&world, theme, scale);
+                let mut seen_before = drawn_beside_its_hub(&world);
+                for beat in 1..=beats {
+                    world
+                        .apply(Command::Wait(sokoshot_core::game::WAIT_TICKS))
+                        .unwrap();
+                    let now = draw_at(&world, theme, scale);
+                    let seen = drawn_beside_its_hub(&world);
+                    if seen && seen_before && text(&now) == text(&last) {
+                        still.push(format!("{name}, {look}, scale {scale}: beat {beat}"));
+                    }
+                    seen_before = seen;
+                    last = now;
+                }
+            }
+        }
+    }
+    assert!(
+        still.is_empty(),
+        "the bar stood still on screen: {still:#?}"
+    );
+}
+
+fn draw_at(world: &World, theme: Theme, scale: u16) -> Buffer {
+    let inside = inside_mask(world.level());
+    let level = world.level();
+    let area = Rect::new(
+        0,
+        0,
+        (level.width * 2) as u16 * scale,
+        level.height as u16 * scale,
+    );
+    let mut buffer = Buffer::empty(area);
+    BoardView {
+        world,
+        inside: &inside,
+        theme,
+        marked: None,
+        scale,
+    }
+    .render(area, &mut buffer);
+    buffer
+}
+
+/// Whether a bar lies over a cell beside its hub where it is drawn: open floor or a goal
+/// with nothing standing on it (over walls, enemies and boxes only the hub shows it).
+fn drawn_beside_its_hub(world: &World) -> bool {
+    let level = world.level();
+    (0..level.height)
+        .flat_map(|y| (0..level.width).map(move |x| p(x, y)))
+        .any(|pos| {
+            world.barred(pos)
+                && matches!(level.tile(pos), Tile::Floor | Tile::Goal)
+                && pos != world.player()
+                && !world.box_at(pos)
+                && !world.enemy_at(pos)
+        })
+}
+
+/// Six beats of a bar turning from along its row, drawn in `--ascii` and without colour side
+/// by side: each differs from the one before.
+#[test]
+fn six_beats_of_a_turning_bar_in_ascii_and_without_colour() {
+    let mut lvl = level(ROOM);
+    lvl.spinners[0].speed = 30.0;
+    let mut world = World::new(&lvl).unwrap();
+    let mut shown = String::new();
+    for beat in 0..6 {
+        let looks = [true, false].map(|ascii| {
+            let buffer = draw_at(
+                &world,
+                Theme {
+                    ascii,
+                    color: false,
+                },
+                1,
+            );
+            text(&buffer)
+                .lines()
+                .skip(1)
+                .take(5)
+                .map(|row| row.chars().skip(4).take(10).collect::<String>())
+                .collect::<Vec<_>>()
+        });
+        shown.push_str(&format!("beat {beat}\n"));
+        for (ascii, plain) in looks[0].iter().zip(&looks[1]) {
+            shown.push_str(&format!("{ascii}   {plain}\n"));
+        }
+        world
+            .apply(Command::Wait(sokoshot_core::game::WAIT_TICKS))
+            .unwrap();
+    }
+    insta::assert_snapshot!("bar_beats_ascii_and_no_color", shown);
+}

@@ -442,13 +442,18 @@ fn a_step_or_push_refused_by_a_turning_bar_says_so_until_the_bar_turns_past() {
             "{name}: the bar starts over {cell:?}"
         );
         // The first press only turns the player to face the bar; the second is refused, and
-        // the answer names the bar by its hub, whose cell it is over, and the key that lets
-        // the bar turn.
+        // the answer says first that nothing moved, then names the bar by its hub, whose
+        // cell it is over, and the key that lets the bar turn.
+        let lead = if text == BAR_IN_THE_WAY {
+            "no step"
+        } else {
+            "no push"
+        };
         for _ in 0..2 {
             press(&mut app, key);
             assert_eq!(moves(&app), 0, "{name}");
             assert!(
-                bottom_line(&app).contains(&format!("the bar of hub ◆◆ {text}")),
+                bottom_line(&app).contains(&format!("{lead}: the bar of hub ◆◆ {text}")),
                 "{name}: {}",
                 bottom_line(&app)
             );

@@ -474,3 +474,52 @@ fn the_ascii_look_of_the_browser_uses_ascii_only() {
         "{nothing}"
     );
 }
+
+/// A level solved under a board its pack no longer has (reworked since) starts over; the
+/// list says so the first time it opens after, by the title kept with the result (or, for a
+/// result kept before titles were, by the number the level had), and not again.
+#[test]
+fn the_list_says_once_that_a_reworked_levels_results_start_over() {
+    let first = Collection::built_in("First", "Ann", levels(FIRST));
+    let mut progress = Progress::default();
+    let figures = Figures {
+        moves: 9,
+        pushes: 3,
+        shots: 0,
+    };
+    // "Round the Back" as it was before its board changed, and a level solved before
+    // records kept titles, third in the pack then.
+    let (old_board, older_board) = (0x0bad_cafe, 0x0dd_ba11);
+    progress.record(&first.key, 1, old_board, figures);
+    progress.set_title(&first.key, old_board, "Round the Back");
+    progress.record(&first.key, 2, older_board, figures);
+    let mut app = App::new(
+        vec![first],
+        Place { pack: 0, level: 0 },
+        progress,
+        None,
+        PLAIN,
+    )
+    .expect("playable");
+    let screen = |app: &App| rows(&render(app, 80, 24)).join("\n");
+    assert!(!screen(&app).contains("start over"), "not while playing");
+    press(&mut app, "g");
+    let told = screen(&app);
+    let said = "First: Round the Back and the level that was number 3 changed since you \
+                solved them, so their results and kept solutions start over";
+    let flat = told
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains(&said.split_whitespace().collect::<Vec<_>>().join(" ")),
+        "{told}"
+    );
+    press(&mut app, "~g");
+    assert!(
+        !screen(&app).contains("start over"),
+        "told once: {}",
+        screen(&app)
+    );
+}

@@ -681,3 +681,34 @@ fn tab_in_the_level_list_goes_to_the_next_pack_and_round() {
     press_code(&mut app, KeyCode::Enter);
     assert_eq!(app.place(), Place { pack: 0, level: 0 });
 }
+
+/// "Shots 0" alone read as no shots to a new player: a level with enemies says how many are
+/// left, or that there is no limit; a level without enemies says neither.
+#[test]
+fn the_status_line_says_how_many_shots_are_left_or_that_there_is_no_limit() {
+    let cases = [
+        (
+            "a limit",
+            "Title: A\n######\n#@ E.#\n#$   #\n######\nShots: 2\n",
+            Some("Shots 0 (2 left)"),
+        ),
+        (
+            "enemies and no limit",
+            "Title: A\n######\n#@ E.#\n#$   #\n######\n",
+            Some("Shots 0 (no limit)"),
+        ),
+        (
+            "no enemies",
+            "Title: A\n######\n#@  .#\n#$   #\n######\n",
+            None,
+        ),
+    ];
+    for (name, level, want) in cases {
+        let app = app(level, PLAIN);
+        let top = screen(&app, 80, 8).lines().next().unwrap_or("").to_owned();
+        match want {
+            Some(want) => assert!(top.ends_with(want), "{name}: {top}"),
+            None => assert!(top.ends_with("Shots 0"), "{name}: {top}"),
+        }
+    }
+}

@@ -18,17 +18,26 @@
 //! - two boxes that could not both reach goals even alone on the board, with the player
 //!   where it is (see `pairs`).
 //!
+//! On a level whose bars push ([`Level::bars_push`]) a box may move without a push, so
+//! [`Deadlocks::new`] works out which cells a pushing bar can ever turn over and counts a
+//! box there as able to go to any cell beside it: a square is dead only when no mix of pushes
+//! and such moves brings a box from it to a goal, a box a bar can reach is never frozen and
+//! never holds another, and the tests that assume pushes alone (the goals each box can reach,
+//! corrals, pairs) are left out. The full-state search builds its test without that
+//! knowledge ([`Deadlocks::within`]) and gets no answer on such levels.
+//!
 //! [`Deadlocks`] keeps what is worked out once per level, so a check after every push costs
 //! one pass over the boxes and, with enemies, one flood fill of the board (see the `deadlock`
 //! benchmark).
 
 use std::fmt;
 
-use crate::game::World;
+use crate::game::{BAR_GRAZE, SPINNER_THICKNESS, World, cell_aabb, cell_center};
+use crate::geom::Vec2;
 use crate::level::{Level, Pos, Tile};
 use crate::words::count;
 
-use super::context::{Context, ContextError, DIRS};
+use super::context::{Context, ContextError, DIRS, NONE};
 use super::corral_search::CorralCheck;
 use super::freeze::{Occupancy, is_frozen};
 use super::limits::{Budget, Limits, Stop};
@@ -136,6 +145,10 @@ pub struct Deadlocks {
     pairs: Pairs,
     /// Whether the corral test runs (play's check); the full-state search leaves it out.
     corrals: bool,
+    /// On a level whose bars push, made by [`Deadlocks::new`]: whether a pushing bar can
+    /// ever turn over each cell (then `ctx.dead` counts the moves such a bar may make).
+    /// `None` elsewhere, and in the search's test, which then answers nothing on such levels.
+    carried: Option<Vec<bool>>,
 }
 
 /// The boxes of a world as cells of the context.
@@ -154,15 +167,25 @@ impl Deadlocks {
     ///
     /// A [`ContextError`] when the board is beyond the solver's limits.
     pub fn new(level: &Level) -> Result<Self, ContextError> {
-        Ok(Self::with_context(Context::new(level)?))
+        let mut ctx = Context::new(level)?;
+        if !level.bars_push() {
+            return Ok(Self::with_context(ctx));
+        }
+        let carried = carried_cells(&ctx, level);
+        ctx.dead = dead_with_bars(&ctx, &carried);
+        Ok(Self {
+            carried: Some(carried),
+            ..Self::with_context(ctx)
+        })
     }
 
     /// Whether a box on `pos` could never reach a goal, even on an otherwise empty board (a
     /// goal itself is never dead; a cell off the board or in a wall is).
     #[must_use]
     pub fn is_dead_square(&self, level: &Level, pos: Pos) -> bool {
-        // A bar that pushes can move a box from where no push could.
-        if level.tile(pos) == Tile::Goal || level.bars_push() {
+        // A bar that pushes can move a box from where no push could: only a test that knows
+        // where the bars reach can tell.
+        if level.tile(pos) == Tile::Goal || level.bars_push() && self.carried.is_none() {
             return false;
         }
         self.ctx.cell(pos).is_none_or(|c| self.ctx.dead[c as usize])
@@ -191,6 +214,7 @@ impl Deadlocks {
             ctx,
             pairs,
             corrals: true,
+            carried: None,
         }
     }
 
@@ -206,6 +230,7 @@ impl Deadlocks {
             ctx,
             pairs,
             corrals: true,
+            carried: None,
         })
     }
 
@@ -217,12 +242,15 @@ impl Deadlocks {
     }
 
     /// Why `world` (a world of the level this was made for) is lost, or `None` when it is not
-    /// known to be (always `None` where bars push boxes).
+    /// known to be (always `None` where bars push boxes, unless this test was made by
+    /// [`Deadlocks::new`], which knows where they reach).
     #[must_use]
     pub fn check(&self, world: &World) -> Option<Lost> {
-        // Every test here assumes that only the player's pushes move boxes.
         if world.level().bars_push() {
-            return None;
+            return self
+                .carried
+                .as_ref()
+                .and_then(|carried| self.check_with_bars(world, carried));
         }
         let ctx = &self.ctx;
         let mut occupied = Cells(vec![false; ctx.len()]);
@@ -258,6 +286,40 @@ impl Deadlocks {
             return Some(Lost::NotEnoughGoals);
         }
         self.shut_in(world).or_else(|| self.pair(world, &occupied))
+    }
+
+    /// [`Deadlocks::check`] on a level whose bars push: dead squares counting the bars'
+    /// moves, boxes frozen by walls and by boxes no bar can reach, and the enemies; a box on
+    /// a cell in `carried` is neither tested for freezing nor holds another box.
+    fn check_with_bars(&self, world: &World, carried: &[bool]) -> Option<Lost> {
+        let ctx = &self.ctx;
+        let mut fixed = Cells(vec![false; ctx.len()]);
+        let mut loose = Vec::with_capacity(world.boxes().len());
+        for &b in world.boxes() {
+            let on_goal = world.level().tile(b) == Tile::Goal;
+            match ctx.cell(b) {
+                Some(c) if ctx.dead[c as usize] && !on_goal => {
+                    return Some(Lost::DeadSquare { at: b });
+                }
+                Some(c) if !carried[c as usize] => {
+                    fixed.0[c as usize] = true;
+                    if !on_goal {
+                        loose.push(c);
+                    }
+                }
+                Some(_) => {}
+                None if on_goal => {}
+                None => return Some(Lost::DeadSquare { at: b }),
+            }
+        }
+        for &c in &loose {
+            if is_frozen(ctx, &fixed, c) {
+                return Some(Lost::Frozen {
+                    at: ctx.cells[c as usize],
+                });
+            }
+        }
+        self.enemies_lost(world, &fixed)
     }
 
     /// Two boxes that could not both reach goals alone.
@@ -366,6 +428,62 @@ impl Deadlocks {
         }
         open
     }
+}
+
+/// Whether a pushing bar of `level` can ever turn over each cell of `ctx`: the cell's part
+/// a bar must cross to cover it ([`bar_covers`]) comes within the bar's reach of its hub.
+fn carried_cells(ctx: &Context, level: &Level) -> Vec<bool> {
+    let bars: Vec<(Vec2, f32)> = level
+        .spinners
+        .iter()
+        .filter(|s| s.pushes && s.speed != 0.0)
+        .map(|s| {
+            let reach = Vec2::new(s.length.max(0.0), SPINNER_THICKNESS).length() * 0.5;
+            (cell_center(s.hub), reach)
+        })
+        .collect();
+    ctx.cells
+        .iter()
+        .map(|&pos| {
+            let cell = cell_aabb(pos);
+            let (min, max) = (cell.min + BAR_GRAZE, cell.max - BAR_GRAZE);
+            bars.iter().any(|&(hub, reach)| {
+                let nearest = hub.clamp(min, max);
+                // A margin over the bar's reach: counting a cell too many only says less.
+                (nearest - hub).length() <= reach + BAR_REACH_MARGIN
+            })
+        })
+        .collect()
+}
+
+/// How much further than its reach a pushing bar is taken to reach (see [`carried_cells`]).
+const BAR_REACH_MARGIN: f32 = 0.01;
+
+/// The dead squares of `ctx`'s board where a box on a cell in `carried` can also be moved to
+/// any open cell beside it: the cells from which no goal can be reached by pushes (the
+/// player's cell behind the box open) and such moves, found backwards from the goals.
+fn dead_with_bars(ctx: &Context, carried: &[bool]) -> Vec<bool> {
+    let mut live = vec![false; ctx.len()];
+    let mut queue: Vec<u32> = ctx.goals.clone();
+    for &g in &queue {
+        live[g as usize] = true;
+    }
+    while let Some(to) = queue.pop() {
+        for dir in 0..4 {
+            // A box on `from` goes to `to` in the direction opposite `dir`; a push needs the
+            // player on the far side of `from`.
+            let from = ctx.step(to, dir);
+            if from == NONE || live[from as usize] {
+                continue;
+            }
+            let pushed = ctx.step(from, dir) != NONE;
+            if pushed || carried[from as usize] {
+                live[from as usize] = true;
+                queue.push(from);
+            }
+        }
+    }
+    live.iter().map(|&l| !l).collect()
 }
 
 /// Why `world` is lost, or `None` when it is not known to be: a one-off [`Deadlocks::check`]

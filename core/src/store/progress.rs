@@ -92,6 +92,22 @@ pub struct Best {
     pub shots: u32,
 }
 
+/// A level solved under a board its pack no longer has (see [`Progress::changed`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changed {
+    /// The board it was solved as.
+    pub id: u64,
+    /// Where it stood in the pack (0-based) when last solved.
+    pub index: usize,
+    /// Its title then, when the record keeps one (records kept before titles were do not).
+    pub title: Option<String>,
+}
+
+/// The field of a level's record that keeps its title (see [`Progress::set_title`]).
+const TITLE_FIELD: &str = "title";
+/// The field of a level's record that notes the player was told its board changed.
+const TOLD_FIELD: &str = "told";
+
 /// The figures of one solution, as counted by the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Figures {
@@ -375,6 +391,42 @@ impl Progress {
         let value = escape(value).replace(' ', "\\u{20}");
         record.extra.insert(key.to_owned(), value);
         true
+    }
+
+    /// The records of `pack` kept under a board that no level of the pack has now (`ids`
+    /// being the fingerprints of its levels): levels reworked (a new board is a new level, so
+    /// its results and kept solutions start over) or taken out since they were solved, in the
+    /// order they stood, leaving out those [`Progress::tell_changed`] noted as told.
+    #[must_use]
+    pub fn changed(&self, pack: &str, ids: &[u64]) -> Vec<Changed> {
+        let Some(levels) = self.packs.get(pack) else {
+            return Vec::new();
+        };
+        let mut changed: Vec<Changed> = levels
+            .iter()
+            .filter(|(id, record)| !ids.contains(id) && !record.extra.contains_key(TOLD_FIELD))
+            .map(|(&id, record)| Changed {
+                id,
+                index: record.index,
+                title: record.extra.get(TITLE_FIELD).map(|t| unescape(t)),
+            })
+            .collect();
+        changed.sort_by_key(|c| (c.index, c.id));
+        changed
+    }
+
+    /// Notes that the player was told that the level of `pack` solved as board `id` changed
+    /// (see [`Progress::changed`]), so it is told once.
+    pub fn tell_changed(&mut self, pack: &str, id: u64) {
+        self.set_field(pack, id, TOLD_FIELD, "changed");
+    }
+
+    /// Keeps the title of the level of `pack` solved as board `id` with its record, so that
+    /// if the level is reworked later [`Progress::changed`] can name it.
+    pub fn set_title(&mut self, pack: &str, id: u64, title: &str) {
+        if self.field(pack, id, TITLE_FIELD).as_deref() != Some(title) {
+            self.set_field(pack, id, TITLE_FIELD, title);
+        }
     }
 
     /// Takes in `other` (what another game saved), keeping the best of both: every record of

@@ -35,10 +35,11 @@ const CHAPTERS: [&str; 5] = ["Pushing", "Shooting", "Banking", "Spinners", "Mixe
 /// The most a level may need of the solver's layouts, over those of the level before it in
 /// its chapter (see levels/README.md).
 const MAX_LAYOUT_RISE: u64 = 4;
-/// The steps: each teaches, on a smaller board, the idea of the test that follows it (The
-/// Pit the pit a box is lifted out of from below, before Twin Guards; Guard Post and
-/// Overlook a way that a box closes and that opens again, before Sentry and Lookout).
-const STEPS: [&str; 3] = ["The Pit", "Guard Post", "Overlook"];
+/// The steps: each teaches, on a smaller board, the idea of the level that follows it (The
+/// Pit the pit a box is lifted out of from below, before Twin Guards; Mirror Maze that a bar
+/// standing still turns shots off both its sides, before Both Sides; Guard Post and Overlook
+/// a way that a box closes and that opens again, before Sentry and Lookout).
+const STEPS: [&str; 4] = ["The Pit", "Mirror Maze", "Guard Post", "Overlook"];
 /// Positions the solver may look at on one level when the curve is measured: more than the
 /// hardest level needs (Escapement, about 1.1 million).
 const CURVE_POSITIONS: u64 = 3_000_000;
@@ -502,6 +503,13 @@ fn layouts(index: usize, level: &Level) -> u64 {
         "{}: {:?}",
         name(index, level),
         report.verdict
+    );
+    // The figures of levels/README.md's table, shown with `--nocapture`.
+    eprintln!(
+        "{}: {} positions, {} layouts",
+        name(index, level),
+        report.positions,
+        report.layouts
     );
     report.layouts
 }

@@ -12,7 +12,7 @@
 use super::App;
 use crate::tui::hint::{Answer, HintBudget, HintJob};
 use crate::words::count;
-use sokoshot_core::game::{Dir, Move, State, World, parse_moves};
+use sokoshot_core::game::{Dir, Move, State, Token, World, parse_moves};
 use sokoshot_core::level::Pos;
 use sokoshot_core::solve::hint::Hint;
 use sokoshot_core::solve::{Deadlocks, Lost};
@@ -60,6 +60,20 @@ fn next_push(letters: &[Move]) -> (&[Move], &[Move]) {
         .position(|m| matches!(m, Move::Push(_) | Move::Fire))
         .map_or(letters.len(), |i| i + 1);
     letters.split_at(end)
+}
+
+/// The letters of a solution's tokens, each count spelled out (`3R` as three pushes).
+fn spelled_out(tokens: &[Token]) -> Vec<Move> {
+    tokens
+        .iter()
+        .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
+        .collect()
+}
+
+/// The letters of a solution written as text, for the tests of hints and their reasons.
+#[cfg(test)]
+pub(super) fn letters(text: &str) -> Vec<Move> {
+    spelled_out(&parse_moves(text).expect("test moves"))
 }
 
 /// Waits written one `.` each up to this many; more are written with a count (`4.`).
@@ -277,13 +291,7 @@ impl App {
         }
         match answer {
             Answer::Hint(Hint::Solution(letters)) => match parse_moves(&letters) {
-                Ok(tokens) => {
-                    let moves = tokens
-                        .iter()
-                        .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
-                        .collect();
-                    self.show_hint(moves);
-                }
+                Ok(tokens) => self.show_hint(spelled_out(&tokens)),
                 Err(err) => self.tell(format!("no hint: {err}"), true),
             },
             Answer::Hint(Hint::Lost { undo: Some(n) }) => {
@@ -376,14 +384,6 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn letters(text: &str) -> Vec<Move> {
-        parse_moves(text)
-            .expect("test moves")
-            .iter()
-            .flat_map(|t| std::iter::repeat_n(t.action, t.count as usize))
-            .collect()
-    }
 
     #[test]
     fn a_hint_names_the_keys_up_to_the_next_push_or_shot_and_a_wait_in_a_players_words() {

@@ -2,8 +2,18 @@
 
 use super::{App, Place, Solved};
 use crate::tui::keys::Mode;
+use sokoshot_core::level::visible;
 use sokoshot_core::store::progress::{Best, Figures};
 use sokoshot_core::store::saves::SaveError;
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
 
 impl App {
     /// Checks whether the world became solved; if so records it and shows the Solved panel.
@@ -23,6 +33,10 @@ impl App {
             let index = self.current.place.level;
             let previous = self.progress.best(key, index, self.current.id);
             self.progress.record(key, index, self.current.id, figures);
+            if let Some(title) = self.packs[self.current.place.pack].title(index) {
+                let key = &self.packs[self.current.place.pack].key;
+                self.progress.set_title(key, self.current.id, title);
+            }
             self.keep_solution();
             self.solved = Some(Solved { figures, previous });
             self.mode = Mode::Solved;
@@ -78,6 +92,44 @@ impl App {
     #[must_use]
     pub fn save_pending(&self) -> bool {
         self.tools.save_settling
+    }
+
+    /// Tells, once, of levels solved under a board their pack no longer has (reworked or
+    /// taken out): their results and kept solutions do not carry over to the new board. The
+    /// first pack with such levels is told of; the others at the next look at the list.
+    pub(super) fn tell_changed_levels(&mut self) {
+        let found = (0..self.packs.len()).find_map(|pack| {
+            let key = &self.packs[pack].key;
+            let changed = self.progress.changed(key, &self.level_ids(pack));
+            (!changed.is_empty()).then_some((pack, changed))
+        });
+        let Some((pack, changed)) = found else {
+            return;
+        };
+        let names: Vec<String> = changed
+            .iter()
+            .map(|c| match &c.title {
+                Some(title) => visible(title).into_owned(),
+                None => format!("the level that was number {}", c.index + 1),
+            })
+            .collect();
+        let (solved, its) = if names.len() == 1 {
+            ("it", "its")
+        } else {
+            ("them", "their")
+        };
+        let text = format!(
+            "{}: {} changed since you solved {solved}, so {its} results and kept solutions \
+             start over",
+            visible(&self.packs[pack].name),
+            and_list(&names),
+        );
+        let key = self.packs[pack].key.clone();
+        for c in &changed {
+            self.progress.tell_changed(&key, c.id);
+        }
+        self.write_progress();
+        self.tell(text, false);
     }
 
     /// The best figures saved for the level at `place`, if it is solved as it is now.

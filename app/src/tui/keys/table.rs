@@ -111,7 +111,7 @@ pub const ROWS: &[Row] = &[
         bind(PLAYING, ch(' '), play(Command::Fire)),
     ]),
     // Time passes only through keys; `.` lets one beat pass (the replay's `w`).
-    row(".", "wait one beat (4. waits four): bars turn", &[
+    row(".", "wait one beat (4. waits four), each one undo step", &[
         bind(PLAYING, ch('.'), WAIT),
     ]),
     row("u  Ctrl-r  r", "undo, redo; restart (u brings it back)", &[

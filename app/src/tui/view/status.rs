@@ -30,6 +30,9 @@ struct Part {
     shorten: Option<&'static str>,
 }
 
+/// What follows the shots fired on a level with enemies and no limit to the shots.
+pub const NO_LIMIT: &str = " (no limit)";
+
 /// The fewest columns a title is shortened to (ellipsis included) before it is dropped.
 pub const SHORTEST_TITLE: usize = 8;
 
@@ -72,8 +75,8 @@ fn shorten(text: &str, columns: usize, ellipsis: &str) -> String {
 impl StatusLine<'_> {
     /// The parts of the line, left to right, each with its rank (higher stays longer): the
     /// counters, then the level number, then the shots left, the pack's name, the title
-    /// (shortened before it goes: a player wants to know which level this is) and last the
-    /// best result.
+    /// (shortened before it goes: a player wants to know which level this is), the best
+    /// result, and first of all that shots have no limit.
     fn parts(self) -> Vec<Part> {
         let app = self.app;
         let theme = app.theme;
@@ -118,8 +121,15 @@ impl StatusLine<'_> {
                 counters.moves, counters.pushes, counters.shots
             ))],
         ));
-        if let Some(left) = app.world().shots_left() {
-            parts.push(part(4, vec![Span::raw(format!(" ({left} left)"))]));
+        // A level with enemies and no limit says so, so that "Shots 0" does not read as
+        // none to fire; that goes first when the line is too wide.
+        let left = match app.world().shots_left() {
+            Some(left) => Some((4, format!(" ({left} left)"))),
+            None if !app.world().level().enemies.is_empty() => Some((0, NO_LIMIT.to_owned())),
+            None => None,
+        };
+        if let Some((rank, left)) = left {
+            parts.push(part(rank, vec![Span::raw(left)]));
         }
         if let Some(playback) = app
             .tools
