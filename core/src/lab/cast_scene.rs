@@ -185,7 +185,7 @@ impl CastScene {
     fn shape(&self) -> Shape {
         match self.figure() {
             Figure::Aabb(_) => Shape::Poly(Poly::aabb(self.center, self.size)),
-            Figure::Obb(b) => Shape::Poly(Poly::obb(&b)),
+            Figure::Obb(b) => Shape::Poly(Poly::turned(&b, self.angle)),
             Figure::Triangle(t) => Shape::Poly(Poly::triangle(&t)),
             _ => Shape::Disk(wide(self.center), f64::from(self.size.x / 2.0)),
         }

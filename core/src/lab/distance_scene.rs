@@ -124,7 +124,7 @@ impl Body {
 fn exact_shape(body: &Body) -> exact::Shape {
     match body.convex() {
         Convex::Aabb(_) => exact::Shape::Poly(Poly::aabb(body.center, body.size)),
-        Convex::Obb(b) => exact::Shape::Poly(Poly::obb(&b)),
+        Convex::Obb(b) => exact::Shape::Poly(Poly::turned(&b, body.angle)),
         Convex::Triangle(t) => exact::Shape::Poly(Poly::triangle(&t)),
         Convex::Disk(d) => exact::Shape::Disk(exact::wide(d.center), f64::from(d.radius)),
     }

@@ -43,6 +43,19 @@ pub(crate) enum Shape {
     Poly(Poly),
 }
 
+/// The unit x axis of a turned box placed at `degrees`, in `f64`: `(cos, sin)` of the angle
+/// as stored (a typed `:angle 30` is 30° exactly, where the `f32` axis `geom` keeps is off
+/// by about 3e-8, enough to move a gap across the tolerance); a box caught turning (its
+/// radians not those of `degrees`) keeps its stored axis.
+pub(crate) fn axis_of(b: &Obb, degrees: f32) -> DVec2 {
+    if degrees.to_radians() == b.angle() {
+        let (sin, cos) = f64::from(degrees).to_radians().sin_cos();
+        DVec2::new(cos, sin)
+    } else {
+        wide(b.axes()[0]).normalize_or_zero()
+    }
+}
+
 impl Poly {
     /// A box of half size `half` about `center`, its own x axis along the unit `axis` (as the
     /// box stores it): corners `center ± axis·hx ± perp·hy`, each in `f64`.
@@ -60,8 +73,19 @@ impl Poly {
     }
 
     /// A turned box as `geom` stores it (centre, half size, axis).
+    #[cfg(test)]
     pub(crate) fn obb(b: &Obb) -> Self {
         Self::boxed(b.center, b.half_size, b.axes()[0])
+    }
+
+    /// A turned box placed at `degrees` (its angle as the scene stores it): corners in `f64`
+    /// about its own x axis [`axis_of`].
+    pub(crate) fn turned(b: &Obb, degrees: f32) -> Self {
+        let (c, half, x) = (wide(b.center), wide(b.half_size.abs()), axis_of(b, degrees));
+        let (hx, hy) = (x * half.x, x.perp() * half.y);
+        Self {
+            corners: vec![c - hx - hy, c + hx - hy, c + hx + hy, c - hx + hy],
+        }
     }
 
     /// A turned box whose angle is a multiple of 90°, as the AABB [`Obb::as_aabb`] makes of

@@ -115,21 +115,31 @@ impl ObbScene {
         let speed = self.motion.speed_bound(self.green_size.length() / 2.0);
         #[allow(clippy::cast_possible_truncation)]
         toi::first_time(HORIZON, speed, |t| {
-            (distance(&self.blue(), &self.green(&self.motion.at(t))) - TOUCH_TOLERANCE_F64) as f32
+            let green = self.green(&self.motion.at(t));
+            (distance((&self.blue(), self.blue_angle), (&green, self.green_angle))
+                - TOUCH_TOLERANCE_F64) as f32
         })
     }
 
     /// How the boxes stand now, by the lab's one rule on their true distance.
     fn gap(&self) -> Gap {
-        Gap::of(distance(&self.blue(), &self.green(&self.motion)))
+        let (blue, green) = (self.blue(), self.green(&self.motion));
+        Gap::of(distance(
+            (&blue, self.blue_angle),
+            (&green, self.green_angle),
+        ))
     }
 }
 
 /// The true signed distance between two boxes, in `f64` on the boxes as placed: apart, the
 /// least distance of a corner to an edge; overlapping, minus the penetration depth (the least
 /// overlap over the four axes).
-fn distance(blue: &Obb, green: &Obb) -> f64 {
-    poly_gap(&Poly::obb(blue), &Poly::obb(green))
+/// Each box comes with its angle in degrees as stored (see `exact::axis_of`).
+fn distance(blue: (&Obb, f32), green: (&Obb, f32)) -> f64 {
+    poly_gap(
+        &Poly::turned(blue.0, blue.1),
+        &Poly::turned(green.0, green.1),
+    )
 }
 
 /// The widest axis gap in words: within the tolerance it is `touching` (corner to corner,
@@ -243,7 +253,8 @@ impl Scene for ObbScene {
     fn steps(&self) -> Vec<Step> {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
-        obb_steps::steps(&blue, &green, &sat, self.gap(), VIEW)
+        let angles = (self.blue_angle, self.green_angle);
+        obb_steps::steps((&blue, &green), angles, &sat, self.gap(), VIEW)
     }
 
     fn apply(&mut self, action: Action, _active: usize) -> bool {
@@ -275,7 +286,7 @@ impl Scene for ObbScene {
     fn picture(&self) -> Picture {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
-        let gaps = axis_gaps(&blue, &green);
+        let gaps = axis_gaps((&blue, &green), (self.blue_angle, self.green_angle));
         let shown = shown_axis(&gaps);
         let mut picture = Picture::new(VIEW);
         compass(&mut picture, &sat, shown);
@@ -297,7 +308,7 @@ impl Scene for ObbScene {
     fn readout(&self) -> Readout {
         let (blue, green) = (self.blue(), self.green(&self.motion));
         let sat = sat_obb_obb(&blue, &green);
-        let gaps = axis_gaps(&blue, &green);
+        let gaps = axis_gaps((&blue, &green), (self.blue_angle, self.green_angle));
         let first = separating(&gaps);
         let gap = self.gap();
         let mut readout = Readout::new(Verdict::of(gap.hit()));

@@ -5,7 +5,7 @@
 
 use crate::geom::{Obb, Sat, SatAxis, Segment, Vec2};
 
-use super::exact::{Poly, interval_gap, wide};
+use super::exact::{Poly, axis_of, interval_gap};
 use super::format::{fine, num};
 use super::picture::{Figure, Ink, Picture, ViewBox};
 use super::steps::Step;
@@ -14,14 +14,10 @@ use super::touch::{Gap, TOUCH_TOLERANCE_TEXT};
 /// The gap on each of the four candidate axes (blue x, blue y, green x, green y), in `f64` on
 /// the boxes as placed: both boxes' corners projected on the unit axis, never rounded to
 /// `f32`, so that each axis's words follow the same tolerance as the verdict.
-pub(crate) fn axis_gaps(blue: &Obb, green: &Obb) -> [f64; 4] {
-    let (b, g) = (Poly::obb(blue), Poly::obb(green));
-    let [bx, by] = blue.axes();
-    let [gx, gy] = green.axes();
-    [bx, by, gx, gy].map(|axis| {
-        let axis = wide(axis).normalize_or_zero();
-        interval_gap(b.project(axis), g.project(axis))
-    })
+pub(crate) fn axis_gaps((blue, green): (&Obb, &Obb), (bd, gd): (f32, f32)) -> [f64; 4] {
+    let (b, g) = (Poly::turned(blue, bd), Poly::turned(green, gd));
+    let (bx, gx) = (axis_of(blue, bd), axis_of(green, gd));
+    [bx, bx.perp(), gx, gx.perp()].map(|axis| interval_gap(b.project(axis), g.project(axis)))
 }
 
 /// The first axis whose gap is more than the touch tolerance: the one that separates the
@@ -118,8 +114,14 @@ pub(crate) fn projections(
 /// One step per candidate axis, then the conclusion.
 /// `gap` is how the boxes stand by their true distance, which decides the verdict: it differs
 /// from the axes' only corner to corner, within the tolerance on every axis.
-pub(crate) fn steps(blue: &Obb, green: &Obb, sat: &Sat, gap: Gap, view: ViewBox) -> Vec<Step> {
-    let gaps = axis_gaps(blue, green);
+pub(crate) fn steps(
+    (blue, green): (&Obb, &Obb),
+    angles: (f32, f32),
+    sat: &Sat,
+    gap: Gap,
+    view: ViewBox,
+) -> Vec<Step> {
+    let gaps = axis_gaps((blue, green), angles);
     let first = separating(&gaps);
     let mut steps = Vec::new();
     for (i, axis) in sat.axes.iter().enumerate() {

@@ -116,7 +116,7 @@ impl RectScene {
                 }
             }
             None => {
-                let gap = disk.gap(&Shape::Poly(Poly::obb(&rect)));
+                let gap = disk.gap(&Shape::Poly(Poly::turned(&rect, self.angle)));
                 Test {
                     shape: Tested::Obb(rect),
                     hit: hits(gap),
