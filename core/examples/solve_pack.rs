@@ -53,7 +53,7 @@ fn main() {
             .map(|list| list.split(',').map(Strategy::from_name).collect::<Option<Vec<_>>>())
             .unwrap_or_default()
             .unwrap_or_else(|| {
-                eprintln!("solve_pack: --strategies takes names from: fess, goal-rooms, matching, nearest, pull-matching, pull-nearest");
+                eprintln!("solve_pack: --strategies takes names from: fess, fess-coarse, goal-rooms, matching, nearest, pull-matching, pull-nearest");
                 std::process::exit(2);
             }),
         None => Strategy::ALL.to_vec(),

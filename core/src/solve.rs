@@ -374,15 +374,17 @@ fn classic(
     } else {
         &settings.strategies
     };
-    let mut packing = if strategies
-        .iter()
-        .any(|s| matches!(s, Strategy::GoalRooms | Strategy::Fess))
-    {
+    let mut packing = if strategies.iter().any(|s| {
+        matches!(
+            s,
+            Strategy::GoalRooms | Strategy::Fess | Strategy::FessCoarse
+        )
+    }) {
         packing::Packing::new(&ctx)
     } else {
         packing::Packing::default()
     };
-    if strategies.contains(&Strategy::Fess) {
+    if strategies.contains(&Strategy::Fess) || strategies.contains(&Strategy::FessCoarse) {
         packing = match packing.with_plan(&ctx, &boxes, budget) {
             Ok(packing) => packing,
             Err(stop) => return Ok(Outcome::GaveUp(stop)),

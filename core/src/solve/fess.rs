@@ -52,6 +52,9 @@ use walls::{NO_WALLS, Walls};
 
 /// The weight of a move no advisor suggested (an advisor's weighs 0).
 const PLAIN_WEIGHT: u32 = 1;
+/// The most regions the coarse feature space tells apart (see [`FessSearch::with_regions_cap`]):
+/// measured against 1, 2, 4 and 6 and against no cap on XSokoban (benches/README.md).
+pub(crate) const COARSE_REGIONS: u16 = 3;
 
 /// One position of the search tree.
 #[derive(Debug, Clone, Copy)]
@@ -114,6 +117,8 @@ pub(crate) struct FessSearch<'c> {
     candidates: Vec<Candidate>,
     /// Bytes held by other searches running beside this one.
     others: usize,
+    /// The most regions the feature space tells apart (more count as this many).
+    regions_cap: u16,
 }
 
 impl<'c> FessSearch<'c> {
@@ -145,6 +150,7 @@ impl<'c> FessSearch<'c> {
             boxes: Vec::new(),
             candidates: Vec::new(),
             others: 0,
+            regions_cap: u16::MAX,
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -152,6 +158,22 @@ impl<'c> FessSearch<'c> {
         }
         search.root(&bits, player);
         search
+    }
+
+    /// The same search with the regions feature counted up to `cap`: positions cut into
+    /// more regions share the cell of `cap`, so fewer cells take turns. Only the feature
+    /// space changes; the advisors still see every region.
+    pub(crate) fn with_regions_cap(mut self, cap: u16) -> Self {
+        self.regions_cap = cap.max(1);
+        // Only the root is stored yet: put it in its capped cell.
+        self.space.clear();
+        self.index.clear();
+        if let Some(&root) = self.nodes.first() {
+            let bits = self.table.get(0)[..self.ctx.words].to_vec();
+            let features = Features::of(self.ctx, self.packing, &bits, &mut self.macros.regions);
+            self.enqueue(features, &root, 0);
+        }
+        self
     }
 
     fn root(&mut self, bits: &[u64], player: u32) {
@@ -197,6 +219,10 @@ impl<'c> FessSearch<'c> {
     /// the newest on a tie (it follows a line of advised moves to its end before it looks
     /// elsewhere; measured against the lower bound as the tie-break, benches/README.md).
     fn enqueue(&mut self, features: Features, node: &Node, id: u32) {
+        let features = Features {
+            regions: features.regions.min(self.regions_cap),
+            ..features
+        };
         let next = self.space.len();
         let at = *self.index.entry(features).or_insert(next);
         if at == next {

@@ -13,7 +13,7 @@
 
 use super::context::Context;
 use super::engine::{Ending, Search, Turn, run_for};
-use super::fess::FessSearch;
+use super::fess::{COARSE_REGIONS, FessSearch};
 use super::limits::{Budget, Stop};
 use super::packing::Packing;
 use super::pairs::{MAX_PAIR_WORK, Pairs, Way};
@@ -34,6 +34,11 @@ pub enum Strategy {
     /// The feature space search over macro moves (see `fess`). Complete: macro moves reach
     /// every position single pushes reach, and its pruning is sound.
     Fess,
+    /// The same search over a coarser feature space: regions counted up to
+    /// [`COARSE_REGIONS`], so that positions cut into many regions share one cell and the
+    /// cells of fewer regions get more of the turns. Complete as FESS. Each solves levels
+    /// the other does not (benches/README.md).
+    FessCoarse,
     /// Backward from the solved position by pulls, on the matching bound (see `pull`);
     /// only where there are as many goals as boxes. It only answers with a solution.
     PullMatching,
@@ -43,8 +48,9 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, as the portfolio runs them unless told otherwise.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Fess,
+        Self::FessCoarse,
         Self::GoalRooms,
         Self::Matching,
         Self::Nearest,
@@ -60,6 +66,7 @@ impl Strategy {
             Self::Nearest => "nearest",
             Self::GoalRooms => "goal-rooms",
             Self::Fess => "fess",
+            Self::FessCoarse => "fess-coarse",
             Self::PullMatching => "pull-matching",
             Self::PullNearest => "pull-nearest",
         }
@@ -80,7 +87,10 @@ impl Strategy {
     /// Whether its running out of positions proves there is no solution.
     #[must_use]
     pub fn is_complete(self) -> bool {
-        matches!(self, Self::Matching | Self::Nearest | Self::Fess)
+        matches!(
+            self,
+            Self::Matching | Self::Nearest | Self::Fess | Self::FessCoarse
+        )
     }
 
     /// Work units per millisecond of CPU time it does, measured (XSokoban 11, release build,
@@ -89,7 +99,7 @@ impl Strategy {
     /// search looks at every macro move of every box, the push searches count matchings.
     fn units_per_ms(self) -> u64 {
         match self {
-            Self::Fess => 600_000,
+            Self::Fess | Self::FessCoarse => 600_000,
             Self::Matching => 1_180_000,
             Self::Nearest => 2_400_000,
             Self::GoalRooms => 2_700_000,
@@ -105,8 +115,9 @@ impl Strategy {
     /// ones quickly, the rest.
     fn turn_ms(self) -> u64 {
         match self {
-            Self::Fess => 40,
-            Self::GoalRooms => 10,
+            Self::Fess => 26,
+            Self::FessCoarse => 18,
+            Self::GoalRooms => 6,
             Self::PullNearest => 24,
             Self::PullMatching => 12,
             Self::Nearest => 2,
@@ -122,7 +133,7 @@ impl Strategy {
     /// The lane it runs in on two threads.
     pub(crate) fn lane(self) -> u8 {
         match self {
-            Self::Fess | Self::GoalRooms => 0,
+            Self::Fess | Self::FessCoarse | Self::GoalRooms => 0,
             _ => 1,
         }
     }
@@ -198,6 +209,10 @@ impl<'c> Member<'c> {
             }
             Strategy::GoalRooms => return None,
             Strategy::Fess => Box::new(FessSearch::new(ctx, packing, pairs, boxes, player)),
+            Strategy::FessCoarse => Box::new(
+                FessSearch::new(ctx, packing, pairs, boxes, player)
+                    .with_regions_cap(COARSE_REGIONS),
+            ),
             Strategy::PullMatching => {
                 let (back, pairs) = back?;
                 Box::new(PullSearch::new(ctx, back, player, true).with_pairs(pairs))
