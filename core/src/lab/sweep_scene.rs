@@ -181,8 +181,10 @@ impl SweepScene {
                 if delta.normalize_or_zero().dot(normal) > ALONG {
                     return Cast::Leaves;
                 }
-                let point =
-                    sweep_aabb_aabb(&moving, delta, &still).map_or(moving.center(), |h| h.point);
+                // The f32 sweep misses a box that starts just off the face and slides along
+                // it: the contact is then the middle of where the two meet on that face.
+                let point = sweep_aabb_aabb(&moving, delta, &still)
+                    .map_or_else(|| face_point(&moving, &still, normal), |h| h.point);
                 Cast::Touches(Hit {
                     toi: 0.0,
                     point,
@@ -212,6 +214,29 @@ impl SweepScene {
                 }
             }
         }
+    }
+}
+
+/// Where the box `moving`, touching `still`'s face of outward `normal`, meets it: on that
+/// face's line, at the middle of the stretch the two boxes share along it.
+fn face_point(moving: &Aabb, still: &Aabb, normal: Vec2) -> Vec2 {
+    let middle = |a: (f32, f32), b: (f32, f32)| (a.0.max(b.0) + a.1.min(b.1)) / 2.0;
+    if normal.x == 0.0 {
+        let y = if normal.y < 0.0 {
+            still.min.y
+        } else {
+            still.max.y
+        };
+        let x = middle((moving.min.x, moving.max.x), (still.min.x, still.max.x));
+        Vec2::new(x, y)
+    } else {
+        let x = if normal.x < 0.0 {
+            still.min.x
+        } else {
+            still.max.x
+        };
+        let y = middle((moving.min.y, moving.max.y), (still.min.y, still.max.y));
+        Vec2::new(x, y)
     }
 }
 

@@ -462,3 +462,62 @@ fn a_turned_box_s_gap_follows_its_angle_as_typed() {
         assert_eq!(value(&lab, label), *want, "{name}");
     }
 }
+
+#[test]
+fn a_sweep_starting_just_off_a_face_meets_it_on_the_face() {
+    // A starts 5e-5 off B's face (touching) and slides along it: the contact is on B's face,
+    // at the middle of the stretch they share, as where A starts exactly on the face; not A's
+    // own centre (the f32 sweep finds no hit there).
+    let cases: &[Touch] = &[
+        (
+            "off B's left face, sliding down",
+            SceneId::Sweep,
+            &["p", ":angle 90", ":pos -2.50005 0"],
+            Verdict::Hit,
+            "hit at",
+            "(-1.50, 0.00)",
+        ),
+        (
+            "under B, sliding left",
+            SceneId::Sweep,
+            &["p", ":angle 180", ":pos 1 -2.25005"],
+            Verdict::Hit,
+            "hit at",
+            "(0.75, -1.50)",
+        ),
+        (
+            "over B, sliding right",
+            SceneId::Sweep,
+            &["p", ":angle 0", ":pos 0.5 2.25005"],
+            Verdict::Hit,
+            "hit at",
+            "(0.50, 1.50)",
+        ),
+        (
+            "under B exactly on the face",
+            SceneId::Sweep,
+            &["p", ":angle 180", ":pos 1 -2.25"],
+            Verdict::Hit,
+            "hit at",
+            "(0.75, -1.50)",
+        ),
+        (
+            "exactly on the face, as before",
+            SceneId::Sweep,
+            &["p", ":angle 90", ":pos -2.5 0"],
+            Verdict::Hit,
+            "hit at",
+            "(-1.50, 0.00)",
+        ),
+    ];
+    for (name, scene, inputs, verdict, label, want) in cases {
+        let lab = placed(*scene, inputs);
+        assert_eq!(
+            lab.readout().verdict,
+            *verdict,
+            "{name}: {:?}",
+            lab.readout()
+        );
+        assert_eq!(value(&lab, label), *want, "{name}");
+    }
+}
