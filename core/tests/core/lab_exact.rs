@@ -35,6 +35,20 @@ type Touch = (
     &'static str,
 );
 
+/// Places each case and checks its verdict and its row.
+fn check(cases: &[Touch]) {
+    for (name, scene, inputs, verdict, label, want) in cases {
+        let lab = placed(*scene, inputs);
+        assert_eq!(
+            lab.readout().verdict,
+            *verdict,
+            "{name}: {:?}",
+            lab.readout()
+        );
+        assert_eq!(value(&lab, label), *want, "{name}");
+    }
+}
+
 #[test]
 fn a_touch_within_the_tolerance_on_the_placed_edges_is_a_hit_in_every_scene() {
     let cases: &[Touch] = &[
@@ -191,16 +205,7 @@ fn a_touch_within_the_tolerance_on_the_placed_edges_is_a_hit_in_every_scene() {
             "blue y  touching",
         ),
     ];
-    for (name, scene, inputs, verdict, label, want) in cases {
-        let lab = placed(*scene, inputs);
-        assert_eq!(
-            lab.readout().verdict,
-            *verdict,
-            "{name}: {:?}",
-            lab.readout()
-        );
-        assert_eq!(value(&lab, label), *want, "{name}");
-    }
+    check(cases);
 }
 
 #[test]
@@ -451,16 +456,7 @@ fn a_turned_box_s_gap_follows_its_angle_as_typed() {
             "0.00010002",
         ),
     ];
-    for (name, scene, inputs, verdict, label, want) in cases {
-        let lab = placed(*scene, inputs);
-        assert_eq!(
-            lab.readout().verdict,
-            *verdict,
-            "{name}: {:?}",
-            lab.readout()
-        );
-        assert_eq!(value(&lab, label), *want, "{name}");
-    }
+    check(cases);
 }
 
 #[test]
@@ -510,14 +506,5 @@ fn a_sweep_starting_just_off_a_face_meets_it_on_the_face() {
             "(-1.50, 0.00)",
         ),
     ];
-    for (name, scene, inputs, verdict, label, want) in cases {
-        let lab = placed(*scene, inputs);
-        assert_eq!(
-            lab.readout().verdict,
-            *verdict,
-            "{name}: {:?}",
-            lab.readout()
-        );
-        assert_eq!(value(&lab, label), *want, "{name}");
-    }
+    check(cases);
 }
