@@ -108,8 +108,10 @@ impl Strategy {
         }
     }
 
-    /// How long its turn lasts, in milliseconds, beside the others of its lane: the feature
-    /// space search, which solves the most levels alone, takes most of its lane; the
+    /// How long its turn lasts, in milliseconds, beside the others of its lane: the two
+    /// feature space searches, which solve the most levels, take most of theirs (the finer
+    /// one the larger part: the XSokoban levels only it solves need up to 2.4 billion units,
+    /// those only the coarse one solves at most 0.9 billion; benches/README.md); the
     /// backward searches most of theirs (the nearest-start one solves Microban 153, the
     /// goal corridor); the greedy searches, which answer small levels and prove the lost
     /// ones quickly, the rest.
