@@ -139,19 +139,7 @@ fn steps_and_pushes_are_refused_exactly_into_barred_cells() {
 }
 
 fn draw(world: &World, theme: Theme) -> Buffer {
-    let inside = inside_mask(world.level());
-    let level = world.level();
-    let area = Rect::new(0, 0, (level.width * 2) as u16, level.height as u16);
-    let mut buffer = Buffer::empty(area);
-    BoardView {
-        world,
-        inside: &inside,
-        theme,
-        marked: None,
-        scale: 1,
-    }
-    .render(area, &mut buffer);
-    buffer
+    draw_at(world, theme, 1)
 }
 
 fn is_braille(symbol: &str) -> bool {
