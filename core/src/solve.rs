@@ -377,14 +377,19 @@ fn classic(
     let mut packing = if strategies.iter().any(|s| {
         matches!(
             s,
-            Strategy::GoalRooms | Strategy::Fess | Strategy::FessCoarse
+            Strategy::GoalRooms | Strategy::Fess | Strategy::FessCoarse | Strategy::FessPlan
         )
     }) {
         packing::Packing::new(&ctx)
     } else {
         packing::Packing::default()
     };
-    if strategies.contains(&Strategy::Fess) || strategies.contains(&Strategy::FessCoarse) {
+    if strategies.iter().any(|s| {
+        matches!(
+            s,
+            Strategy::Fess | Strategy::FessCoarse | Strategy::FessPlan
+        )
+    }) {
         packing = match packing.with_plan(&ctx, &boxes, budget) {
             Ok(packing) => packing,
             Err(stop) => return Ok(Outcome::GaveUp(stop)),

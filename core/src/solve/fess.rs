@@ -8,7 +8,10 @@
 //! - **packing**: the boxes home in the packing order: in each goal room with an order
 //!   (see `packing`), the goals filled from the first in that order; elsewhere, boxes on
 //!   goals;
-//! - **connectivity**: the number of regions the boxes cut the player's floor into.
+//! - **connectivity**: the number of regions the boxes cut the player's floor into;
+//! - **out of plan**, where the search is built to count it
+//!   ([`FessSearch::with_out_of_plan`]): the boxes on goals the packing order has not
+//!   reached yet, each a box some earlier goal's box must get past.
 //!
 //! The search keeps a tree of positions, each with an accumulated weight. It visits the
 //! non-empty cells of the feature space in turn, and in each expands its position of least
@@ -119,6 +122,8 @@ pub(crate) struct FessSearch<'c> {
     others: usize,
     /// The most regions the feature space tells apart (more count as this many).
     regions_cap: u16,
+    /// Whether the feature space counts the boxes out of plan.
+    out_of_plan: bool,
 }
 
 impl<'c> FessSearch<'c> {
@@ -151,6 +156,7 @@ impl<'c> FessSearch<'c> {
             candidates: Vec::new(),
             others: 0,
             regions_cap: u16::MAX,
+            out_of_plan: false,
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -165,15 +171,35 @@ impl<'c> FessSearch<'c> {
     /// space changes; the advisors still see every region.
     pub(crate) fn with_regions_cap(mut self, cap: u16) -> Self {
         self.regions_cap = cap.max(1);
-        // Only the root is stored yet: put it in its capped cell.
+        self.root_again();
+        self
+    }
+
+    /// The same search over a feature space with a third axis: the boxes on goals out of
+    /// the packing order (see [`Features::out_of_plan`]). A position with such a box gets
+    /// a cell of its own instead of sharing one with the positions that packed in order.
+    pub(crate) fn with_out_of_plan(mut self) -> Self {
+        self.out_of_plan = true;
+        self.root_again();
+        self
+    }
+
+    /// Puts the root, the only position stored yet, in its cell again after the feature
+    /// space changed.
+    fn root_again(&mut self) {
         self.space.clear();
         self.index.clear();
         if let Some(&root) = self.nodes.first() {
             let bits = self.table.get(0)[..self.ctx.words].to_vec();
-            let features = Features::of(self.ctx, self.packing, &bits, &mut self.macros.regions);
+            let features = Features::of(
+                self.ctx,
+                self.packing,
+                &bits,
+                &mut self.macros.regions,
+                self.out_of_plan,
+            );
             self.enqueue(features, &root, 0);
         }
-        self
     }
 
     fn root(&mut self, bits: &[u64], player: u32) {
@@ -188,7 +214,13 @@ impl<'c> FessSearch<'c> {
             .iter()
             .filter(|&&b| !self.ctx.is_goal[b as usize])
             .count() as u32;
-        let features = Features::of(self.ctx, self.packing, bits, &mut self.macros.regions);
+        let features = Features::of(
+            self.ctx,
+            self.packing,
+            bits,
+            &mut self.macros.regions,
+            self.out_of_plan,
+        );
         let node = Node {
             parent: u32::MAX,
             from: NONE,
@@ -288,7 +320,8 @@ impl<'c> FessSearch<'c> {
         // boxes are a walk over the board.
         budget.spend(ctx.len() as u64)?;
         let regions = u16::try_from(self.macros.regions.areas()).unwrap_or(u16::MAX);
-        let parent_features = Features::after(ctx, self.packing, &self.cur, regions);
+        let parent_features =
+            Features::after(ctx, self.packing, &self.cur, regions, self.out_of_plan);
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         let mut child = self.cur.clone();
@@ -396,7 +429,7 @@ impl<'c> FessSearch<'c> {
         }
         let off =
             off + u32::from(ctx.is_goal[mv.from as usize]) - u32::from(ctx.is_goal[mv.to as usize]);
-        let features = Features::after(ctx, self.packing, child, mv.regions);
+        let features = Features::after(ctx, self.packing, child, mv.regions, self.out_of_plan);
         candidates.push(Candidate {
             mv,
             features,
@@ -528,25 +561,50 @@ mod tests {
     use crate::level::Level;
     use crate::solve::Limits;
 
+    /// How FESS ends on `text`, each solution replayed by the game's rules; the coarse
+    /// feature space and the one that counts boxes out of plan must end the same way.
     fn fess_solves(text: &str) -> Ending {
         let level: Level = text.parse().expect("the board reads");
         let ctx = Context::new(&level).expect("the board fits");
         let packing = Packing::new(&ctx);
         let boxes: Vec<u32> = level.boxes.iter().filter_map(|&b| ctx.cell(b)).collect();
         let player = ctx.cell(level.player).expect("the player stands inside");
-        let mut budget = Budget::new(&Limits::positions(100_000), None);
-        let pairs = Pairs::new(&ctx, &budget, crate::solve::pairs::MAX_PAIR_WORK)
-            .expect("no limit yet")
-            .unwrap_or_default();
-        let ending = FessSearch::new(&ctx, &packing, &pairs, &boxes, player).run(&mut budget);
-        if let Ending::Solved(pushes) = &ending {
-            let letters = super::super::solution::letters(&ctx, &boxes, player, pushes)
-                .expect("every push of the solution can be reached");
-            let mut world = crate::game::World::new(&level).expect("the level plays");
-            crate::game::play_moves(&mut world, &letters).expect("the letters replay");
-            assert!(world.is_solved(), "the solution solves the level");
+        let pairs = Pairs::new(
+            &ctx,
+            &Budget::new(&Limits::positions(100_000), None),
+            crate::solve::pairs::MAX_PAIR_WORK,
+        )
+        .expect("no limit yet")
+        .unwrap_or_default();
+        let spaces: [(&str, fn(FessSearch<'_>) -> FessSearch<'_>); 3] = [
+            ("plain", |s| s),
+            ("coarse", |s| s.with_regions_cap(COARSE_REGIONS)),
+            ("out of plan", |s| s.with_out_of_plan()),
+        ];
+        let endings: Vec<Ending> = spaces
+            .iter()
+            .map(|(name, space)| {
+                let mut budget = Budget::new(&Limits::positions(100_000), None);
+                let mut search = space(FessSearch::new(&ctx, &packing, &pairs, &boxes, player));
+                let ending = search.run(&mut budget);
+                if let Ending::Solved(pushes) = &ending {
+                    let letters = super::super::solution::letters(&ctx, &boxes, player, pushes)
+                        .expect("every push of the solution can be reached");
+                    let mut world = crate::game::World::new(&level).expect("the level plays");
+                    crate::game::play_moves(&mut world, &letters).expect("the letters replay");
+                    assert!(world.is_solved(), "{name}: the solution solves the level");
+                }
+                ending
+            })
+            .collect();
+        for (ending, (name, _)) in endings.iter().zip(&spaces) {
+            assert_eq!(
+                std::mem::discriminant(ending),
+                std::mem::discriminant(&endings[0]),
+                "{name} ends as the plain feature space does"
+            );
         }
-        ending
+        endings[0].clone()
     }
 
     #[test]
@@ -726,6 +784,7 @@ mod tests {
         let parent = Features {
             packed: 1,
             regions: 3,
+            out_of_plan: 0,
         };
         let mv = |pushes| MacroMove {
             from: 0,
@@ -737,7 +796,11 @@ mod tests {
         };
         let candidate = |packed, regions, pushes| Candidate {
             mv: mv(pushes),
-            features: Features { packed, regions },
+            features: Features {
+                packed,
+                regions,
+                out_of_plan: 0,
+            },
             off: 5,
             walls: NO_WALLS,
             hash: 0,

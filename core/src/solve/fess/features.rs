@@ -1,9 +1,10 @@
-//! The features FESS projects a position onto: boxes packed in the packing order, and the
-//! regions the boxes cut the player's floor into.
+//! The features FESS projects a position onto: boxes packed in the packing order, the
+//! regions the boxes cut the player's floor into, and, where the search asks for it, the
+//! boxes on goals out of the packing order.
 
 use super::super::context::{Context, NONE};
 use super::super::packing::Packing;
-use super::super::push::reach::has;
+use super::super::push::reach::{cells, has};
 use super::super::stamps::Stamps;
 
 /// A cell of the feature space.
@@ -14,6 +15,9 @@ pub(crate) struct Features {
     pub(crate) packed: u16,
     /// Regions of the floor the boxes leave free, as the player sees it (4-connected).
     pub(crate) regions: u16,
+    /// Boxes on goals the packing order has not reached yet (a box on a room's far goal
+    /// while the goals before it are empty), where the search counts them; else 0.
+    pub(crate) out_of_plan: u16,
 }
 
 /// Scratch space for counting regions, so a search allocates nothing per position.
@@ -97,27 +101,41 @@ impl Regions {
 }
 
 impl Features {
-    /// The features of the boxes of `bits`.
+    /// The features of the boxes of `bits`, the boxes out of plan counted when `plan` is
+    /// set.
     pub(crate) fn of(
         ctx: &Context,
         packing: &Packing,
         bits: &[u64],
         regions: &mut Regions,
+        plan: bool,
     ) -> Self {
-        Self {
-            packed: packed(ctx, packing, bits),
-            regions: regions.count(ctx, bits),
-        }
+        let regions = regions.count(ctx, bits);
+        Self::after(ctx, packing, bits, regions, plan)
     }
-}
 
-impl Features {
     /// The features of the boxes of `bits` whose regions are known to be `regions` (a
     /// macro move counts them as it finds the move).
-    pub(crate) fn after(ctx: &Context, packing: &Packing, bits: &[u64], regions: u16) -> Self {
+    pub(crate) fn after(
+        ctx: &Context,
+        packing: &Packing,
+        bits: &[u64],
+        regions: u16,
+        plan: bool,
+    ) -> Self {
+        let packed = packed(ctx, packing, bits);
+        let out_of_plan = if plan {
+            let home = cells(bits).filter(|&c| ctx.is_goal[c as usize]).count();
+            u16::try_from(home)
+                .unwrap_or(u16::MAX)
+                .saturating_sub(packed)
+        } else {
+            0
+        };
         Self {
-            packed: packed(ctx, packing, bits),
+            packed,
             regions,
+            out_of_plan,
         }
     }
 }
@@ -142,47 +160,56 @@ mod tests {
                 super::super::super::push::reach::flip(&mut bits, c);
             }
         }
-        Features::of(&ctx, &packing, &bits, &mut Regions::default())
+        Features::of(&ctx, &packing, &bits, &mut Regions::default(), true)
     }
 
     #[test]
     fn features_of_hand_made_boards() {
         let cases = [
-            // name, board, packed, regions
+            // name, board, packed, regions, boxes on goals out of plan
             (
                 "the box cuts the corridor in two",
                 "#####\n#@$.#\n#####",
                 0,
                 2,
+                0,
             ),
             (
                 "a box on its goal",
                 "#######\n#@    #\n#  *  #\n#  $ .#\n#     #\n#######",
                 1,
                 1,
+                0,
             ),
             (
                 "two boxes cutting off two pockets",
                 "#######\n#@  $.#\n#   #$#\n#  .# #\n#######",
                 0,
                 3,
+                0,
             ),
             (
                 "a room's last goal filled first counts nothing (and shuts the others off)",
                 "########\n#..*   #\n####   #\n#  $$ @#\n#      #\n########",
                 0,
                 2,
+                1,
             ),
             (
                 "a room's first goal filled counts one",
                 "########\n#*..   #\n####   #\n#  $$ @#\n#      #\n########",
                 1,
                 1,
+                0,
             ),
         ];
-        for (name, board, packed, regions) in cases {
+        for (name, board, packed, regions, out_of_plan) in cases {
             let f = features(board);
-            assert_eq!((f.packed, f.regions), (packed, regions), "{name}");
+            assert_eq!(
+                (f.packed, f.regions, f.out_of_plan),
+                (packed, regions, out_of_plan),
+                "{name}"
+            );
         }
     }
 }
