@@ -561,6 +561,9 @@ mod tests {
     use crate::level::Level;
     use crate::solve::Limits;
 
+    /// A way to build the feature space a search works over.
+    type Space = fn(FessSearch<'_>) -> FessSearch<'_>;
+
     /// How FESS ends on `text`, each solution replayed by the game's rules; the coarse
     /// feature space and the one that counts boxes out of plan must end the same way.
     fn fess_solves(text: &str) -> Ending {
@@ -576,7 +579,7 @@ mod tests {
         )
         .expect("no limit yet")
         .unwrap_or_default();
-        let spaces: [(&str, fn(FessSearch<'_>) -> FessSearch<'_>); 3] = [
+        let spaces: [(&str, Space); 3] = [
             ("plain", |s| s),
             ("coarse", |s| s.with_regions_cap(COARSE_REGIONS)),
             ("out of plan", |s| s.with_out_of_plan()),
