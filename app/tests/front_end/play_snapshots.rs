@@ -172,7 +172,7 @@ Shots: 2
 #[test]
 fn a_missed_shot_leaves_its_trace_until_the_next_key() {
     let mut app = app(MISS, PLAIN);
-    // Turn right against nothing? The player starts facing; step right, then fire right.
+    // A step right (facing right now), then a shot along the empty top row into the wall.
     press(&mut app, "l ");
     settle(&mut app);
     let buf = render(&app, 40, 8);

@@ -80,7 +80,7 @@ impl Help {
                 thing(Thing::Box, "box"),
                 thing(Thing::BoxOnGoal, "box on goal"),
                 thing(Thing::DeadBox, "dead box"),
-                thing(Thing::LostPair, "pair that blocks itself"),
+                thing(Thing::LostPair, "lost pair of boxes"),
                 thing(Thing::DeadSquare, "dead square"),
                 thing(Thing::HintPath, "hint's path"),
             ],
