@@ -28,6 +28,7 @@ mod tools;
 mod why;
 
 pub use aid::keys_for;
+pub(crate) use animation::bars_turn;
 pub use blocked::{BAR_IN_THE_WAY, BAR_IN_THE_WAY_OF_THE_BOX, BAR_OVER_THE_BOX, NOTHING_TURNS};
 pub use browse::{Filter, MAX_SEARCH_CHARS, Row, WHEEL_ROWS};
 pub use history::MAX_REPLAY_WORK;
@@ -78,6 +79,9 @@ pub(crate) struct Current {
     pub(crate) world: World,
     /// The last command's time being shown, a tick a frame.
     pub(crate) animation: Option<animation::Animation>,
+    /// Where the last shot flew when it hit no enemy, shown once its flight has been shown
+    /// and until the next command: a miss leaves a trace to aim the next shot by.
+    pub(crate) trace: Vec<sokoshot_core::geom::Vec2>,
     pub(crate) inside: Vec<bool>,
     pub(crate) id: u64,
 }
@@ -293,7 +297,9 @@ impl App {
         if let Some(animation) = &mut self.current.animation
             && !animation.tick()
         {
-            self.current.animation = None;
+            if let Some(animation) = self.current.animation.take() {
+                self.current.trace = animation.missed_shot_trace();
+            }
             if self.solved.is_some() && self.mode == Mode::Playing {
                 self.mode = Mode::Solved;
             }
@@ -412,6 +418,7 @@ impl App {
     fn play(&mut self, command: Command) {
         // The last command's time is shown no longer: the board shows the world in play.
         self.current.animation = None;
+        self.current.trace.clear();
         self.tools.picked = None;
         let asked = self.count.take();
         let times = asked.min(keys::MAX_REPEAT);
@@ -679,5 +686,6 @@ fn load(packs: &[Collection], place: Place) -> Option<Current> {
         id: level_id(level),
         world,
         animation: None,
+        trace: Vec::new(),
     })
 }

@@ -24,7 +24,7 @@ use ratatui::widgets::Widget;
 use super::dots::{BRAILLE_BITS, DotLayer, braille};
 use super::theme::{Theme, Thing};
 use sokoshot_core::game::World;
-use sokoshot_core::geom::Obb;
+use sokoshot_core::geom::{Obb, Vec2};
 use sokoshot_core::level::{Level, Pos, Tile};
 
 /// The cells inside the walls: those the player could reach if nothing but walls stood in
@@ -74,6 +74,9 @@ pub struct BoardView<'a> {
     /// How many times its size each cell is drawn: 1 (two columns, one row) or 2 (four
     /// columns, two rows).
     pub scale: u16,
+    /// Where the last shot flew, if it missed (world points, a tick apart), drawn faintly
+    /// until the next command.
+    pub trace: &'a [Vec2],
 }
 
 /// A spinner's bar in the dots of a board drawn `factor` times its size.
@@ -136,6 +139,17 @@ impl BoardView<'_> {
         let mut layer = DotLayer::new(level.width * s, level.height * s);
         for shot in self.world.shots() {
             layer.plot(shot.pos * f);
+        }
+        layer
+    }
+
+    /// The dots of the missed shot's trace.
+    fn trace_layer(&self) -> DotLayer {
+        let level = self.world.level();
+        let (s, f) = self.factor();
+        let mut layer = DotLayer::new(level.width * s, level.height * s);
+        for &pos in self.trace {
+            layer.plot(pos * f);
         }
         layer
     }
@@ -283,6 +297,7 @@ impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let level = self.world.level();
         let shots = self.shot_layer();
+        let trace = self.trace_layer();
         let (bars, marks) = self.bar_layer();
         let s = usize::from(self.scale.clamp(1, 2));
         let columns = usize::try_from(level.width.max(0)).unwrap_or(0) * 2 * s;
@@ -326,6 +341,15 @@ impl Widget for BoardView<'_> {
                         let mark = marks.get(row * columns + column).copied().unwrap_or("-");
                         let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
                         target.set_symbol(&symbol).set_style(style.patch(shade));
+                    } else if takes_dots(thing) && trace.bits(column, row) != 0 {
+                        let symbol = if self.theme.ascii {
+                            ".".to_owned()
+                        } else {
+                            braille(trace.bits(column, row)).to_string()
+                        };
+                        target
+                            .set_symbol(&symbol)
+                            .set_style(self.theme.trace().patch(shade));
                     } else {
                         let style = self.theme.style(shown).patch(shade);
                         target.set_char(ch).set_style(style);

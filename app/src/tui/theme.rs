@@ -43,6 +43,9 @@ pub enum Thing {
     Dots,
     /// A box that can never reach a goal (the level is lost).
     DeadBox,
+    /// One of two boxes that can never both reach goals, though either could alone: each
+    /// is drawn with this mark, not as dead.
+    LostPair,
     /// Floor where a box could never reach a goal, shown on request.
     DeadSquare,
     /// Floor on the path of the hint shown.
@@ -120,7 +123,9 @@ impl Theme {
                 Thing::Player { .. } | Thing::Box | Thing::BoxOnGoal | Thing::Enemy => {
                     Style::new().add_modifier(Modifier::BOLD)
                 }
-                Thing::DeadBox => Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+                Thing::DeadBox | Thing::LostPair => {
+                    Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
+                }
                 Thing::DeadSquare => Style::new().add_modifier(Modifier::DIM),
                 Thing::MarkedHub => Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED),
                 _ => Style::new(),
@@ -141,12 +146,25 @@ impl Theme {
             Thing::DeadBox => fg(Color::LightRed)
                 .bg(Color::Red)
                 .add_modifier(Modifier::BOLD),
+            Thing::LostPair => fg(Color::LightRed)
+                .bg(Color::Magenta)
+                .add_modifier(Modifier::BOLD),
             Thing::DeadSquare => fg(Color::DarkGray),
             Thing::HintPath => fg(Color::LightGreen),
             Thing::Covered => fg(Color::Gray).bg(Color::DarkGray),
             Thing::MarkedHub => fg(Color::Black)
                 .bg(Color::LightYellow)
                 .add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// The style of a missed shot's trace: fainter than a shot in flight.
+    #[must_use]
+    pub fn trace(self) -> Style {
+        if self.color {
+            Style::new().fg(Color::Yellow)
+        } else {
+            Style::new().add_modifier(Modifier::DIM)
         }
     }
 
@@ -254,6 +272,7 @@ fn unicode_glyph(thing: Thing) -> &'static str {
         Thing::Slope(Slope::BottomRight) => "▗▟",
         Thing::Hub => "()",
         Thing::DeadBox => "××",
+        Thing::LostPair => "&&",
         Thing::DeadSquare => "░░",
         Thing::HintPath => "∘∘",
         Thing::Covered => "▒▒",
@@ -276,6 +295,7 @@ fn ascii_glyph(thing: Thing) -> &'static str {
         Thing::Slope(Slope::BottomRight) => "/#",
         Thing::Hub => "()",
         Thing::DeadBox => "XX",
+        Thing::LostPair => "&&",
         Thing::DeadSquare => "::",
         Thing::HintPath => "~~",
         Thing::Covered => "==",
@@ -328,6 +348,7 @@ mod tests {
             Thing::Enemy,
             Thing::Hub,
             Thing::DeadBox,
+            Thing::LostPair,
             Thing::DeadSquare,
             Thing::HintPath,
             Thing::Covered,

@@ -11,6 +11,8 @@ mod solved;
 mod status;
 mod waiting;
 
+pub use status::beats;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Text};
@@ -73,6 +75,7 @@ impl Widget for &App {
                     theme: self.theme,
                     marked: self.marked_hub,
                     scale,
+                    trace: &self.current.trace,
                 }
                 .render(board_area, buf);
                 self.tools.board_area.set(Some(board_area));
@@ -190,6 +193,9 @@ impl App {
             if empty_floor(pos) {
                 draw(pos, Thing::HintPath);
             }
+        }
+        for pos in self.lost_pair().into_iter().flatten() {
+            draw(pos, Thing::LostPair);
         }
         for pos in self.dead_boxes() {
             draw(pos, Thing::DeadBox);

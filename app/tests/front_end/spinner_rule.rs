@@ -363,6 +363,7 @@ fn draw_at(world: &World, theme: Theme, scale: u16) -> Buffer {
         theme,
         marked: None,
         scale,
+        trace: &[],
     }
     .render(area, &mut buffer);
     buffer

@@ -36,12 +36,20 @@ const CHAPTERS: [&str; 5] = ["Pushing", "Shooting", "Banking", "Spinners", "Mixe
 /// its chapter (see levels/README.md).
 const MAX_LAYOUT_RISE: u64 = 4;
 /// The steps: each teaches, on a smaller board, the idea of the level that follows it (The
-/// Pit the pit a box is lifted out of from below, before Twin Guards; Mirror Maze that a bar
-/// standing still turns shots off both its sides, before Both Sides; Guard Post and Overlook
-/// a way that a box closes and that opens again, before Sentry and Lookout).
-const STEPS: [&str; 4] = ["The Pit", "Mirror Maze", "Guard Post", "Overlook"];
+/// Pit the pit a box is lifted out of from below, before Twin Guards; Both Sides that a bar
+/// standing still turns shots off each of its sides its own way, before Mirror Maze;
+/// Escapement that a turning bar turns on while a shot flies, so the shot is fired a beat
+/// early, before Turnstile; Guard Post and Overlook a way that a box closes and that opens
+/// again, before Sentry and Lookout).
+const STEPS: [&str; 5] = [
+    "The Pit",
+    "Both Sides",
+    "Escapement",
+    "Guard Post",
+    "Overlook",
+];
 /// Positions the solver may look at on one level when the curve is measured: more than the
-/// hardest level needs (Escapement, about 1.1 million).
+/// hardest level needs (Turnstile, about 690 000).
 const CURVE_POSITIONS: u64 = 3_000_000;
 
 /// The fewest levels in the campaign.

@@ -153,13 +153,27 @@ impl App {
             Lost::ShutIn { .. } => {
                 format!("the boxes shut in with {mark} can never all reach goals")
             }
-            Lost::Pair { .. } => format!("the two boxes {mark} can never both reach goals"),
+            Lost::Pair { .. } => {
+                let pair = self.theme.glyph(crate::tui::theme::Thing::LostPair);
+                format!("the two boxes {pair} can never both reach goals")
+            }
             other => other.to_string(),
         };
         Some(format!("deadlock: {what} · u undoes"))
     }
 
-    /// The boxes drawn as dead: those on dead squares and the one a frozen deadlock names.
+    /// The two boxes of a lost pair (each could reach a goal alone, not both), drawn with a
+    /// mark of their own rather than as dead.
+    pub(crate) fn lost_pair(&self) -> Option<[Pos; 2]> {
+        let aid = &self.tools.aid;
+        match aid.lost.filter(|_| !aid.warnings_off) {
+            Some(Lost::Pair { at, with }) => Some([at, with]),
+            _ => None,
+        }
+    }
+
+    /// The boxes drawn as dead: those on dead squares and the one a frozen deadlock names
+    /// (not a lost pair's, see [`App::lost_pair`]).
     pub(crate) fn dead_boxes(&self) -> Vec<Pos> {
         let aid = &self.tools.aid;
         if aid.warnings_off || aid.lost.is_none() {
@@ -176,12 +190,9 @@ impl App {
                     .is_some_and(|d| d.is_dead_square(world.level(), b))
             })
             .collect();
-        match aid.lost {
-            Some(Lost::Frozen { at } | Lost::DeadSquare { at } | Lost::ShutIn { at }) => {
-                dead.push(at);
-            }
-            Some(Lost::Pair { at, with }) => dead.extend([at, with]),
-            _ => {}
+        if let Some(Lost::Frozen { at } | Lost::DeadSquare { at } | Lost::ShutIn { at }) = aid.lost
+        {
+            dead.push(at);
         }
         dead
     }

@@ -12,6 +12,7 @@
 use std::collections::VecDeque;
 
 use sokoshot_core::game::{Move, Pending, State, World};
+use sokoshot_core::geom::Vec2;
 
 /// The most letters one animation plays again (a count or a long walk beyond it jumps).
 pub const MAX_SHOWN_LETTERS: usize = 100;
@@ -22,7 +23,14 @@ pub(crate) struct Animation {
     world: World,
     letters: VecDeque<Move>,
     pending: Pending,
+    /// Enemies standing when the letters began.
+    enemies: usize,
+    /// Where the shots in flight were, frame by frame (at most [`MAX_TRACE_POINTS`]).
+    trace: Vec<Vec2>,
 }
+
+/// The most points a shot's trace keeps (a shot lives a few hundred ticks at most).
+pub const MAX_TRACE_POINTS: usize = 4096;
 
 impl Animation {
     /// Shows `letters` played from `before` on `level_world`'s level, when time shows there;
@@ -37,10 +45,13 @@ impl Animation {
         }
         let mut world = World::new(level_world.level()).ok()?.without_history();
         world.set_state(before);
+        let enemies = world.enemies().len();
         let mut animation = Self {
             world,
             letters: letters.into(),
             pending: Pending::NONE,
+            enemies,
+            trace: Vec::new(),
         };
         // The first letter's rule shows at once (the player has stepped, the shot is out).
         animation.next_letter();
@@ -56,13 +67,31 @@ impl Animation {
     /// whether anything is left to show.
     pub(crate) fn tick(&mut self) -> bool {
         if self.pending.tick(&mut self.world) {
+            self.trace_shots();
             return true;
         }
         if !self.next_letter() {
             return false;
         }
         self.pending.tick(&mut self.world);
+        self.trace_shots();
         true
+    }
+
+    /// Adds where the shots in flight are now to the trace.
+    fn trace_shots(&mut self) {
+        let room = MAX_TRACE_POINTS.saturating_sub(self.trace.len());
+        let shots = self.world.shots().iter().map(|shot| shot.pos);
+        self.trace.extend(shots.take(room));
+    }
+
+    /// Where the shots flew, if they were shown and hit no enemy; empty otherwise.
+    pub(crate) fn missed_shot_trace(self) -> Vec<Vec2> {
+        if self.world.enemies().len() < self.enemies {
+            Vec::new()
+        } else {
+            self.trace
+        }
     }
 
     /// Applies the next letter's rule and owes its time. Returns whether there was one.

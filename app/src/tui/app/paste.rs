@@ -45,6 +45,7 @@ impl App {
         }
         self.count.clear();
         self.current.animation = None;
+        self.current.trace.clear();
         self.tools.picked = None;
         let start = self.current.world.state().clone();
         let batch = match self.current.world.play_moves_as_one(moves) {

@@ -170,6 +170,7 @@ impl App {
             return;
         };
         self.current.animation = None;
+        self.current.trace.clear();
         let before = std::mem::replace(&mut self.current.world, start);
         let before_history = (
             std::mem::take(&mut self.tools.history),

@@ -58,6 +58,7 @@ impl App {
         };
         self.message = None;
         self.current.animation = None;
+        self.current.trace.clear();
         self.count.clear();
         self.click(cell);
         self.check_lost();

@@ -66,6 +66,7 @@ impl App {
         };
         self.current.world = world;
         self.current.animation = None;
+        self.current.trace.clear();
         self.tools.picked = None;
         self.tools.aid.shown = None;
         self.solved = None;

@@ -19,7 +19,8 @@ pub const TIME: &str = "Bars turn as you move, wait (.) and while shots fly. Sha
 /// The spinner's rules, for the help: what a bar covers, what may not move there, how it
 /// turns, and what a bar that pushes does to a box.
 pub const SPINNERS: &str = "Spinners: a bar sweeps over the cells round its hub as it turns, \
-the same angle every beat (a step is under half a beat). You and boxes cannot move into a \
+the same angle every beat. A wait (.) takes one beat, a step, a turn or a push 2/5 of a beat, \
+a shot the time it flies; the status line counts the beats. You and boxes cannot move into a \
 covered cell, and a box under a bar cannot be pushed. A bar that pushes (the level's tip says \
 so) moves a box it turns onto one cell the way it turns, if that cell is free: a box left in \
 its way is swept on.";
@@ -79,6 +80,7 @@ impl Help {
                 thing(Thing::Box, "box"),
                 thing(Thing::BoxOnGoal, "box on goal"),
                 thing(Thing::DeadBox, "dead box"),
+                thing(Thing::LostPair, "lost pair of boxes"),
                 thing(Thing::DeadSquare, "dead square"),
                 thing(Thing::HintPath, "hint's path"),
             ],

@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action, Mode};
 use crate::tui::theme::Theme;
-use sokoshot_core::game::Command;
+use sokoshot_core::game::{Command, WAIT_TICKS};
 use sokoshot_core::level::visible;
 
 /// The line above the board: pack, level number, title, and the counters.
@@ -131,6 +131,14 @@ impl StatusLine<'_> {
         if let Some((rank, left)) = left {
             parts.push(part(rank, vec![Span::raw(left)]));
         }
+        // Where a bar turns, the beats since the start: the bars stand where this count
+        // puts them, so a player times a push or a shot by it.
+        if crate::tui::app::bars_turn(app.world()) {
+            parts.push(part(
+                5,
+                vec![sep(), Span::raw(beats(app.world().elapsed_ticks()))],
+            ));
+        }
         if let Some(playback) = app
             .tools
             .playback
@@ -178,6 +186,14 @@ impl StatusLine<'_> {
         }
         parts
     }
+}
+
+/// The beats in `ticks`, to a tenth cut down (a step is 2/5 of a beat, so "beat 12.4" after
+/// twelve waits and a step): "beat 12.4".
+#[must_use]
+pub fn beats(ticks: u64) -> String {
+    let tenths = ticks * 10 / u64::from(WAIT_TICKS);
+    format!("beat {}.{}", tenths / 10, tenths % 10)
 }
 
 /// Shortens or drops the parts that matter least (the rightmost first among equals) until
