@@ -11,7 +11,7 @@ use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, p
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::exact::{self, Poly};
-use super::format::{degrees, fine, num, vec2};
+use super::format::{degrees, fine, num, place, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -357,9 +357,9 @@ impl Scene for DistanceScene {
             format!("GJK {} × {}", ba.kind.short(), bb.kind.short()),
         );
         readout.input("A", ba.size_text());
-        readout.input("A at", vec2(ba.center));
+        readout.input("A at", place(ba.center));
         readout.input("B", bb.size_text());
-        readout.input("B at", vec2(bb.center));
+        readout.input("B at", place(bb.center));
         if matches!(bb.kind, Kind::Turned | Kind::Triangle)
             || matches!(ba.kind, Kind::Turned | Kind::Triangle)
         {
