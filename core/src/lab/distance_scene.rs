@@ -11,7 +11,7 @@ use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, p
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::exact::{self, Poly};
-use super::format::{degrees, fine, num, place, vec2};
+use super::format::{degrees, fine, num, place, vec2, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -374,17 +374,24 @@ impl Scene for DistanceScene {
         }
         match gap {
             Gap::Apart(d) => {
+                // Apart, the closest points and the normal between them in f64 on the shapes
+                // as placed: the shapes may be only a little over 1e-4 apart, where the f32
+                // points' rounding would turn the normal by about 1e-3.
+                let [sa, sb] = self.bodies.map(|body| exact_shape(&body));
+                let (on_a, on_b) = sa.closest(&sb);
                 readout.row("dist", fine(d));
-                readout.row("on A", vec2(result.point_a));
-                readout.row("on B", vec2(result.point_b));
+                readout.row("on A", wide_vec2(on_a));
+                readout.row("on B", wide_vec2(on_b));
+                let normal = (on_b - on_a).normalize_or_zero();
+                readout.row("normal", format!("{} → B", wide_vec2(normal)));
             }
             gap => {
                 readout.row("depth", fine(gap.depth()));
                 readout.row("A deep", vec2(result.point_a));
                 readout.row("B deep", vec2(result.point_b));
+                readout.row("normal", format!("{} → B", vec2(result.normal)));
             }
         }
-        readout.row("normal", format!("{} → B", vec2(result.normal)));
         readout.row("toi", time_text(false, None));
         readout
     }

@@ -293,7 +293,49 @@ pub(crate) fn poly_gap(a: &Poly, b: &Poly) -> f64 {
     }
 }
 
+/// The closest points of two polygons that are apart, `(on a, on b)`: the nearest corner of
+/// one to an edge of the other, over both ways.
+fn poly_closest(a: &Poly, b: &Poly) -> (DVec2, DVec2) {
+    let mut best = (f64::INFINITY, DVec2::ZERO, DVec2::ZERO);
+    for &c in &a.corners {
+        for (e0, e1) in b.edges() {
+            let q = segment_point(c, e0, e1);
+            if c.distance(q) < best.0 {
+                best = (c.distance(q), c, q);
+            }
+        }
+    }
+    for &c in &b.corners {
+        for (e0, e1) in a.edges() {
+            let q = segment_point(c, e0, e1);
+            if c.distance(q) < best.0 {
+                best = (c.distance(q), q, c);
+            }
+        }
+    }
+    (best.1, best.2)
+}
+
 impl Shape {
+    /// The closest points of two shapes that are apart, `(on self, on other)`, in `f64`.
+    pub(crate) fn closest(&self, other: &Shape) -> (DVec2, DVec2) {
+        match (self, other) {
+            (Shape::Disk(c, r), Shape::Disk(d, s)) => {
+                let n = (*d - *c).normalize_or(DVec2::X);
+                (*c + n * *r, *d - n * *s)
+            }
+            (Shape::Disk(c, r), Shape::Poly(p)) => {
+                let near = p.near(*c);
+                (*c - near.normal * *r, near.point)
+            }
+            (Shape::Poly(p), Shape::Disk(c, r)) => {
+                let near = p.near(*c);
+                (near.point, *c - near.normal * *r)
+            }
+            (Shape::Poly(p), Shape::Poly(q)) => poly_closest(p, q),
+        }
+    }
+
     /// The nearest point of the boundary to `p`, the signed gap and the outward normal there
     /// ([`Poly::near`]; a disk's normal points from its centre).
     pub(crate) fn near(&self, p: DVec2) -> Near {

@@ -437,3 +437,37 @@ fn a_typed_position_shows_the_digits_it_was_typed_with() {
     ];
     check_rows(cases);
 }
+
+#[test]
+fn two_boxes_corner_to_corner_just_apart_show_the_f64_normal() {
+    // Box B (3 × 2) placed with its top-left corner a little over 1e-4 from box A's corner
+    // (-4.75, 1) (A is 3 × 2 at (-6.25, 0)), in many directions: the normal is the direction
+    // between the two stored corners, where the f32 points' rounding turned it by about 1e-3
+    // (29.7° showed (0.87, 0.49) for (0.8686, 0.4955)).
+    let mut checked = 0;
+    for tenth in 0..=900 {
+        let degrees = f64::from(tenth) / 10.0;
+        for gap in [1.02e-4, 1.5e-4, 3e-4] {
+            let (s, c) = degrees.to_radians().sin_cos();
+            let typed = (-3.25 + gap * c, 2.0 + gap * s);
+            let text = format!("pos {:.7} {:.7}", typed.0, typed.1);
+            let stored_at = |x: f64| stored(format!("{x:.7}").parse().unwrap_or(x));
+            let corner = (stored_at(typed.0) - 1.5, stored_at(typed.1) - 1.0);
+            let (dx, dy) = (corner.0 + 4.75, corner.1 - 1.0);
+            let dist = dx.hypot(dy);
+            let Some(normal) = point((dx / dist, dy / dist)) else {
+                continue;
+            };
+            let mut lab = Lab::new(SceneId::Distance);
+            press(&mut lab, "pac");
+            command(&mut lab, &text);
+            let case = format!("{degrees}°, {gap}: {text}");
+            assert_eq!(value(&lab, "test"), "GJK box × box", "{case}");
+            assert_eq!(lab.readout().verdict, Verdict::Miss, "{case}");
+            assert_eq!(value(&lab, "normal"), format!("{normal} → B"), "{case}");
+            assert_eq!(value(&lab, "on A"), "(-4.75, 1.00)", "{case}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 2000, "only {checked} checked");
+}
