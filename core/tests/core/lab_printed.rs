@@ -471,3 +471,94 @@ fn two_boxes_corner_to_corner_just_apart_show_the_f64_normal() {
     }
     assert!(checked > 2000, "only {checked} checked");
 }
+
+#[test]
+fn every_number_a_sweep_past_a_corner_prints_agrees_with_the_f64_reference() {
+    // A (2 × 1.5) swept past B (3 × 3 at the origin), C and D moved out of the way: A's centre
+    // against B grown by half of A, [-2.5, 2.5] × [-2.25, 2.25], past each of its corners,
+    // offset sideways by 0, ±5e-5, ±9e-5, ±1.02e-4, ±1.5e-4 and ±3e-4. The normal is the face
+    // of the widest of the four face gaps there; the point is on that face, at the middle of
+    // the stretch A and B share along it.
+    let grown = [(-2.5, -2.25), (2.5, -2.25), (2.5, 2.25), (-2.5, 2.25)];
+    let mut checked = 0;
+    for aim in [0.0, 17.0, 30.0, 45.0, 60.0, 90.0, 135.0, 200.0, 300.0] {
+        let (s, c) = f64::to_radians(aim).sin_cos();
+        for &corner in &grown {
+            for offset in [
+                0.0, 5e-5, -5e-5, 9e-5, -9e-5, 1.02e-4, -1.02e-4, 1.5e-4, -1.5e-4, 3e-4, -3e-4,
+            ] {
+                let from = (
+                    corner.0 - s * offset - c * 3.0,
+                    corner.1 + c * offset - s * 3.0,
+                );
+                let typed = |x: f64| stored(format!("{x:.7}").parse().unwrap_or(x));
+                let a = (typed(from.0), typed(from.1));
+                if a.0.abs() <= 2.5 + 2.0 * TOL && a.1.abs() <= 2.25 + 2.0 * TOL {
+                    continue;
+                }
+                let (sa, ca) = stored(aim).to_radians().sin_cos();
+                let d = (5.0 * ca, 5.0 * sa);
+                let mut lab = Lab::new(SceneId::Sweep);
+                press(&mut lab, "paa");
+                command(&mut lab, "pos 35 35");
+                press(&mut lab, "a");
+                command(&mut lab, "pos -35 35");
+                press(&mut lab, "a");
+                command(&mut lab, &format!("angle {aim}"));
+                command(&mut lab, &format!("pos {:.7} {:.7}", from.0, from.1));
+                let case = format!("aim {aim}°, corner {corner:?}, offset {offset}");
+                let Some(t) = first_within(a, d, &grown) else {
+                    assert_eq!(lab.readout().verdict, Verdict::Miss, "{case}");
+                    continue;
+                };
+                assert_eq!(lab.readout().verdict, Verdict::Hit, "{case}");
+                assert_eq!(value(&lab, "meets"), "B", "{case}");
+                let g = (a.0 + d.0 * t, a.1 + d.1 * t);
+                let gaps = [-2.5 - g.0, g.0 - 2.5, -2.25 - g.1, g.1 - 2.25];
+                let mut best = 0;
+                for k in 1..4 {
+                    if gaps[k] > gaps[best] {
+                        best = k;
+                    }
+                }
+                let middle = |lo: f64, hi: f64| (lo + hi) / 2.0;
+                let (normal, at) = match best {
+                    0 => (
+                        (-1.0, 0.0),
+                        (-1.5, middle((g.1 - 0.75).max(-1.5), (g.1 + 0.75).min(1.5))),
+                    ),
+                    1 => (
+                        (1.0, 0.0),
+                        (1.5, middle((g.1 - 0.75).max(-1.5), (g.1 + 0.75).min(1.5))),
+                    ),
+                    2 => (
+                        (0.0, -1.0),
+                        (middle((g.0 - 1.0).max(-1.5), (g.0 + 1.0).min(1.5)), -1.5),
+                    ),
+                    _ => (
+                        (0.0, 1.0),
+                        (middle((g.0 - 1.0).max(-1.5), (g.0 + 1.0).min(1.5)), 1.5),
+                    ),
+                };
+                let mut sorted = gaps;
+                sorted.sort_by(f64::total_cmp);
+                let normal_clear = sorted[3] - sorted[2] > 1e-9;
+                if let Some(toi) = printed(t, 4) {
+                    assert_eq!(value(&lab, "toi"), toi, "{case}");
+                }
+                if let Some(ghost) = point(g) {
+                    assert_eq!(value(&lab, "ghost"), ghost, "{case}");
+                }
+                if normal_clear {
+                    let normal = point(normal).unwrap_or_default();
+                    assert_eq!(value(&lab, "normal"), format!("{normal} out"), "{case}");
+                    if let Some(at) = point(at) {
+                        assert_eq!(value(&lab, "hit at"), at, "{case}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 150, "only {checked} hits checked");
+}
