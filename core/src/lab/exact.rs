@@ -3,8 +3,11 @@
 //! never rounded to `f32` in between (a 0.1 × 0.1 box at y = 1.5501 has its top edge at
 //! 1.5000999682, 9.9968e-5 from an edge at 1.5: touching, where the `f32` edge 1.50010002
 //! would say apart). Every verdict, gap, depth and fraction the panel prints comes from here,
-//! by the one touch tolerance; the `f32` geometry of `geom` (the game's, checked against
-//! parry2d) still gives the pictures, closest points, normals and steps.
+//! by the one touch tolerance, and so does every number a cast or sweep prints (fraction,
+//! point, normal, depth, exit: [`Shape::near`], [`Path::exit`]) and the distance scene's
+//! closest points when apart ([`Shape::closest`]); elsewhere the `f32` geometry of `geom` (the
+//! game's, checked against parry2d) still gives the pictures, closest points, normals and
+//! steps.
 //!
 //! Shapes are convex polygons (boxes, turned boxes, triangles) or disks. The signed gap is the
 //! distance when apart and minus the penetration depth when overlapping (the least overlap
