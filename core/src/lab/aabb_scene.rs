@@ -24,7 +24,7 @@ use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2, push_out_aabb_aabb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::exact::{aabb_gaps, wide};
-use super::format::{apart, fine, num, signed, small_vec2, vec2};
+use super::format::{apart, fine, num, place, signed, small_vec2, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text};
@@ -353,8 +353,8 @@ impl Scene for AabbScene {
         for (label, c) in ["1", "2", "3", "4"].into_iter().zip(self.comparisons()) {
             readout.row(label, format!("{} {}", mark(c.margin), c.text));
         }
-        readout.input("A", vec2(self.a.0));
-        readout.input("B", vec2(self.b.0));
+        readout.input("A", place(self.a.0));
+        readout.input("B", place(self.b.0));
         let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
         readout.input("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
         let (x, y, _) = self.gaps();

@@ -1,13 +1,14 @@
 //! A segment cast against each of the game's shapes: a box, a turned box, a disk, a slope
 //! triangle and a spinner's bar (a thin turned box). The segment is a shot's path for one
 //! stretch of its flight; the scene shows where it first meets the shape, as the fraction of
-//! the way along it, the point, and the shape's outward normal there, from the `geom` casts
-//! (`cast_segment_*`, the swept-disk tests with radius 0). It is drawn y down, as the game.
+//! the way along it, the point, and the shape's outward normal there, as the `geom` casts
+//! (`cast_segment_*`, the swept-disk tests with radius 0) find it. It is drawn y down, as the
+//! game.
 //!
 //! The rules, by the lab's one touch tolerance (see `touch`), the same for every shape:
 //! - a segment that starts inside the shape (deeper than the tolerance) **starts inside**: the
-//!   scene says so, with the depth, and shows where it leaves (the cast of the reversed
-//!   segment: its fraction, point and outward normal), as parry's non-solid cast does;
+//!   scene says so, with the depth, and shows where it leaves (where its gap comes back up to
+//!   zero: the fraction, the point and the outward normal), as parry's non-solid cast does;
 //! - a segment that starts touching (within the tolerance) and moves away, or along the
 //!   outward normal's side, never hits (as noonat's `sweepAABB`); moving in or along the
 //!   surface, it hits at fraction 0;
@@ -18,43 +19,71 @@
 //!   head on); a segment that ends more than the tolerance short misses.
 //!
 //! Every decision and number is worked out in `f64` on the segment and the target as placed
-//! (`exact`): the gap of the segment's points is convex along it, so trisection finds how deep
-//! it goes and halving finds where it first comes within the tolerance.
+//! (`exact`; the segment runs from its stored start along its aim as typed, in degrees, not
+//! to its drawn `f32` end): the gap of the segment's points is convex along it, so trisection finds how deep
+//! it goes and halving finds where it first comes within the tolerance (or leaves). The point
+//! is the segment's at that fraction and the normal the shape's outward normal nearest it
+//! (`exact::Shape::near`: off a corner, the corner's direction), all in `f64`, rounded once
+//! for the panel, so no printed digit depends on an `f32` rounding on the way.
 
-use crate::geom::{
-    Aabb, Contact, Disk, Hit, Intersects, Obb, Segment, Triangle, Vec2, cast_segment_aabb,
-    cast_segment_disk, cast_segment_obb, cast_segment_triangle, contact_disk_aabb,
-    contact_disk_obb, contact_disk_triangle,
-};
+use crate::geom::{Aabb, Disk, Intersects, Obb, Segment, Triangle, Vec2};
 
 use super::edit::{self, Edit, EditError, not_applicable};
-use super::exact::{Poly, Shape, along, wide};
-use super::format::{degrees, fine, fraction, num, vec2};
+use super::exact::{Meet, Poly, Shape, along, direction, wide};
+use super::format::{degrees, fine, num, place, vec2, wide_fraction, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
 use super::steps::Step;
 use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
 
-/// What a cast found, by the rules in the module header.
+/// What a cast found, by the rules in the module header; every number in `f64`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Cast {
     /// The segment never comes within the tolerance of the shape.
     Miss,
     /// It starts touching and moves away: no hit.
     Leaves,
-    /// It starts touching and moves in or along: a hit at fraction 0.
-    Touches(Hit),
+    /// It starts touching and moves in (`slides`: along the surface): a hit at fraction 0.
+    Touches { hit: Meet, slides: bool },
     /// It reaches the shape at the hit; `grazes` when it never goes deeper than the tolerance.
-    Reaches { hit: Hit, grazes: bool },
+    Reaches { hit: Meet, grazes: bool },
     /// It starts this deep inside, and leaves at the exit (`None`: it ends inside).
-    Inside { depth: f64, exit: Option<Hit> },
+    Inside { depth: f64, exit: Option<Meet> },
 }
 
 impl Cast {
     /// Whether the cast is a hit.
     pub(crate) fn hit(self) -> bool {
         !matches!(self, Cast::Miss | Cast::Leaves)
+    }
+
+    /// The contact to draw: the hit, or where a path that starts inside leaves.
+    pub(crate) fn shown(self) -> Option<Meet> {
+        match self {
+            Cast::Reaches { hit, .. } | Cast::Touches { hit, .. } => Some(hit),
+            Cast::Inside { exit, .. } => exit,
+            Cast::Miss | Cast::Leaves => None,
+        }
+    }
+
+    /// How a path that starts touching stands, by the cosine `out` of its direction with the
+    /// outward normal: away (`None`: no hit), or in or along (`Some(slides)`).
+    pub(crate) fn touching(out: f64) -> Option<bool> {
+        if out > ALONG {
+            None
+        } else {
+            Some(out.abs() <= ALONG)
+        }
+    }
+
+    /// The panel's words for a path that starts touching and hits.
+    pub(crate) fn touch_words(slides: bool) -> &'static str {
+        if slides {
+            "touching, slides along"
+        } else {
+            "touching, moves in"
+        }
     }
 }
 
@@ -170,17 +199,6 @@ impl CastScene {
         }
     }
 
-    /// The exact cast of `s` at the target (`geom`'s `cast_segment_*`).
-    fn exact(&self, s: &Segment) -> Option<Hit> {
-        match self.figure() {
-            Figure::Aabb(b) => cast_segment_aabb(s, &b),
-            Figure::Obb(b) => cast_segment_obb(s, &b),
-            Figure::Disk(d) => cast_segment_disk(s, &d),
-            Figure::Triangle(t) => cast_segment_triangle(s, &t),
-            _ => None,
-        }
-    }
-
     /// The target for the `f64` tests, as placed.
     fn shape(&self) -> Shape {
         match self.figure() {
@@ -191,85 +209,49 @@ impl CastScene {
         }
     }
 
-    /// The contact of a point with the target: its signed gap (negative inside), the nearest
-    /// point of the boundary and the outward normal there.
-    fn contact(&self, p: Vec2) -> Contact {
-        let dot = Disk::new(p, 0.0);
-        match self.figure() {
-            Figure::Aabb(b) => contact_disk_aabb(&dot, &b),
-            Figure::Obb(b) => contact_disk_obb(&dot, &b),
-            Figure::Triangle(t) => contact_disk_triangle(&dot, &t),
-            Figure::Disk(d) => {
-                let out = (p - d.center).try_normalize().unwrap_or(Vec2::X);
-                Contact {
-                    distance: p.distance(d.center) - d.radius,
-                    point: d.center + out * d.radius,
-                    normal: out,
-                }
-            }
-            _ => Contact {
-                distance: f32::INFINITY,
-                point: p,
-                normal: Vec2::X,
-            },
-        }
-    }
-
     /// The cast by the rules of the module header, decided in `f64` on the segment and the
-    /// target as placed: the fraction is where the segment first comes within the tolerance.
+    /// target as placed: the fraction is where the segment first comes within the tolerance,
+    /// and the point, the normal, the depth and the exit are worked out there in `f64` too.
     pub(crate) fn cast(&self) -> Cast {
-        let s = self.segment();
-        let delta = s.b - s.a;
         let shape = self.shape();
-        let (a, d) = (wide(s.a), wide(s.b) - wide(s.a));
-        let path = along(|t| shape.point_gap(a + d * t));
+        let (a, d) = (wide(self.start), direction(self.aim) * f64::from(LENGTH));
+        let at = |t: f64| a + d * t;
+        let gap = |t: f64| shape.point_gap(at(t));
+        let path = along(gap);
+        let meet = |t: f64| {
+            let point = at(t);
+            Meet {
+                toi: t,
+                point,
+                normal: shape.near(point).normal,
+            }
+        };
         match Gap::of(path.start) {
-            Gap::Overlap(depth) => {
-                let back = Segment::new(s.b, s.a);
-                let exit = self
-                    .exact(&back)
-                    .filter(|hit| hit.toi > 0.0)
-                    .map(|hit| Hit {
-                        toi: 1.0 - hit.toi,
-                        point: hit.point,
-                        normal: hit.normal,
-                    });
-                Cast::Inside { depth, exit }
-            }
+            Gap::Overlap(depth) => Cast::Inside {
+                depth,
+                exit: path.exit(gap).map(meet),
+            },
             Gap::Touching => {
-                let start = self.contact(s.a);
-                let away = delta.normalize_or_zero().dot(start.normal);
-                if away > ALONG {
-                    return Cast::Leaves;
+                let hit = meet(0.0);
+                match Cast::touching(d.normalize_or_zero().dot(hit.normal)) {
+                    None => Cast::Leaves,
+                    Some(slides) => Cast::Touches { hit, slides },
                 }
-                Cast::Touches(Hit {
-                    toi: 0.0,
-                    point: s.a,
-                    normal: start.normal,
-                })
             }
-            Gap::Apart(_) => {
-                let Some(t) = path.first else {
-                    return Cast::Miss;
-                };
-                #[allow(clippy::cast_possible_truncation)]
-                let point = (a + d * t).as_vec2();
-                #[allow(clippy::cast_possible_truncation)]
-                let hit = Hit {
-                    toi: t as f32,
-                    point,
-                    normal: self.contact(point).normal,
-                };
-                let grazes = path.least >= -TOUCH_TOLERANCE_F64;
-                Cast::Reaches { hit, grazes }
-            }
+            Gap::Apart(_) => match path.first {
+                None => Cast::Miss,
+                Some(t) => Cast::Reaches {
+                    hit: meet(t),
+                    grazes: path.least >= -TOUCH_TOLERANCE_F64,
+                },
+            },
         }
     }
 }
 
 /// How far a path's direction may point out of the surface it starts on and still count as
 /// running along it (the cosine of the angle from the surface).
-pub(crate) const ALONG: f32 = 1e-6;
+pub(crate) const ALONG: f64 = 1e-6;
 
 impl Scene for CastScene {
     fn shape_names(&self) -> &'static [&'static str] {
@@ -349,25 +331,26 @@ impl Scene for CastScene {
         let s = self.segment();
         let mut swept = Step::new("a segment is a swept point");
         swept.line("sweep a disk of radius 0");
-        swept.line(format!("from a = {}", vec2(s.a)));
+        swept.line(format!("from a = {}", place(s.a)));
         swept.line(format!("by b − a = {}", vec2(s.b - s.a)));
         let mut found = Step::new("first contact");
         match self.cast() {
             Cast::Reaches { hit, grazes } => {
                 found.line(format!("first within {TOUCH_TOLERANCE_TEXT}:"));
-                found.line(format!("t = {}", fraction(hit.toi)));
+                found.line(format!("t = {}", wide_fraction(hit.toi)));
                 found.line("point a + t(b − a):");
-                found.line(format!("  {}", vec2(hit.point)));
+                found.line(format!("  {}", wide_vec2(hit.point)));
                 found.line("normal: out of the shape");
                 if grazes {
                     found.line(format!("grazes: within {TOUCH_TOLERANCE_TEXT}"));
                     found.line("and no deeper → HIT");
                 }
-                found.add(Figure::Dot(hit.point), Ink::Mark);
+                found.add(Figure::Dot(hit.point.as_vec2()), Ink::Mark);
             }
-            Cast::Touches(_) => {
+            Cast::Touches { slides, .. } => {
                 found.line("a touches it already,");
-                found.line("moving in or along → HIT");
+                let how = if slides { "sliding along" } else { "moving in" };
+                found.line(format!("{how} → HIT"));
                 found.line("at t = 0");
             }
             Cast::Leaves => {
@@ -380,9 +363,9 @@ impl Scene for CastScene {
                     Some(exit) => {
                         found.line("it leaves where the");
                         found.line("reversed cast enters:");
-                        found.line(format!("t = {}", fraction(exit.toi)));
-                        found.line(format!("  {}", vec2(exit.point)));
-                        found.add(Figure::Dot(exit.point), Ink::Mark);
+                        found.line(format!("t = {}", wide_fraction(exit.toi)));
+                        found.line(format!("  {}", wide_vec2(exit.point)));
+                        found.add(Figure::Dot(exit.point.as_vec2()), Ink::Mark);
                     }
                     None => found.line("and b too: no exit"),
                 }
@@ -413,20 +396,13 @@ impl Scene for CastScene {
         picture.add(self.figure(), Ink::Target);
         picture.add(Figure::Arrow(s), Ink::Subject);
         picture.add(Figure::Dot(s.a), Ink::Subject);
-        let shown = match self.cast() {
-            Cast::Reaches { hit, .. } | Cast::Touches(hit) => Some(hit),
-            Cast::Inside { exit, .. } => exit,
-            Cast::Miss | Cast::Leaves => None,
-        };
-        if let Some(hit) = shown {
+        if let Some(hit) = self.cast().shown() {
+            let (point, normal) = (hit.point.as_vec2(), hit.normal.as_vec2());
             picture.add(
-                Figure::Arrow(Segment::new(
-                    hit.point,
-                    hit.point + hit.normal * NORMAL_ARROW,
-                )),
+                Figure::Arrow(Segment::new(point, point + normal * NORMAL_ARROW)),
                 Ink::Normal,
             );
-            picture.add(Figure::Dot(hit.point), Ink::Mark);
+            picture.add(Figure::Dot(point), Ink::Mark);
         }
         picture
     }
@@ -436,10 +412,10 @@ impl Scene for CastScene {
         let s = self.segment();
         let mut readout = Readout::new(Verdict::of(cast.hit()));
         readout.input("test", format!("segment × {}", self.kind.name()));
-        readout.input("from", vec2(s.a));
+        readout.input("from", place(s.a));
         readout.input("to", vec2(s.b));
         readout.input("aim", degrees(self.aim.to_radians()));
-        readout.input("target", vec2(self.center));
+        readout.input("target", place(self.center));
         let shape = match self.kind {
             Kind::Disk => format!("radius {}", num(self.size.x / 2.0)),
             Kind::Bar => format!("{} × {}", num(self.bar.x), num(self.bar.y)),
@@ -449,10 +425,10 @@ impl Scene for CastScene {
         if self.kind != Kind::Box && self.kind != Kind::Disk {
             readout.input("angle", degrees(self.angle.to_radians()));
         }
-        let hit_rows = |readout: &mut Readout, hit: &Hit| {
-            readout.row("frac", fraction(hit.toi));
-            readout.row("hit at", vec2(hit.point));
-            readout.row("normal", format!("{} out", vec2(hit.normal)));
+        let hit_rows = |readout: &mut Readout, hit: &Meet| {
+            readout.row("frac", wide_fraction(hit.toi));
+            readout.row("hit at", wide_vec2(hit.point));
+            readout.row("normal", format!("{} out", wide_vec2(hit.normal)));
         };
         match cast {
             Cast::Reaches { hit, grazes } => {
@@ -465,8 +441,8 @@ impl Scene for CastScene {
                 readout.row("path", how);
                 hit_rows(&mut readout, &hit);
             }
-            Cast::Touches(hit) => {
-                readout.row("start", "touching, moves in");
+            Cast::Touches { hit, slides } => {
+                readout.row("start", Cast::touch_words(slides));
                 hit_rows(&mut readout, &hit);
             }
             Cast::Leaves => {
@@ -477,9 +453,9 @@ impl Scene for CastScene {
                 readout.row("start", format!("inside, depth {}", fine(depth)));
                 match exit {
                     Some(exit) => {
-                        readout.row("exit", fraction(exit.toi));
-                        readout.row("leaves", vec2(exit.point));
-                        readout.row("normal", format!("{} out", vec2(exit.normal)));
+                        readout.row("exit", wide_fraction(exit.toi));
+                        readout.row("leaves", wide_vec2(exit.point));
+                        readout.row("normal", format!("{} out", wide_vec2(exit.normal)));
                     }
                     None => readout.row("exit", "— (ends inside)"),
                 }

@@ -7,11 +7,13 @@
 //! on the signed gap worked out in `f64` on the shapes as placed (`exact`).
 //! It is drawn y down, as the game.
 
+use glam::DVec2;
+
 use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, proximity_steps};
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::exact::{self, Poly};
-use super::format::{degrees, fine, num, vec2};
+use super::format::{degrees, fine, num, place, vec2, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -159,6 +161,28 @@ impl DistanceScene {
 
     fn pair(&self) -> (Convex, Convex) {
         (self.bodies[0].convex(), self.bodies[1].convex())
+    }
+
+    /// The closest points of the shapes, apart, `(on A, on B)`, in `f64` on the shapes as
+    /// placed: they may be only a little over 1e-4 apart, where the rounding of GJK's `f32`
+    /// points would turn the normal between them by about 1e-3.
+    fn closest(&self) -> (DVec2, DVec2) {
+        let [a, b] = self.bodies.map(|body| exact_shape(&body));
+        a.closest(&b)
+    }
+
+    /// What the picture marks: both closest points (apart, [`Self::closest`]) or GJK's
+    /// penetration pair (overlapping), and the normal.
+    fn marks(&self) -> (Vec2, Vec2, Vec2) {
+        if let Gap::Apart(_) = self.gap() {
+            let (on_a, on_b) = self.closest();
+            let normal = (on_b - on_a).normalize_or_zero();
+            (on_a.as_vec2(), on_b.as_vec2(), normal.as_vec2())
+        } else {
+            let (a, b) = self.pair();
+            let result = proximity(&a, &b);
+            (result.point_a, result.point_b, result.normal)
+        }
     }
 
     /// How the shapes stand, by the lab's one rule on their signed gap in `f64` on the shapes
@@ -325,24 +349,17 @@ impl Scene for DistanceScene {
     }
 
     fn picture(&self) -> Picture {
-        let (a, b) = self.pair();
-        let result = proximity(&a, &b);
+        let (point_a, point_b, normal) = self.marks();
         let mut picture = Picture::new(VIEW);
         picture.add(self.bodies[1].figure(), Ink::Target);
         picture.add(self.bodies[0].figure(), Ink::Subject);
+        picture.add(Figure::Line(Segment::new(point_a, point_b)), Ink::Guide);
         picture.add(
-            Figure::Line(Segment::new(result.point_a, result.point_b)),
-            Ink::Guide,
-        );
-        picture.add(
-            Figure::Arrow(Segment::new(
-                result.point_a,
-                result.point_a + result.normal * NORMAL_ARROW,
-            )),
+            Figure::Arrow(Segment::new(point_a, point_a + normal * NORMAL_ARROW)),
             Ink::Normal,
         );
-        picture.add(Figure::Dot(result.point_a), Ink::Mark);
-        picture.add(Figure::Dot(result.point_b), Ink::Mark);
+        picture.add(Figure::Dot(point_a), Ink::Mark);
+        picture.add(Figure::Dot(point_b), Ink::Mark);
         picture
     }
 
@@ -357,9 +374,9 @@ impl Scene for DistanceScene {
             format!("GJK {} × {}", ba.kind.short(), bb.kind.short()),
         );
         readout.input("A", ba.size_text());
-        readout.input("A at", vec2(ba.center));
+        readout.input("A at", place(ba.center));
         readout.input("B", bb.size_text());
-        readout.input("B at", vec2(bb.center));
+        readout.input("B at", place(bb.center));
         if matches!(bb.kind, Kind::Turned | Kind::Triangle)
             || matches!(ba.kind, Kind::Turned | Kind::Triangle)
         {
@@ -374,17 +391,20 @@ impl Scene for DistanceScene {
         }
         match gap {
             Gap::Apart(d) => {
+                let (on_a, on_b) = self.closest();
                 readout.row("dist", fine(d));
-                readout.row("on A", vec2(result.point_a));
-                readout.row("on B", vec2(result.point_b));
+                readout.row("on A", wide_vec2(on_a));
+                readout.row("on B", wide_vec2(on_b));
+                let normal = (on_b - on_a).normalize_or_zero();
+                readout.row("normal", format!("{} → B", wide_vec2(normal)));
             }
             gap => {
                 readout.row("depth", fine(gap.depth()));
                 readout.row("A deep", vec2(result.point_a));
                 readout.row("B deep", vec2(result.point_b));
+                readout.row("normal", format!("{} → B", vec2(result.normal)));
             }
         }
-        readout.row("normal", format!("{} → B", vec2(result.normal)));
         readout.row("toi", time_text(false, None));
         readout
     }

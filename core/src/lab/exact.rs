@@ -3,8 +3,11 @@
 //! never rounded to `f32` in between (a 0.1 × 0.1 box at y = 1.5501 has its top edge at
 //! 1.5000999682, 9.9968e-5 from an edge at 1.5: touching, where the `f32` edge 1.50010002
 //! would say apart). Every verdict, gap, depth and fraction the panel prints comes from here,
-//! by the one touch tolerance; the `f32` geometry of `geom` (the game's, checked against
-//! parry2d) still gives the pictures, closest points, normals and steps.
+//! by the one touch tolerance, and so does every number a cast or sweep prints (fraction,
+//! point, normal, depth, exit: [`Shape::near`], [`Path::exit`]) and the distance scene's
+//! closest points when apart ([`Shape::closest`]); elsewhere the `f32` geometry of `geom` (the
+//! game's, checked against parry2d) still gives the pictures, closest points, normals and
+//! steps.
 //!
 //! Shapes are convex polygons (boxes, turned boxes, triangles) or disks. The signed gap is the
 //! distance when apart and minus the penetration depth when overlapping (the least overlap
@@ -21,6 +24,33 @@ const DEEPEST_STEPS: u32 = 200;
 
 /// How many halvings the search for a path's first point within the tolerance takes.
 const FIRST_STEPS: u32 = 200;
+
+/// How far from a polygon's boundary a point must be for the normal to be its direction from
+/// the boundary rather than the nearest edge's own normal (closer, that direction is rounding).
+const OFF_THE_BOUNDARY: f64 = 1e-9;
+
+/// A point's nearest place on a shape's boundary, in `f64`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Near {
+    /// The signed gap: the distance outside, minus the depth inside.
+    pub(crate) gap: f64,
+    /// The nearest point of the boundary.
+    pub(crate) point: DVec2,
+    /// The shape's unit outward normal there (towards the point when it is outside).
+    pub(crate) normal: DVec2,
+}
+
+/// Where a path meets a shape, every number in `f64` on the shapes as placed: the fraction of
+/// the path, the point and the shape's unit outward normal there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Meet {
+    /// The fraction of the path, in `[0, 1]`.
+    pub(crate) toi: f64,
+    /// The point.
+    pub(crate) point: DVec2,
+    /// The unit outward normal.
+    pub(crate) normal: DVec2,
+}
 
 /// A point or vector of the placed shapes, in `f64`.
 pub(crate) fn wide(v: Vec2) -> DVec2 {
@@ -53,6 +83,19 @@ pub(crate) fn axis_of(b: &Obb, degrees: f32) -> DVec2 {
         DVec2::new(cos, sin)
     } else {
         wide(b.axes()[0]).normalize_or_zero()
+    }
+}
+
+/// The unit direction at `degrees` (as stored), in `f64`: `(cos, sin)` of the angle, exact at
+/// multiples of 90° (where `f64`'s π would leave a part of about 6e-17).
+pub(crate) fn direction(degrees: f32) -> DVec2 {
+    let d = f64::from(degrees).rem_euclid(360.0);
+    let quarter = d / 90.0;
+    if quarter.fract() == 0.0 {
+        [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y][quarter as usize % 4]
+    } else {
+        let (sin, cos) = d.to_radians().sin_cos();
+        DVec2::new(cos, sin)
     }
 }
 
@@ -108,6 +151,11 @@ impl Poly {
         }
     }
 
+    /// A polygon from its corners in `f64`, in order.
+    pub(crate) fn from_corners(corners: Vec<DVec2>) -> Self {
+        Self { corners }
+    }
+
     /// A triangle from its three corners as placed.
     pub(crate) fn triangle(t: &Triangle) -> Self {
         Self {
@@ -153,6 +201,47 @@ impl Poly {
             .all(|(a, b)| (b - a).perp_dot(p - a) * w.signum() >= 0.0)
     }
 
+    /// The nearest point of the boundary to `p`, the signed gap and the outward normal there:
+    /// from the boundary to `p` when `p` is outside (off a corner, the corner's direction), the
+    /// nearest edge's own normal when `p` is on the boundary or inside.
+    pub(crate) fn near(&self, p: DVec2) -> Near {
+        let outward = if self.winding() < 0.0 { 1.0 } else { -1.0 };
+        let mut best: Option<(f64, DVec2, DVec2)> = None;
+        for (a, b) in self.edges() {
+            let q = segment_point(p, a, b);
+            let d = p.distance(q);
+            let normal = ((b - a).perp() * outward).normalize_or_zero();
+            if best.is_none_or(|(least, ..)| d < least) && normal != DVec2::ZERO {
+                best = Some((d, q, normal));
+            }
+        }
+        let Some((d, point, face)) = best else {
+            let corner = self.corners.first().copied().unwrap_or(DVec2::ZERO);
+            return Near {
+                gap: p.distance(corner),
+                point: corner,
+                normal: (p - corner).normalize_or(DVec2::X),
+            };
+        };
+        if self.contains(p) {
+            Near {
+                gap: -d,
+                point,
+                normal: face,
+            }
+        } else {
+            Near {
+                gap: d,
+                point,
+                normal: if d > OFF_THE_BOUNDARY {
+                    (p - point) / d
+                } else {
+                    face
+                },
+            }
+        }
+    }
+
     /// The signed gap from a point: its distance outside, minus its depth inside.
     pub(crate) fn point_gap(&self, p: DVec2) -> f64 {
         let d = self
@@ -163,8 +252,8 @@ impl Poly {
     }
 }
 
-/// The distance from `p` to the segment `a`–`b` (a point when `a == b`).
-pub(crate) fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+/// The point of the segment `a`–`b` nearest `p` (`a` when `a == b`).
+pub(crate) fn segment_point(p: DVec2, a: DVec2, b: DVec2) -> DVec2 {
     let ab = b - a;
     let len2 = ab.length_squared();
     let t = if len2 > 0.0 {
@@ -172,7 +261,12 @@ pub(crate) fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
     } else {
         0.0
     };
-    p.distance(a + ab * t)
+    a + ab * t
+}
+
+/// The distance from `p` to the segment `a`–`b` (a point when `a == b`).
+pub(crate) fn segment_distance(p: DVec2, a: DVec2, b: DVec2) -> f64 {
+    p.distance(segment_point(p, a, b))
 }
 
 /// The gap between two intervals on one axis: positive apart, negative overlapping.
@@ -202,7 +296,65 @@ pub(crate) fn poly_gap(a: &Poly, b: &Poly) -> f64 {
     }
 }
 
+/// The closest points of two polygons that are apart, `(on a, on b)`: the nearest corner of
+/// one to an edge of the other, over both ways.
+fn poly_closest(a: &Poly, b: &Poly) -> (DVec2, DVec2) {
+    let mut best = (f64::INFINITY, DVec2::ZERO, DVec2::ZERO);
+    for &c in &a.corners {
+        for (e0, e1) in b.edges() {
+            let q = segment_point(c, e0, e1);
+            if c.distance(q) < best.0 {
+                best = (c.distance(q), c, q);
+            }
+        }
+    }
+    for &c in &b.corners {
+        for (e0, e1) in a.edges() {
+            let q = segment_point(c, e0, e1);
+            if c.distance(q) < best.0 {
+                best = (c.distance(q), q, c);
+            }
+        }
+    }
+    (best.1, best.2)
+}
+
 impl Shape {
+    /// The closest points of two shapes that are apart, `(on self, on other)`, in `f64`.
+    pub(crate) fn closest(&self, other: &Shape) -> (DVec2, DVec2) {
+        match (self, other) {
+            (Shape::Disk(c, r), Shape::Disk(d, s)) => {
+                let n = (*d - *c).normalize_or(DVec2::X);
+                (*c + n * *r, *d - n * *s)
+            }
+            (Shape::Disk(c, r), Shape::Poly(p)) => {
+                let near = p.near(*c);
+                (*c - near.normal * *r, near.point)
+            }
+            (Shape::Poly(p), Shape::Disk(c, r)) => {
+                let near = p.near(*c);
+                (near.point, *c - near.normal * *r)
+            }
+            (Shape::Poly(p), Shape::Poly(q)) => poly_closest(p, q),
+        }
+    }
+
+    /// The nearest point of the boundary to `p`, the signed gap and the outward normal there
+    /// ([`Poly::near`]; a disk's normal points from its centre).
+    pub(crate) fn near(&self, p: DVec2) -> Near {
+        match self {
+            Shape::Disk(c, r) => {
+                let normal = (p - *c).normalize_or(DVec2::X);
+                Near {
+                    gap: p.distance(*c) - r,
+                    point: *c + normal * *r,
+                    normal,
+                }
+            }
+            Shape::Poly(poly) => poly.near(p),
+        }
+    }
+
     /// The signed gap from a point.
     pub(crate) fn point_gap(&self, p: DVec2) -> f64 {
         match self {
@@ -254,6 +406,32 @@ pub(crate) struct Path {
     pub(crate) least: f64,
     /// The first fraction at which the gap is within the tolerance (or below), if any.
     pub(crate) first: Option<f64>,
+    /// A fraction at which the gap is the least.
+    pub(crate) deepest: f64,
+}
+
+impl Path {
+    /// For a path that starts inside (gap below zero): the fraction at which it leaves, where
+    /// the gap comes back up to zero (halving between the deepest point and the end), or
+    /// `None` when the end is inside or on the boundary.
+    pub(crate) fn exit(&self, gap: impl Fn(f64) -> f64) -> Option<f64> {
+        if gap(1.0).is_nan() || gap(1.0) <= 0.0 {
+            return None;
+        }
+        let (mut inside, mut out) = (self.deepest, 1.0_f64);
+        for _ in 0..FIRST_STEPS {
+            let mid = (inside + out) / 2.0;
+            if mid <= inside || mid >= out {
+                break;
+            }
+            if gap(mid) <= 0.0 {
+                inside = mid;
+            } else {
+                out = mid;
+            }
+        }
+        Some(out)
+    }
 }
 
 /// Follows a path by its gap: the least gap (trisection of a convex function) and the first
@@ -302,6 +480,7 @@ pub(crate) fn along(gap: impl Fn(f64) -> f64) -> Path {
         start,
         least,
         first,
+        deepest,
     }
 }
 

@@ -1,5 +1,7 @@
 //! Numbers as the panel prints them: two decimals, no negative zero, angles in degrees.
 
+use glam::DVec2;
+
 use crate::geom::{Contact, Vec2};
 
 use super::picture::Readout;
@@ -75,17 +77,6 @@ pub(crate) fn signed(x: f64) -> String {
     }
 }
 
-/// A fraction of a path, in `[0, 1]`: four decimals, so that a fraction is never taken for a
-/// touch (0 means the path's start).
-pub(crate) fn fraction(t: f32) -> String {
-    let text = format!("{t:.4}");
-    if text == "-0.0000" {
-        "0.0000".to_owned()
-    } else {
-        text
-    }
-}
-
 /// Two numbers about to be compared, each with two decimals, or with as many more as it takes
 /// to tell them apart (up to the shortest text that gives back each number exactly), so that
 /// the digits that decide a comparison near a boundary are on screen.
@@ -111,6 +102,36 @@ fn fixed(x: f64, decimals: usize) -> String {
         text.trim_start_matches('-').to_owned()
     } else {
         text
+    }
+}
+
+/// A point or vector worked out in `f64`, as `(x, y)` with two decimals each, rounded once from
+/// the `f64` value (never through `f32`), no negative zero.
+pub(crate) fn wide_vec2(v: DVec2) -> String {
+    format!("({}, {})", fixed(v.x, 2), fixed(v.y, 2))
+}
+
+/// A fraction of a path worked out in `f64`, in `[0, 1]`: four decimals, rounded once, so that
+/// a fraction is never taken for a touch (0 means the path's start); no negative zero.
+pub(crate) fn wide_fraction(t: f64) -> String {
+    fixed(t, 4)
+}
+
+/// A place as stored: two decimals, or as many as the shortest text that gives back the stored
+/// `f32` has (up to eight), so that a typed `:pos -4.0001 0.3` shows `(-4.0001, 0.30)`, not
+/// `(-4.00, 0.30)` beside a verdict that the fourth decimal decides.
+pub(crate) fn place(v: Vec2) -> String {
+    format!("({}, {})", place_num(v.x), place_num(v.y))
+}
+
+/// One part of [`place`].
+pub(crate) fn place_num(x: f32) -> String {
+    let shortest = format!("{x}");
+    let decimals = shortest.split_once('.').map_or(0, |(_, d)| d.len());
+    if decimals <= 2 || !x.is_finite() {
+        num(x)
+    } else {
+        fixed(f64::from(x), decimals.min(8))
     }
 }
 
@@ -212,8 +233,9 @@ mod tests {
         for (name, x, want) in cases {
             assert_eq!(signed(x), want, "{name}");
         }
-        assert_eq!(fraction(0.25), "0.2500");
-        assert_eq!(fraction(-0.0), "0.0000");
+        assert_eq!(wide_fraction(0.25), "0.2500");
+        assert_eq!(wide_fraction(-0.0), "0.0000");
+        assert_eq!(wide_fraction(0.583_317), "0.5833");
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::geom::{Intersects, Obb, Sat, Segment, Vec2, sat_obb_obb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::exact::{Poly, poly_gap};
-use super::format::{degrees, fine, num, vec2};
+use super::format::{degrees, fine, num, place, vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::obb_steps::{self, AXIS_NAMES, axis_gaps, gap_words, projections, separating};
@@ -331,8 +331,8 @@ impl Scene for ObbScene {
             readout.row("widest", format!("axis {}, gap {gap}", widest_axis + 1));
         }
         let turn = |b: &Obb| degrees(b.angle().rem_euclid(std::f32::consts::TAU));
-        readout.input("blue", vec2(blue.center));
-        readout.input("green", vec2(green.center));
+        readout.input("blue", place(blue.center));
+        readout.input("green", place(green.center));
         let size = |b: &Obb| format!("{}×{}", num(b.half_size.x * 2.0), num(b.half_size.y * 2.0));
         readout.input("sizes", format!("{}, {}", size(&blue), size(&green)));
         readout.input("angles", format!("{} / {}", turn(&blue), turn(&green)));

@@ -8,7 +8,7 @@ use crate::geom::{
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::exact::{Poly, Shape, wide};
-use super::format::{contact_rows_by, degrees, num, vec2};
+use super::format::{contact_rows_by, degrees, num, place};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
@@ -262,9 +262,9 @@ impl Scene for RectScene {
             "angle",
             degrees(rect.angle().rem_euclid(std::f32::consts::TAU)),
         );
-        readout.input("disk", vec2(self.disk.center));
+        readout.input("disk", place(self.disk.center));
         readout.input("radius", num(self.disk.radius));
-        readout.input("box at", vec2(rect.center));
+        readout.input("box at", place(rect.center));
         contact_rows_by(&mut readout, &test.contact, Gap::of(test.gap), "disk");
         if matches!(test.shape, Tested::Aabb(_)) && test.gap.abs() < TOUCH_NOTE {
             readout.row("note", "seed: >= misses touch");

@@ -12,7 +12,7 @@ use crate::geom::{CONTACT_GAP, Disk, Intersects, Obb, Segment, Vec2};
 use crate::level::{Level, Pos, Tile};
 
 use super::edit::{Edit, EditError, not_applicable};
-use super::format::{degrees, vec2};
+use super::format::{degrees, place, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -263,7 +263,7 @@ impl Scene for ShotScene {
         let flight = self.flight();
         let mut readout = Readout::new(Verdict::of(!flight.bounces.is_empty()));
         readout.input("test", "the game's shot");
-        readout.input("from", vec2(self.start));
+        readout.input("from", place(self.start));
         readout.input("aim", degrees(self.aim.to_radians()));
         if flight.path.is_empty() {
             readout.row("shot", "not placed: in a solid");

@@ -16,15 +16,18 @@
 //! tolerance short misses).
 
 #[cfg(doc)]
+use crate::geom::sweep_aabb_aabb;
+#[cfg(doc)]
 use crate::geom::sweep_aabb_into;
-use crate::geom::{Aabb, Disk, Hit, Intersects, Segment, Vec2, sweep_aabb_aabb};
+use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2};
+use glam::DVec2;
 
-use super::cast_scene::{ALONG, Cast};
-use super::exact::{aabb_gaps_wide, along, wide};
-use super::touch::{Gap, TOUCH_TOLERANCE, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
+use super::cast_scene::Cast;
+use super::exact::{Meet, aabb_gaps_wide, along, direction, wide};
+use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
 
 use super::edit::{self, Edit, EditError, not_applicable};
-use super::format::{degrees, fine, fraction, num, vec2};
+use super::format::{degrees, fine, num, place, vec2, wide_fraction, wide_vec2};
 use super::keys::{self, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -109,33 +112,65 @@ impl SweepScene {
         path.b - path.a
     }
 
+    /// The moving box's centre moved by `t` of its path, in `f64`.
+    fn ghost(&self, t: f64) -> DVec2 {
+        wide(self.start) + self.wide_delta() * t
+    }
+
+    /// The moving box's motion over the whole path in `f64`, along its aim as typed, in
+    /// degrees (the drawn path's end is `f32`, off by up to about 3e-7).
+    fn wide_delta(&self) -> DVec2 {
+        direction(self.aim) * f64::from(LENGTH)
+    }
+
     /// The signed gap, in `f64` on the boxes as placed, between still box `i` and the moving
     /// box moved by `t` of its path: the corner-to-corner distance when apart on both axes,
     /// the wider axis gap when apart on one, minus the shallower overlap when overlapping.
     fn gap_at(&self, t: f64, i: usize) -> f64 {
         let (center, size) = self.stills[i];
         let half = |s: Vec2| wide(s.abs()) * 0.5;
-        let moved = wide(self.start) + wide(self.delta()) * t;
+        let moved = self.ghost(t);
         aabb_gaps_wide((moved, half(self.size)), (wide(center), half(size))).2
     }
 
-    /// The unit normal of the still box's face nearest the moving box, towards it.
-    fn face_normal(&self, b: Aabb) -> Vec2 {
-        let a = self.moving();
+    /// Where the moving box, moved by `t` of its path, stands against still box `i`, in `f64`
+    /// on the boxes as placed: the still box's face nearest it (the widest of the four face
+    /// gaps, the first on a tie) gives the outward normal, and the point is on that face's
+    /// line, at the middle of the stretch the two boxes share along it (as
+    /// [`sweep_aabb_aabb`] puts it).
+    fn meet_at(&self, t: f64, i: usize) -> Meet {
+        let (center, size) = self.stills[i];
+        let half = |s: Vec2| wide(s.abs()) * 0.5;
+        let moved = self.ghost(t);
+        let (a_min, a_max) = (moved - half(self.size), moved + half(self.size));
+        let (b_min, b_max) = (wide(center) - half(size), wide(center) + half(size));
         let gaps = [
-            b.min.x - a.max.x,
-            a.min.x - b.max.x,
-            b.min.y - a.max.y,
-            a.min.y - b.max.y,
+            b_min.x - a_max.x,
+            a_min.x - b_max.x,
+            b_min.y - a_max.y,
+            a_min.y - b_max.y,
         ];
-        let normals = [-Vec2::X, Vec2::X, -Vec2::Y, Vec2::Y];
+        let normals = [-DVec2::X, DVec2::X, -DVec2::Y, DVec2::Y];
         let mut best = 0;
-        for i in 1..4 {
-            if gaps[i] > gaps[best] {
-                best = i;
+        for k in 1..4 {
+            if gaps[k] > gaps[best] {
+                best = k;
             }
         }
-        normals[best]
+        let normal = normals[best];
+        let (lo, hi) = (a_min.max(b_min), a_max.min(b_max));
+        let middle = (lo + hi) / 2.0;
+        let point = match best {
+            0 => DVec2::new(b_min.x, middle.y),
+            1 => DVec2::new(b_max.x, middle.y),
+            2 => DVec2::new(middle.x, b_min.y),
+            _ => DVec2::new(middle.x, b_max.y),
+        };
+        Meet {
+            toi: t,
+            point,
+            normal,
+        }
     }
 
     /// The nearest of the sweeps against each still box, and which box (0 is B), by the rules
@@ -144,7 +179,7 @@ impl SweepScene {
         let casts = [0, 1, 2].map(|i| self.sweep_one(i));
         let rank = |cast: &Cast| match cast {
             Cast::Inside { .. } => (0, 0.0),
-            Cast::Touches(hit) | Cast::Reaches { hit, .. } => (1, hit.toi),
+            Cast::Touches { hit, .. } | Cast::Reaches { hit, .. } => (1, hit.toi),
             Cast::Leaves => (2, 0.0),
             Cast::Miss => (3, 0.0),
         };
@@ -159,91 +194,39 @@ impl SweepScene {
     }
 
     /// The sweep against still box `i` (0 is B), decided in `f64`: the time shown is where
-    /// the moving box first comes within the tolerance of it.
+    /// the moving box first comes within the tolerance of it, and the point and normal are
+    /// worked out there in `f64` ([`Self::meet_at`]).
     fn sweep_one(&self, i: usize) -> Cast {
-        let still = self.still(i);
-        let moving = self.moving();
-        let delta = self.delta();
-        let path = along(|t| self.gap_at(t, i));
+        let gap = |t: f64| self.gap_at(t, i);
+        let path = along(gap);
         match Gap::of(path.start) {
-            Gap::Overlap(depth) => {
-                let end = moving.translated(delta);
-                let exit = sweep_aabb_aabb(&end, -delta, &still)
-                    .filter(|hit| hit.toi > 0.0)
-                    .map(|hit| Hit {
-                        toi: 1.0 - hit.toi,
-                        ..hit
-                    });
-                Cast::Inside { depth, exit }
-            }
+            Gap::Overlap(depth) => Cast::Inside {
+                depth,
+                exit: path.exit(gap).map(|t| self.meet_at(t, i)),
+            },
             Gap::Touching => {
-                let normal = self.face_normal(still);
-                if delta.normalize_or_zero().dot(normal) > ALONG {
-                    return Cast::Leaves;
-                }
-                // The f32 sweep misses a box that starts just off the face and slides along
-                // it: the contact is then the middle of where the two meet on that face.
-                let point = sweep_aabb_aabb(&moving, delta, &still)
-                    .map_or_else(|| face_point(&moving, &still, normal), |h| h.point);
-                Cast::Touches(Hit {
-                    toi: 0.0,
-                    point,
-                    normal,
-                })
-            }
-            Gap::Apart(_) => {
-                let Some(t) = path.first else {
-                    return Cast::Miss;
-                };
-                let grown = Aabb {
-                    min: still.min - TOUCH_TOLERANCE,
-                    max: still.max + TOUCH_TOLERANCE,
-                };
-                #[allow(clippy::cast_possible_truncation)]
-                let toi = t as f32;
-                let (point, normal) = sweep_aabb_aabb(&moving, delta, &still)
-                    .or_else(|| sweep_aabb_aabb(&moving, delta, &grown))
-                    .map_or_else(
-                        || (moving.center() + delta * toi, self.face_normal(still)),
-                        |h| (h.point, h.normal),
-                    );
-                let grazes = path.least >= -TOUCH_TOLERANCE_F64;
-                Cast::Reaches {
-                    hit: Hit { toi, point, normal },
-                    grazes,
+                let hit = self.meet_at(0.0, i);
+                let out = self.wide_delta().normalize_or_zero().dot(hit.normal);
+                match Cast::touching(out) {
+                    None => Cast::Leaves,
+                    Some(slides) => Cast::Touches { hit, slides },
                 }
             }
+            Gap::Apart(_) => match path.first {
+                None => Cast::Miss,
+                Some(t) => Cast::Reaches {
+                    hit: self.meet_at(t, i),
+                    grazes: path.least >= -TOUCH_TOLERANCE_F64,
+                },
+            },
         }
     }
 }
 
-/// Where the box `moving`, touching `still`'s face of outward `normal`, meets it: on that
-/// face's line, at the middle of the stretch the two boxes share along it.
-fn face_point(moving: &Aabb, still: &Aabb, normal: Vec2) -> Vec2 {
-    let middle = |a: (f32, f32), b: (f32, f32)| (a.0.max(b.0) + a.1.min(b.1)) / 2.0;
-    if normal.x == 0.0 {
-        let y = if normal.y < 0.0 {
-            still.min.y
-        } else {
-            still.max.y
-        };
-        let x = middle((moving.min.x, moving.max.x), (still.min.x, still.max.x));
-        Vec2::new(x, y)
-    } else {
-        let x = if normal.x < 0.0 {
-            still.min.x
-        } else {
-            still.max.x
-        };
-        let y = middle((moving.min.y, moving.max.y), (still.min.y, still.max.y));
-        Vec2::new(x, y)
-    }
-}
-
 /// The time of a sweep's first contact, if it has one to draw.
-fn contact(cast: Cast) -> Option<Hit> {
+fn contact(cast: Cast) -> Option<Meet> {
     match cast {
-        Cast::Reaches { hit, .. } | Cast::Touches(hit) => Some(hit),
+        Cast::Reaches { hit, .. } | Cast::Touches { hit, .. } => Some(hit),
         Cast::Miss | Cast::Leaves | Cast::Inside { .. } => None,
     }
 }
@@ -303,8 +286,8 @@ impl Scene for SweepScene {
         for (i, name) in LETTERS.iter().enumerate() {
             let verdict = match self.sweep_one(i) {
                 Cast::Inside { .. } => "starts inside".to_owned(),
-                Cast::Touches(_) => "t = 0 (touching)".to_owned(),
-                Cast::Reaches { hit, .. } => format!("t = {}", fraction(hit.toi)),
+                Cast::Touches { .. } => "t = 0 (touching)".to_owned(),
+                Cast::Reaches { hit, .. } => format!("t = {}", wide_fraction(hit.toi)),
                 Cast::Leaves => "touching, moves away".to_owned(),
                 Cast::Miss => "misses".to_owned(),
             };
@@ -322,21 +305,23 @@ impl Scene for SweepScene {
         };
         let mut sum = Step::new(format!("grow {letter} (Minkowski sum)"));
         sum.line("by half of A on each side:");
-        sum.line(format!("min {}", vec2(grown.min)));
-        sum.line(format!("max {}", vec2(grown.max)));
+        let (center, size) = self.stills[which];
+        let reach = (wide(size.abs()) + wide(self.size.abs())) * 0.5;
+        sum.line(format!("min {}", wide_vec2(wide(center) - reach)));
+        sum.line(format!("max {}", wide_vec2(wide(center) + reach)));
         sum.add(Figure::Aabb(grown), Ink::Guide);
         let mut found = Step::new("cast A's centre at it");
-        found.line(format!("from {}", vec2(self.start)));
+        found.line(format!("from {}", place(self.start)));
         found.line(format!("by {}", vec2(self.delta())));
         match (cast, contact(cast)) {
             (Cast::Inside { depth, exit }, _) => {
                 found.line("it starts inside: the");
                 found.line(format!("boxes overlap {} deep", fine(depth)));
                 if let Some(exit) = exit {
-                    let at = self.start + self.delta() * exit.toi;
-                    found.line(format!("they part at t = {}", fraction(exit.toi)));
-                    found.line(format!("centre then {}", vec2(at)));
-                    found.add(Figure::Dot(at), Ink::Mark);
+                    let at = self.ghost(exit.toi);
+                    found.line(format!("they part at t = {}", wide_fraction(exit.toi)));
+                    found.line(format!("centre then {}", wide_vec2(at)));
+                    found.add(Figure::Dot(at.as_vec2()), Ink::Mark);
                 }
                 found.add(Figure::Aabb(grown), Ink::Guide);
             }
@@ -345,14 +330,14 @@ impl Scene for SweepScene {
                 found.line("moving away → no hit");
             }
             (_, Some(hit)) => {
-                let at = self.start + self.delta() * hit.toi;
-                found.line(format!("t = {}", fraction(hit.toi)));
-                found.line(format!("centre then {}", vec2(at)));
+                let at = self.ghost(hit.toi);
+                found.line(format!("t = {}", wide_fraction(hit.toi)));
+                found.line(format!("centre then {}", wide_vec2(at)));
                 if matches!(cast, Cast::Reaches { grazes: true, .. }) {
                     found.line(format!("grazes: within {TOUCH_TOLERANCE_TEXT}"));
                 }
                 found.add(Figure::Aabb(grown), Ink::Guide);
-                found.add(Figure::Dot(at), Ink::Mark);
+                found.add(Figure::Dot(at.as_vec2()), Ink::Mark);
             }
             _ => found.line("no entry in [0, 1] → MISS"),
         }
@@ -372,27 +357,19 @@ impl Scene for SweepScene {
     fn picture(&self) -> Picture {
         let mut picture = Picture::new(VIEW);
         let moving = self.moving();
-        let delta = self.delta();
         let (_, cast) = self.sweep();
         for still in self.all_stills() {
             picture.add(Figure::Aabb(still), Ink::Target);
         }
-        let shown = match cast {
-            Cast::Inside { exit, .. } => exit,
-            other => contact(other),
-        };
-        if let Some(hit) = shown {
-            let shift = delta * hit.toi;
-            let ghost = Aabb::new(moving.min + shift, moving.max + shift);
+        if let Some(hit) = cast.shown() {
+            let ghost = Aabb::from_center_size(self.ghost(hit.toi).as_vec2(), self.size);
             picture.add(Figure::Aabb(ghost), Ink::Ghost);
+            let (point, normal) = (hit.point.as_vec2(), hit.normal.as_vec2());
             picture.add(
-                Figure::Arrow(Segment::new(
-                    hit.point,
-                    hit.point + hit.normal * NORMAL_ARROW,
-                )),
+                Figure::Arrow(Segment::new(point, point + normal * NORMAL_ARROW)),
                 Ink::Normal,
             );
-            picture.add(Figure::Dot(hit.point), Ink::Mark);
+            picture.add(Figure::Dot(point), Ink::Mark);
         }
         picture.add(Figure::Aabb(moving), Ink::Subject);
         picture.add(Figure::Arrow(self.path()), Ink::Subject);
@@ -403,7 +380,7 @@ impl Scene for SweepScene {
         let (which, cast) = self.sweep();
         let mut readout = Readout::new(Verdict::of(cast.hit()));
         readout.input("test", "swept box × boxes");
-        readout.input("A from", vec2(self.start));
+        readout.input("A from", place(self.start));
         readout.input("by", vec2(self.delta()));
         readout.input("aim", degrees(self.aim.to_radians()));
         readout.input(
@@ -411,16 +388,16 @@ impl Scene for SweepScene {
             format!("{} × {}", num(self.size.x), num(self.size.y)),
         );
         for (label, (center, _)) in ["B at", "C at", "D at"].into_iter().zip(self.stills) {
-            readout.input(label, vec2(center));
+            readout.input(label, place(center));
         }
         for (label, (_, size)) in ["B size", "C size", "D size"].into_iter().zip(self.stills) {
             readout.input(label, format!("{} × {}", num(size.x), num(size.y)));
         }
-        let hit_rows = |readout: &mut Readout, hit: &Hit| {
-            readout.row("toi", fraction(hit.toi));
-            readout.row("ghost", vec2(self.start + self.delta() * hit.toi));
-            readout.row("hit at", vec2(hit.point));
-            readout.row("normal", format!("{} out", vec2(hit.normal)));
+        let hit_rows = |readout: &mut Readout, hit: &Meet| {
+            readout.row("toi", wide_fraction(hit.toi));
+            readout.row("ghost", wide_vec2(self.ghost(hit.toi)));
+            readout.row("hit at", wide_vec2(hit.point));
+            readout.row("normal", format!("{} out", wide_vec2(hit.normal)));
         };
         if cast.hit() || matches!(cast, Cast::Inside { .. }) {
             readout.row("meets", LETTERS[which]);
@@ -433,8 +410,8 @@ impl Scene for SweepScene {
                 }
                 hit_rows(&mut readout, &hit);
             }
-            Cast::Touches(hit) => {
-                readout.row("start", "touching, moves in");
+            Cast::Touches { hit, slides } => {
+                readout.row("start", Cast::touch_words(slides));
                 hit_rows(&mut readout, &hit);
             }
             Cast::Leaves => {
@@ -445,9 +422,9 @@ impl Scene for SweepScene {
                 readout.row("start", format!("overlap, depth {}", fine(depth)));
                 match exit {
                     Some(exit) => {
-                        readout.row("parts", fraction(exit.toi));
-                        readout.row("ghost", vec2(self.start + self.delta() * exit.toi));
-                        readout.row("normal", format!("{} out", vec2(exit.normal)));
+                        readout.row("parts", wide_fraction(exit.toi));
+                        readout.row("ghost", wide_vec2(self.ghost(exit.toi)));
+                        readout.row("normal", format!("{} out", wide_vec2(exit.normal)));
                     }
                     None => readout.row("parts", "— (ends overlapping)"),
                 }

@@ -12,8 +12,10 @@ use crate::geom::{
 };
 
 use super::edit::{self, Edit, EditError, not_applicable};
+use glam::DVec2;
+
 use super::exact::{Poly, Shape, wide};
-use super::format::{contact_rows_by, degrees, num, vec2};
+use super::format::{contact_rows_by, degrees, num, place};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
@@ -27,16 +29,16 @@ const DISK_START: Vec2 = Vec2::new(-9.25, 0.0);
 /// The disk's radius, as in the seed.
 const RADIUS: f32 = 1.0;
 
-/// The seed's triangle A (0, 0), B (0.8, 1.8), C (2.4, 0), y up as on the page, taken about
-/// its centroid so that it turns and stretches in place.
-const BASE: [Vec2; 3] = [
-    Vec2::new(-3.2 / 3.0, -0.6),
-    Vec2::new(0.8 - 3.2 / 3.0, 1.2),
-    Vec2::new(2.4 - 3.2 / 3.0, -0.6),
+/// The seed's corners about its centroid, in `f64` from the page's decimals (A (0, 0),
+/// B (0.8, 1.8), C (2.4, 0) less the centroid (3.2/3, 0.6)), never rounded to `f32`.
+const BASE_WIDE: [(f64, f64); 3] = [
+    (-3.2 / 3.0, -0.6),
+    (0.8 - 3.2 / 3.0, 1.2),
+    (2.4 - 3.2 / 3.0, -0.6),
 ];
 
-/// The seed's triangle's width and height.
-const SEED_SIZE: Vec2 = Vec2::new(2.4, 1.8);
+/// The seed's triangle's width and height, in `f64` from the page's decimals.
+const SEED_SIZE_WIDE: (f64, f64) = (2.4, 1.8);
 
 /// The starting width and height: the seed's, doubled.
 const START_SIZE: Vec2 = Vec2::new(4.8, 3.6);
@@ -83,13 +85,30 @@ impl TriangleScene {
     /// and the panel's number.
     fn gap(&self) -> f64 {
         let disk = Shape::Disk(wide(self.disk.center), f64::from(self.disk.radius));
-        disk.gap(&Shape::Poly(Poly::triangle(&self.triangle())))
+        disk.gap(&Shape::Poly(Poly::from_corners(self.corners().to_vec())))
     }
 
+    /// The triangle's corners A, B, C in `f64`, worked out once from the placed (stored `f32`)
+    /// centre, size and angle in degrees: `centre + turn(angle) · (seed corner × size / seed
+    /// size)`, with the seed's corners and size from the page's decimals in `f64`. The depth
+    /// and gap come from these; nothing in between is rounded to `f32`.
+    pub(crate) fn corners(&self) -> [DVec2; 3] {
+        let scale = DVec2::new(
+            f64::from(self.size.x) / SEED_SIZE_WIDE.0,
+            f64::from(self.size.y) / SEED_SIZE_WIDE.1,
+        );
+        let (sin, cos) = f64::from(self.angle).to_radians().sin_cos();
+        let center = wide(self.center);
+        BASE_WIDE.map(|(x, y)| {
+            let v = DVec2::new(x, y) * scale;
+            center + DVec2::new(v.x * cos - v.y * sin, v.x * sin + v.y * cos)
+        })
+    }
+
+    /// The triangle as drawn and as the game's `f32` tests take it: the `f64` corners
+    /// [`Self::corners`], each rounded once to `f32`.
     fn triangle(&self) -> Triangle {
-        let scale = self.size / SEED_SIZE;
-        let turn = Vec2::from_angle(self.angle.to_radians());
-        let [a, b, c] = BASE.map(|v| self.center + turn.rotate(v * scale));
+        let [a, b, c] = self.corners().map(DVec2::as_vec2);
         Triangle::new(a, b, c).clockwise()
     }
 }
@@ -234,9 +253,9 @@ impl Scene for TriangleScene {
         }
         let contact = contact_disk_triangle(&self.disk, &t);
         contact_rows_by(&mut readout, &contact, Gap::of(self.gap()), "disk");
-        readout.input("disk", vec2(self.disk.center));
+        readout.input("disk", place(self.disk.center));
         readout.input("radius", num(self.disk.radius));
-        readout.input("tri at", vec2(self.center));
+        readout.input("tri at", place(self.center));
         readout.input(
             "shape",
             format!(

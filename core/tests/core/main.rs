@@ -22,6 +22,7 @@ mod lab_distance;
 mod lab_exact;
 mod lab_input;
 mod lab_placements;
+mod lab_printed;
 mod lab_shot;
 mod lab_support;
 mod lab_sweep;
