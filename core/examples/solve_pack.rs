@@ -11,7 +11,7 @@
 //! Flags: `--no-dead`, `--no-freeze`, `--no-matching` (nearest-goal bound for `--optimize`),
 //! `--no-corrals`, `--corral-deadlocks` (search a corral's boxes for a way out, off by
 //! default), `--strategies a,b,…` (the portfolio's searches by name: fess, fess-coarse,
-//! fess-plan, goal-rooms, matching, nearest, pull-matching, pull-nearest; all unless told),
+//! fess-plan, fess-plan-flat, goal-rooms, matching, nearest, pull-matching, pull-nearest; all unless told),
 //! `--optimize pushes|moves`, `--threads N` (the portfolio's searches at once; one unless
 //! told),
 //! `--work N` (a budget of work units beside the time: the same answer on a busy
@@ -54,7 +54,7 @@ fn main() {
             .map(|list| list.split(',').map(Strategy::from_name).collect::<Option<Vec<_>>>())
             .unwrap_or_default()
             .unwrap_or_else(|| {
-                eprintln!("solve_pack: --strategies takes names from: fess, fess-coarse, fess-plan, goal-rooms, matching, nearest, pull-matching, pull-nearest");
+                eprintln!("solve_pack: --strategies takes names from: fess, fess-coarse, fess-plan, fess-plan-flat, goal-rooms, matching, nearest, pull-matching, pull-nearest");
                 std::process::exit(2);
             }),
         None => Strategy::ALL.to_vec(),

@@ -374,22 +374,15 @@ fn classic(
     } else {
         &settings.strategies
     };
-    let mut packing = if strategies.iter().any(|s| {
-        matches!(
-            s,
-            Strategy::GoalRooms | Strategy::Fess | Strategy::FessCoarse | Strategy::FessPlan
-        )
-    }) {
+    let mut packing = if strategies
+        .iter()
+        .any(|&s| s.is_fess() || s == Strategy::GoalRooms)
+    {
         packing::Packing::new(&ctx)
     } else {
         packing::Packing::default()
     };
-    if strategies.iter().any(|s| {
-        matches!(
-            s,
-            Strategy::Fess | Strategy::FessCoarse | Strategy::FessPlan
-        )
-    }) {
+    if strategies.iter().any(|s| s.is_fess()) {
         packing = match packing.with_plan(&ctx, &boxes, budget) {
             Ok(packing) => packing,
             Err(stop) => return Ok(Outcome::GaveUp(stop)),
