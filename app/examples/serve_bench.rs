@@ -141,12 +141,12 @@ async fn stalled_client(server: &Server) {
     // Frames now come at 60 Hz; a frame redraws only what changed, so the text is not
     // looked for.
     read_for(&mut stall.channel, Duration::from_secs(1)).await;
-    stall.pause.set(true);
+    stall.counts.pause(true);
     tokio::time::sleep(Duration::from_secs(6)).await;
     let settled = rss_kib(pid);
     tokio::time::sleep(STALL).await;
     let later = rss_kib(pid);
-    stall.pause.set(false);
+    stall.counts.pause(false);
     read_for(&mut stall.channel, Duration::from_millis(500)).await;
     println!("a client that stops reading while the lab animates at 300x100:");
     println!(

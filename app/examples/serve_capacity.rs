@@ -40,9 +40,9 @@ mod crowd;
 mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
-use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, connect_from, open_crowd, watch_idle};
+use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, open_crowd, watch_idle};
 use proc_stats::{cpu_ticks, rss_kib, threads};
-use ssh_client::{Server, Session, read_for, read_until};
+use ssh_client::{Server, Session, connect_from, read_for, read_until};
 
 /// Sessions that open the `--levels` pack.
 const OPENERS: usize = 100;

@@ -48,8 +48,8 @@ mod crowd;
 mod proc_stats;
 #[path = "common/ssh_client.rs"]
 mod ssh_client;
-use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, connect_from, open_crowd, watch_idle};
-use ssh_client::{Server, Session, read_for, read_until};
+use crowd::{ADDRESSES, Empty, IDLE, SESSIONS, open_crowd, watch_idle};
+use ssh_client::{Server, Session, connect_from, read_for, read_until};
 
 /// What the slowed store adds to every chunk the server sends to it.
 const SLOW: Duration = Duration::from_secs(2);

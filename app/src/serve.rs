@@ -45,6 +45,7 @@
 //! `--new-players-per-hour` new ones per address, is the flood rule of [`players`].
 
 pub mod console;
+pub mod counted;
 pub mod handler;
 pub mod host_key;
 pub mod input;
@@ -61,20 +62,18 @@ pub use sokoshot_core::store::players;
 use std::io;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use russh::keys::PublicKey;
 use russh::keys::ssh_key::AuthorizedKeys;
 use russh::{MethodKind, MethodSet};
 use thiserror::Error;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
 use self::console::{End, Timeouts};
+use self::counted::{Counted, Counts};
 use self::handler::{Allowed, Handler, Record};
 use self::limits::{Caps, Gate, Permit};
 use self::players::Players;
@@ -266,8 +265,18 @@ pub fn run(options: &Options) -> Result<(), ServeError> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(serve(options, config, shared, allowed, &fingerprint))?;
-    Ok(())
+    let served = runtime.block_on(serve(
+        options,
+        config,
+        Arc::clone(&shared),
+        allowed,
+        &fingerprint,
+    ));
+    // The store is dropped last, outside the runtime: PostgreSQL's driver closes its
+    // connections with blocking calls that may not run inside it.
+    drop(runtime);
+    drop(shared);
+    served.map_err(ServeError::Io)
 }
 
 /// Opens the store of players `--store` names (SQLite in the data directory `dir` by
@@ -450,10 +459,7 @@ impl Connection {
             eprintln!("sokoshot serve: {peer} closed: the socket could not be set up");
             return;
         };
-        let stream = Counted {
-            inner: stream,
-            counts: Arc::clone(&counts),
-        };
+        let stream = Counted::new(stream, Arc::clone(&counts));
         let record = Arc::new(Record::default());
         let handler = Handler::new(
             Arc::clone(&self.shared),
@@ -526,8 +532,8 @@ impl Connection {
             "sokoshot serve: {peer} {} {:.1}s in={}B out={}B skipped={skipped} deferred={deferred} resized={resized} held={held} {how}",
             player.as_ref().map_or("-", |p| p.name()),
             begun.elapsed().as_secs_f64(),
-            counts.read.load(Ordering::Relaxed),
-            counts.written.load(Ordering::Relaxed),
+            counts.read(),
+            counts.written(),
         );
         if record.started.load(Ordering::SeqCst) {
             self.shared.unlogged.fetch_sub(1, Ordering::SeqCst);
@@ -555,53 +561,4 @@ fn cuttable(stream: TcpStream) -> io::Result<(TcpStream, std::net::TcpStream)> {
     let stream = stream.into_std()?;
     let cutter = stream.try_clone()?;
     Ok((TcpStream::from_std(stream)?, cutter))
-}
-
-/// Bytes that went through a socket each way.
-#[derive(Debug, Default)]
-struct Counts {
-    read: AtomicU64,
-    written: AtomicU64,
-}
-
-/// A socket that counts its bytes, for the log line.
-struct Counted {
-    inner: TcpStream,
-    counts: Arc<Counts>,
-}
-
-impl AsyncRead for Counted {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
-        let n = buf.filled().len() - before;
-        self.counts.read.fetch_add(n as u64, Ordering::Relaxed);
-        polled
-    }
-}
-
-impl AsyncWrite for Counted {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let polled = Pin::new(&mut self.inner).poll_write(cx, buf);
-        if let Poll::Ready(Ok(n)) = polled {
-            self.counts.written.fetch_add(n as u64, Ordering::Relaxed);
-        }
-        polled
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
 }

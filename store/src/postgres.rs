@@ -31,9 +31,10 @@ pub const POOL_SIZE: u32 = 32;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long one statement may run before PostgreSQL cancels it.
 pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(5);
-/// The most statements one connection keeps prepared (the store's SQL is a few dozen texts;
-/// the bound only keeps a mistake from growing it).
-const MAX_PREPARED: usize = 128;
+/// The most statements one connection keeps prepared (the store's SQL is a few dozen texts,
+/// and the batched save one per number of rows, up to `batch::MAX_ROWS`; the bound only
+/// keeps a mistake from growing it).
+const MAX_PREPARED: usize = 256;
 
 /// A connection and the statements prepared on it, by their text.
 struct Conn {

@@ -44,6 +44,8 @@ impl Sqlite {
             std::fs::create_dir_all(dir).map_err(|err| fail(err.to_string()))?;
         }
         let conn = Connection::open(path).map_err(|err| fail(err.to_string()))?;
+        // The batched save is one statement per number of rows (up to `batch::MAX_ROWS`).
+        conn.set_prepared_statement_cache_capacity(128);
         conn.busy_timeout(BUSY_TIMEOUT)
             .and_then(|()| conn.pragma_update(None, "journal_mode", "WAL"))
             .and_then(|()| conn.pragma_update(None, "synchronous", "NORMAL"))

@@ -631,6 +631,63 @@ fn a_forgotten_player_takes_their_scores(db: Arc<dyn Database>) {
 
 type Check = fn(Arc<dyn Database>);
 
+/// Many players saving at once share statements (`records::batch`: more players than one
+/// statement takes, and than writers run at once), and every save is kept: also those whose
+/// row another server wrote after this one read it, which are read again and merged.
+fn many_players_saving_at_once_each_keep_their_save(db: Arc<dyn Database>) {
+    let count = records::batch::MAX_ROWS * records::batch::MAX_WRITERS / 2 + 22;
+    let here = Arc::new(store(&db));
+    let elsewhere = store(&db);
+    let players: Vec<Player> = (0..count).map(|n| key(&format!("crowd{n}"))).collect();
+    let saves: Vec<Arc<dyn Saves>> = players
+        .iter()
+        .map(|player| {
+            here.admit(player, HOME).expect("room");
+            let saves = here.saves(player).expect("ok").expect("saves");
+            let _ = saves.load();
+            saves
+        })
+        .collect();
+    for (n, player) in players.iter().enumerate().step_by(10) {
+        let mut theirs = Progress::default();
+        theirs.record("elsewhere", n, 1, figures(9));
+        let saves = elsewhere.saves(player).expect("ok").expect("saves");
+        saves.save(&theirs).expect("saved");
+    }
+    let barrier = Arc::new(std::sync::Barrier::new(count));
+    let threads: Vec<_> = saves
+        .iter()
+        .enumerate()
+        .map(|(n, saves)| {
+            let (saves, barrier) = (Arc::clone(saves), Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                let mut mine = Progress::default();
+                mine.record("crowd", n, 2, figures(n as u32 + 1));
+                barrier.wait();
+                match saves.save(&mine) {
+                    Ok(_) | Err(SaveError::Slow) => {}
+                    Err(err) => panic!("player {n} not saved: {err}"),
+                }
+                assert!(matches!(settle(&*saves), Some(Ok(()))), "player {n}");
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().expect("no panic");
+    }
+    for (n, player) in players.iter().enumerate() {
+        let (stored, _) = elsewhere.saves(player).expect("ok").expect("saves").load();
+        let mine = stored.best("crowd", n, 2).map(|best| best.moves);
+        assert_eq!(mine, Some(n as u32 + 1), "player {n}'s save");
+        if n % 10 == 0 {
+            assert!(
+                stored.best("elsewhere", n, 1).is_some(),
+                "player {n}: the other server's save kept beside it"
+            );
+        }
+    }
+}
+
 const CHECKS: &[(&str, Check)] = &[
     (
         "everything kept",
@@ -652,6 +709,7 @@ const CHECKS: &[(&str, Check)] = &[
     ("scores", scores_rank_across_servers_and_keep_each_best),
     ("nicknames", nicknames_are_held_once),
     ("forgotten", a_forgotten_player_takes_their_scores),
+    ("crowd", many_players_saving_at_once_each_keep_their_save),
 ];
 
 /// Makes `db` a store of version 1 with one player, as an earlier sokoshot left it.

@@ -5,10 +5,8 @@
 #![allow(dead_code)]
 
 use std::future::Future;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};
-
-use tokio::net::{TcpSocket, TcpStream};
 
 use crate::proc_stats::{cpu_ticks, rss_kib, threads};
 use crate::ssh_client::{Session, read_for, wire_total};
@@ -19,18 +17,6 @@ pub const SESSIONS: usize = 1000;
 pub const ADDRESSES: usize = 20;
 /// How long idle sessions are watched.
 pub const IDLE: Duration = Duration::from_secs(10);
-
-/// A TCP connection to the server from the loopback address `from`.
-pub async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
-    let socket = TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from((from, 0)))
-        .expect("bind a loopback address");
-    socket
-        .connect(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
-        .await
-        .expect("connect")
-}
 
 /// The server with no session yet: its memory and threads.
 #[derive(Debug, Clone, Copy)]

@@ -5,19 +5,17 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
-use std::pin::Pin;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use russh::client::{self, KeyboardInteractiveAuthResponse};
 use russh::keys::PublicKeyOrCertificate;
 use russh::{ChannelMsg, Disconnect};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::TcpStream;
+use sokoshot::serve::counted::{Counted, Counts};
+use tokio::net::{TcpSocket, TcpStream};
 
 /// How long a read waits for text to appear before the example fails.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -36,74 +34,24 @@ impl client::Handler for Client {
     }
 }
 
-/// Stops a client reading its socket, and lets it read again.
-#[derive(Default)]
-pub struct Pause {
-    on: AtomicBool,
-    waker: Mutex<Option<Waker>>,
+/// A TCP connection to the server on `port` from the loopback address `from`.
+pub async fn connect_from(from: Ipv4Addr, port: u16) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(SocketAddr::from((from, 0)))
+        .expect("bind a loopback address");
+    socket
+        .connect(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
+        .await
+        .expect("connect")
 }
 
-impl Pause {
-    /// Stops (`true`) or resumes (`false`) the reads.
-    pub fn set(&self, on: bool) {
-        self.on.store(on, Ordering::SeqCst);
-        if !on && let Some(waker) = self.waker.lock().expect("waker").take() {
-            waker.wake();
-        }
-    }
-}
-
-/// Bytes read from a socket, as the wire carries them; while `paused` is set nothing is read,
-/// as from a client whose process is stopped.
-struct Counted {
-    inner: TcpStream,
-    read: Arc<AtomicU64>,
-    paused: Arc<Pause>,
-}
-
-impl AsyncRead for Counted {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        if self.paused.on.load(Ordering::SeqCst) {
-            *self.paused.waker.lock().expect("waker") = Some(cx.waker().clone());
-            return Poll::Pending;
-        }
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.inner).poll_read(cx, buf);
-        let n = buf.filled().len() - before;
-        self.read.fetch_add(n as u64, Ordering::Relaxed);
-        polled
-    }
-}
-
-impl AsyncWrite for Counted {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<std::io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
-/// One logged-in session with a pty and a shell: its channel, the wire bytes read, and the
-/// switch that stops its reads.
+/// One logged-in session with a pty and a shell: its channel, and its socket's bytes with
+/// the switch that stops its reads.
 pub struct Session {
     pub handle: client::Handle<Client>,
     pub channel: russh::Channel<client::Msg>,
-    pub wire: Arc<AtomicU64>,
-    pub pause: Arc<Pause>,
+    pub counts: Arc<Counts>,
 }
 
 impl Session {
@@ -119,14 +67,9 @@ impl Session {
         (columns, rows): (u32, u32),
         key: Option<Arc<russh::keys::PrivateKey>>,
     ) -> Self {
-        let wire = Arc::new(AtomicU64::new(0));
-        let pause = Arc::new(Pause::default());
+        let counts = Arc::new(Counts::default());
         stream.set_nodelay(true).expect("nodelay");
-        let counted = Counted {
-            inner: stream,
-            read: Arc::clone(&wire),
-            paused: Arc::clone(&pause),
-        };
+        let counted = Counted::new(stream, Arc::clone(&counts));
         let config = Arc::new(client::Config::default());
         let mut handle = client::connect_stream(config, counted, Client)
             .await
@@ -160,14 +103,13 @@ impl Session {
         Self {
             handle,
             channel,
-            wire,
-            pause,
+            counts,
         }
     }
 
     /// The wire bytes read so far.
     pub fn wire(&self) -> u64 {
-        self.wire.load(Ordering::Relaxed)
+        self.counts.read()
     }
 
     /// Says goodbye.

@@ -27,9 +27,9 @@ use crossterm::terminal::{
     BeginSynchronizedUpdate, Clear, ClearType, EndSynchronizedUpdate, EnterAlternateScreen,
     LeaveAlternateScreen,
 };
-use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
+use ratatui_crossterm::CrosstermBackend;
 
 use super::outbox::{MAX_QUEUED_BYTES, Outbox};
 use super::pacer::{Pacer, thread_cpu};

@@ -37,9 +37,9 @@ use crossterm::terminal::{
     BeginSynchronizedUpdate, Clear, ClearType, EndSynchronizedUpdate, EnterAlternateScreen,
     LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Frame, Terminal, TerminalOptions, Viewport};
+use ratatui_crossterm::CrosstermBackend;
 use rustix::event::{PollFd, PollFlags, Timespec};
 
 pub use input::{Input, MAX_INPUTS_PER_READ, MAX_PASTE_KEYS, paste_keys};

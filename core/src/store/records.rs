@@ -38,7 +38,9 @@ use super::progress::Progress;
 use super::saves::{PlayerStore, SaveError, Saves};
 use super::scores::ScoreBoard;
 use crate::level::Level;
+use batch::{Batches, RowWrite};
 
+pub mod batch;
 mod import;
 pub mod retry;
 pub mod scores;
@@ -432,11 +434,12 @@ fn merged_to_fit(
 /// With `known` (what this server last read or wrote of the row; read now in one statement
 /// when it is not known), the merge with it is written in one statement that writes only if
 /// the row's stamp is still the one read: no other write came between, so the merge is the
-/// best of both. Otherwise (another server or session wrote meanwhile, or no row yet), or
+/// best of both. Saves made at once share that statement ([`batch`]). Otherwise (another server or session wrote meanwhile, or no row yet), or
 /// without `known`, the row is read again, merged and written in one transaction holding
 /// the row.
 fn write_progress(
     db: &dyn Database,
+    batches: &Batches,
     fingerprint: &str,
     progress: &Progress,
     known: Option<&KnownRow>,
@@ -465,18 +468,14 @@ fn write_progress(
                 merged_to_fit(progress, Some(&guess.progress), guess.other)?;
             let stamp = new_stamp();
             let bytes = i64::try_from(text.len() as u64 + guess.other).unwrap_or(i64::MAX);
-            let written = db.execute(
-                "UPDATE players SET progress = $2, bytes = $3, stamp = $4 \
-                 WHERE fingerprint = $1 AND stamp = $5",
-                &[
-                    Value::Text(fingerprint.into()),
-                    Value::Text(text),
-                    Value::Int(bytes),
-                    Value::Int(stamp),
-                    Value::Int(guess.stamp),
-                ],
-            )?;
-            if written == 1 {
+            let row = RowWrite {
+                fingerprint: fingerprint.into(),
+                text,
+                bytes,
+                stamp,
+                known: guess.stamp,
+            };
+            if batches.write(db, row)? {
                 remember(
                     known,
                     Some(Known {

@@ -3,7 +3,7 @@
 //! storm costs a bounded amount, and floods of silent connections or of addresses never
 //! lock a real player out.
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::Ipv4Addr;
 use std::time::{Duration, Instant};
 
 use super::{Server, silent_connections, ssh_available, still_open};
@@ -13,25 +13,13 @@ use crate::tmux::TempDir;
 #[path = "../../../examples/common/ssh_client.rs"]
 mod ssh_client;
 
-use ssh_client::{Session, read_until};
+use ssh_client::{Session, connect_from, read_until};
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime")
-}
-
-/// A TCP connection to the server from the loopback address `from`.
-async fn connect_from(from: Ipv4Addr, port: u16) -> tokio::net::TcpStream {
-    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
-    socket
-        .bind(SocketAddr::from((from, 0)))
-        .expect("a loopback source address");
-    socket
-        .connect(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
-        .await
-        .expect("connects")
 }
 
 /// A guest's session from `from`, on its menu.

@@ -10,8 +10,6 @@ use std::process::Command;
 use super::{Server, connect, make_key};
 use crate::tmux::TempDir;
 
-use super::store::postgres::PrivatePostgres;
-
 /// The key's fingerprint as the server names it (`SHA256:…`).
 fn fingerprint(key: &Path) -> String {
     let out = Command::new("ssh-keygen")
@@ -138,13 +136,9 @@ fn two_players_on_one_sqlite_store_see_each_others_scores() {
 
 #[test]
 fn two_servers_on_one_postgres_show_one_players_score_to_another() {
-    if !super::ssh_available() {
-        return;
-    }
-    let Some(pg) = PrivatePostgres::start() else {
+    let Some((pg, dir, _)) = super::store::with_postgres("scores-pg") else {
         return;
     };
-    let dir = TempDir::new("scores-pg");
     let store = pg.url();
     let one_dir = dir.join("one");
     let two_dir = dir.join("two");

@@ -1,6 +1,9 @@
 //! The server's store end to end, through the stock OpenSSH client: the default SQLite store
 //! keeps a player's progress across a restart, and two servers on one PostgreSQL share it,
-//! losing nothing while PostgreSQL is stopped.
+//! losing nothing while PostgreSQL is stopped, also when a server is stopped with SIGTERM
+//! while a save still waits for it.
+
+use std::path::PathBuf;
 
 use super::{Server, connect, make_key};
 use crate::tmux::TempDir;
@@ -9,6 +12,30 @@ use crate::tmux::TempDir;
 pub(super) mod postgres;
 
 use postgres::PrivatePostgres;
+
+/// A private PostgreSQL, a test folder named `name` and a player's key in it; `None` (the
+/// test passes over) where the OpenSSH client or PostgreSQL cannot be had.
+pub(super) fn with_postgres(name: &str) -> Option<(PrivatePostgres, TempDir, PathBuf)> {
+    if !super::ssh_available() {
+        return None;
+    }
+    let pg = PrivatePostgres::start()?;
+    let dir = TempDir::new(name);
+    let key = make_key(&dir.0, "player");
+    Some((pg, dir, key))
+}
+
+/// Stops PostgreSQL and solves the campaign's second level, Two Goals (`lUrdrU`), from the
+/// first one's Solved panel: its save waits for the store, and the player is told so.
+fn solve_two_goals_with_the_store_down(pane: &crate::tmux::Pane, pg: &PrivatePostgres) {
+    pg.stop();
+    pane.keys(&["n"]);
+    pane.wait_for("Two Goals");
+    pane.keys(&["h", "k", "l", "j", "l", "k"]);
+    pane.wait_for("Solved");
+    let screen = pane.wait_for("progress not saved yet: the store is unreachable; retrying");
+    assert!(screen.contains("Solved"), "{screen}");
+}
 
 /// Plays the campaign's first level to its end (`d3R`), from the menu.
 fn solve_first_push(pane: &crate::tmux::Pane) {
@@ -47,14 +74,9 @@ fn the_default_store_keeps_a_players_progress_across_a_restart() {
 
 #[test]
 fn two_servers_on_one_postgres_share_progress_and_lose_nothing_while_it_is_stopped() {
-    if !super::ssh_available() {
-        return;
-    }
-    let Some(pg) = PrivatePostgres::start() else {
+    let Some((pg, dir, key)) = with_postgres("store-pg") else {
         return;
     };
-    let dir = TempDir::new("store-pg");
-    let key = make_key(&dir.0, "player");
     let store = pg.url();
     let one_dir = dir.join("one");
     let two_dir = dir.join("two");
@@ -72,14 +94,7 @@ fn two_servers_on_one_postgres_share_progress_and_lose_nothing_while_it_is_stopp
     other.keys(&["q"]);
     other.wait_for("EXIT=0");
 
-    pg.stop();
-    // The next level, Two Goals (`lUrdrU`), solved while the store is down.
-    pane.keys(&["n"]);
-    pane.wait_for("Two Goals");
-    pane.keys(&["h", "k", "l", "j", "l", "k"]);
-    pane.wait_for("Solved");
-    let screen = pane.wait_for("progress not saved yet: the store is unreachable; retrying");
-    assert!(screen.contains("Solved"), "{screen}");
+    solve_two_goals_with_the_store_down(&pane, &pg);
     pane.keys(&["q"]);
     pane.wait_for("Open the collision lab");
     pane.keys(&["q"]);
@@ -92,4 +107,46 @@ fn two_servers_on_one_postgres_share_progress_and_lose_nothing_while_it_is_stopp
     assert!(menu.contains("Play Campaign  2/38"), "{menu}");
     other.keys(&["q"]);
     other.wait_for("EXIT=0");
+}
+
+#[test]
+fn a_server_stopped_with_sigterm_writes_the_saves_still_in_flight() {
+    let Some((pg, dir, key)) = with_postgres("store-sigterm") else {
+        return;
+    };
+    let store = pg.url();
+    let mut server = Server::start_with(&dir.0, &["--store", &store]);
+    let pane = connect("store-sigterm-1", &dir.0, server.port, Some(&key));
+    pane.wait_for("Play Campaign  0/38");
+    solve_first_push(&pane);
+
+    // The player is still playing, their last save waiting in the server's memory, when the
+    // server is told to stop.
+    solve_two_goals_with_the_store_down(&pane, &pg);
+    super::signal(server.pid(), "TERM");
+    server.wait_for_log("waiting at most 10 s for the progress of 1 player to reach the store");
+    pg.start_again();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            start.elapsed() < crate::common::PATIENCE,
+            "the server did not stop"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    };
+    let log = server.log_text();
+    assert_eq!(status.code(), Some(0), "{log}");
+    assert!(log.contains("waiting progress saved to"), "{log}");
+    assert!(!log.contains("is lost"), "{log}");
+    pane.wait_for("EXIT=");
+
+    let server = Server::start_with(&dir.0, &["--store", &store]);
+    let pane = connect("store-sigterm-2", &dir.0, server.port, Some(&key));
+    let menu = pane.wait_for("sokoshot over SSH");
+    assert!(menu.contains("Play Campaign  2/38"), "{menu}");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
 }

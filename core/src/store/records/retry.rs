@@ -20,6 +20,7 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use super::batch::Batches;
 use super::{Database, DbError, KnownRow, write_progress};
 use crate::store::progress::Progress;
 use crate::store::saves::SaveError;
@@ -45,6 +46,8 @@ type Saved = Result<(Progress, Option<String>), SaveError>;
 #[derive(Debug)]
 pub struct Pending {
     db: Arc<dyn Database>,
+    /// Saves made at once, written together.
+    batches: Batches,
     state: Mutex<State>,
     /// The most bytes of progress text held ([`MAX_PENDING_BYTES`]).
     bound: usize,
@@ -71,6 +74,9 @@ struct State {
     settled: HashMap<String, Result<(), SaveError>>,
     /// The players whose session stopped waiting for the write under way.
     gave_up: HashSet<String>,
+    /// The player whose waiting save the retries are writing now (taken out of `waiting`,
+    /// still counted as not written until the write ends).
+    retried: Option<String>,
 }
 
 impl Pending {
@@ -85,6 +91,7 @@ impl Pending {
     pub fn with_bound(db: Arc<dyn Database>, bound: usize) -> Self {
         Self {
             db,
+            batches: Batches::default(),
             state: Mutex::new(State::default()),
             bound,
         }
@@ -109,7 +116,10 @@ impl Pending {
             .keys()
             .filter(|player| !state.waiting.contains_key(*player))
             .count();
-        state.waiting.len() + writing
+        let retried = state.retried.as_ref().is_some_and(|player| {
+            !state.waiting.contains_key(player) && !state.writing.contains_key(player)
+        });
+        state.waiting.len() + writing + usize::from(retried)
     }
 
     /// Whether nothing waits.
@@ -284,7 +294,7 @@ impl Pending {
         progress: Progress,
         known: Option<&KnownRow>,
     ) -> Saved {
-        let written = write_progress(&*self.db, fingerprint, &progress, known);
+        let written = write_progress(&*self.db, &self.batches, fingerprint, &progress, known);
         self.landed(fingerprint);
         match written {
             Ok(saved) => Ok(saved),
@@ -382,10 +392,20 @@ impl Pending {
             std::thread::sleep(RETRY_EVERY);
             let players: Vec<String> = self.lock().waiting.keys().cloned().collect();
             for fingerprint in players {
-                let Some(progress) = self.take(&fingerprint) else {
-                    continue;
+                let progress = {
+                    let mut state = self.lock();
+                    let Some((progress, bytes)) = state.waiting.remove(&fingerprint) else {
+                        continue;
+                    };
+                    state.bytes -= bytes;
+                    state.retried = Some(fingerprint.clone());
+                    progress
                 };
-                match write_progress(&*self.db, &fingerprint, &progress, None) {
+                let written =
+                    write_progress(&*self.db, &self.batches, &fingerprint, &progress, None);
+                let mut state = self.lock();
+                state.retried = None;
+                match written {
                     Ok(_) => {
                         eprintln!(
                             "sokoshot serve: player {fingerprint}: waiting progress saved to {}",
@@ -394,7 +414,6 @@ impl Pending {
                     }
                     Err(DbError::Unreachable(_)) => {
                         // Put back; the bound held it before, and only merges grow it.
-                        let mut state = self.lock();
                         let (mut merged, old) = match state.waiting.remove(&fingerprint) {
                             Some((newer, bytes)) => (newer, bytes),
                             None => (Progress::default(), 0),
