@@ -50,6 +50,7 @@ mod solution;
 mod stamps;
 mod table;
 mod timed;
+mod triples;
 
 use std::time::Duration;
 
@@ -399,10 +400,22 @@ fn classic(
     if let Err(stop) = budget.hold(pairs.bytes()) {
         return Ok(Outcome::GaveUp(stop));
     }
+    let triples = if techniques.pairs && strategies.iter().any(|s| s.is_fess()) {
+        match triples::Triples::new(&ctx, budget) {
+            Ok(triples) => triples.unwrap_or_default(),
+            Err(stop) => return Ok(Outcome::GaveUp(stop)),
+        }
+    } else {
+        triples::Triples::default()
+    };
+    if let Err(stop) = budget.hold(triples.bytes()) {
+        return Ok(Outcome::GaveUp(stop));
+    }
     let start = portfolio::Start {
         ctx: &ctx,
         packing: &packing,
         pairs: &pairs,
+        triples: &triples,
         techniques,
         boxes: &boxes,
         player,

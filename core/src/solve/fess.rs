@@ -44,6 +44,7 @@ use super::pairs::Pairs;
 use super::push::Push;
 use super::push::reach::{Bits, Reach, cells, flip};
 use super::table::{Table, zobrist_keys};
+use super::triples::Triples;
 
 mod features;
 mod macros;
@@ -124,6 +125,8 @@ pub(crate) struct FessSearch<'c> {
     regions_cap: u16,
     /// Whether the feature space counts the boxes out of plan.
     out_of_plan: bool,
+    /// The lost sets of three boxes, if the search was given them.
+    triples: Option<&'c Triples>,
 }
 
 impl<'c> FessSearch<'c> {
@@ -157,6 +160,7 @@ impl<'c> FessSearch<'c> {
             others: 0,
             regions_cap: u16::MAX,
             out_of_plan: false,
+            triples: None,
         };
         let mut bits = vec![0; ctx.words];
         for &b in boxes {
@@ -172,6 +176,13 @@ impl<'c> FessSearch<'c> {
     pub(crate) fn with_regions_cap(mut self, cap: u16) -> Self {
         self.regions_cap = cap.max(1);
         self.root_again();
+        self
+    }
+
+    /// The same search pruning the children with a lost set of three boxes around the box
+    /// just moved (see `triples`).
+    pub(crate) fn with_triples(mut self, triples: &'c Triples) -> Self {
+        self.triples = Some(triples);
         self
     }
 
@@ -403,6 +414,11 @@ impl<'c> FessSearch<'c> {
         if self.pairs.partner(child, mv.to, mv.player).is_some() {
             return super::freeze::MAX_VISITS as u64;
         }
+        if let Some(triples) = self.triples
+            && triples.partners(ctx, child, mv.to).is_some()
+        {
+            return super::freeze::MAX_VISITS as u64 + self.boxes.len() as u64;
+        }
         // A box frozen on a goal stays so: the child keeps its parent's walls unless the
         // move may have frozen another.
         let (walls, walls_work) = if Walls::may_freeze(ctx, child, mv.to) {
@@ -564,8 +580,9 @@ mod tests {
     /// A way to build the feature space a search works over.
     type Space = fn(FessSearch<'_>) -> FessSearch<'_>;
 
-    /// How FESS ends on `text`, each solution replayed by the game's rules; the coarse
-    /// feature space and the one that counts boxes out of plan must end the same way.
+    /// How FESS ends on `text`, with the lost pairs and sets of three, each solution
+    /// replayed by the game's rules; the coarse feature space and the one that counts boxes
+    /// out of plan must end the same way.
     fn fess_solves(text: &str) -> Ending {
         let level: Level = text.parse().expect("the board reads");
         let ctx = Context::new(&level).expect("the board fits");
@@ -579,6 +596,9 @@ mod tests {
         )
         .expect("no limit yet")
         .unwrap_or_default();
+        let triples = Triples::new(&ctx, &Budget::new(&Limits::default(), None))
+            .expect("no limit yet")
+            .unwrap_or_default();
         let spaces: [(&str, Space); 3] = [
             ("plain", |s| s),
             ("coarse", |s| s.with_regions_cap(COARSE_REGIONS)),
@@ -588,7 +608,9 @@ mod tests {
             .iter()
             .map(|(name, space)| {
                 let mut budget = Budget::new(&Limits::positions(100_000), None);
-                let mut search = space(FessSearch::new(&ctx, &packing, &pairs, &boxes, player));
+                let mut search = space(
+                    FessSearch::new(&ctx, &packing, &pairs, &boxes, player).with_triples(&triples),
+                );
                 let ending = search.run(&mut budget);
                 if let Ending::Solved(pushes) = &ending {
                     let letters = super::super::solution::letters(&ctx, &boxes, player, pushes)
@@ -738,8 +760,9 @@ mod tests {
         use crate::solve::push::{Order, PushSearch, Techniques};
         let mut seed = 0x5eed_f355;
         let (mut solvable, mut lost) = (0, 0);
-        for _ in 0..300 {
-            let board = random_room(&mut seed, (6, 5), 6, 2);
+        // Two boxes, then three (where the lost sets of three prune).
+        for boxes in std::iter::repeat_n(2, 300).chain(std::iter::repeat_n(3, 150)) {
+            let board = random_room(&mut seed, (6, 5), 6, boxes);
             let Ok(level) = board.parse::<Level>() else {
                 continue;
             };

@@ -20,6 +20,7 @@ use super::packing::Packing;
 use super::pairs::{MAX_PAIR_WORK, Pairs, Way};
 use super::pull::{self, PullSearch};
 use super::push::{Order, PushSearch, Techniques};
+use super::triples::Triples;
 
 /// One search of the portfolio, which looks for any solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -198,6 +199,8 @@ pub(crate) struct Start<'c> {
     pub(crate) packing: &'c Packing,
     /// The lost pairs of the board (see `pairs`).
     pub(crate) pairs: &'c Pairs,
+    /// The lost sets of three boxes (see `triples`), for the feature space searches.
+    pub(crate) triples: &'c Triples,
     pub(crate) techniques: Techniques,
     pub(crate) boxes: &'c [u32],
     pub(crate) player: u32,
@@ -222,10 +225,12 @@ impl<'c> Member<'c> {
             ctx,
             packing,
             pairs,
+            triples,
             techniques,
             boxes,
             player,
         } = start;
+        let fess = || FessSearch::new(ctx, packing, pairs, boxes, player).with_triples(triples);
         let greedy = |matching| {
             let techniques = Techniques {
                 matching,
@@ -242,19 +247,10 @@ impl<'c> Member<'c> {
                 Box::new(greedy(false).with_packing(packing))
             }
             Strategy::GoalRooms => return None,
-            Strategy::Fess => Box::new(FessSearch::new(ctx, packing, pairs, boxes, player)),
-            Strategy::FessCoarse => Box::new(
-                FessSearch::new(ctx, packing, pairs, boxes, player)
-                    .with_regions_cap(COARSE_REGIONS),
-            ),
-            Strategy::FessPlan => {
-                Box::new(FessSearch::new(ctx, packing, pairs, boxes, player).with_out_of_plan())
-            }
-            Strategy::FessPlanFlat => Box::new(
-                FessSearch::new(ctx, packing, pairs, boxes, player)
-                    .with_out_of_plan()
-                    .with_regions_cap(1),
-            ),
+            Strategy::Fess => Box::new(fess()),
+            Strategy::FessCoarse => Box::new(fess().with_regions_cap(COARSE_REGIONS)),
+            Strategy::FessPlan => Box::new(fess().with_out_of_plan()),
+            Strategy::FessPlanFlat => Box::new(fess().with_out_of_plan().with_regions_cap(1)),
             Strategy::PullMatching => {
                 let (back, pairs) = back?;
                 Box::new(PullSearch::new(ctx, back, player, true).with_pairs(pairs))
