@@ -11,16 +11,10 @@ use sokoshot::words::{Piece, check, keys, session, status};
 use sokoshot_core::level::parse_pack;
 
 use super::support::{PLAIN, app, press, rows, screen};
+use super::tui_view::EVERYTHING;
 
-/// Every piece the help's legend draws, a box to push and a level left to go to.
-const LEVELS: &str = "\
-Title: Everything
-#########
-#@$.*  E#
-#F7LJ%  #
-#########
-Spinner: 5,2 length=1 speed=0
-
+/// One push to solve it.
+const ONE_PUSH: &str = "\
 Title: One push
 #####
 #@$.#
@@ -43,7 +37,7 @@ fn legend_names(shown: &[String]) -> BTreeSet<String> {
 
 #[test]
 fn the_help_legend_names_each_piece_as_the_words_module_does() {
-    let mut app = app(LEVELS, PLAIN);
+    let mut app = app(EVERYTHING, PLAIN);
     press(&mut app, "?");
     let shown = rows(&super::support::render(&app, 80, 40));
     let names = legend_names(&shown);
@@ -86,7 +80,7 @@ fn the_editor_palette_and_the_checker_name_pieces_as_the_words_module_does() {
 
 #[test]
 fn the_status_line_and_the_solved_panel_give_the_counters_in_the_same_words() {
-    let mut app = app(&LEVELS[LEVELS.find("Title: One").expect("second")..], PLAIN);
+    let mut app = app(ONE_PUSH, PLAIN);
     let before = screen(&app, 64, 10);
     let first = before.lines().next().expect("a status line");
     assert!(first.contains(&status::counters(0, 0, 0)), "{before}");
