@@ -92,10 +92,7 @@ impl Widget for &EditorApp {
             return (&**app).render(area, buf);
         }
         if area.width < 24 || area.height < 8 {
-            let text = format!(
-                "{} for the editor: make it larger",
-                session::too_small(24, 8)
-            );
+            let text = format!("{} for the editor", session::too_small(24, 8));
             Paragraph::new(text)
                 .wrap(Wrap { trim: true })
                 .render(area, buf);
