@@ -1,5 +1,5 @@
-//! The level checker's wording, as `sokoshot check`, `sokoshot solve`, `sokoshot replay`
-//! and the level messages of the editor write it: `level 3 "Title"`, `warning: …`,
+//! The level checker's wording, as `sokoshot check`, `sokoshot solve` and `sokoshot replay`
+//! write it: `level 3 "Title"`, `warning: …`,
 //! `… and 4 more problems in this level (only the first 50 are listed)`,
 //! `2 levels have no solution`.
 

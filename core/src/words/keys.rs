@@ -1,6 +1,5 @@
-//! The names of keys, as the help, the hint lines, the editor and the server's menu write
-//! them: `Esc`, `Enter`, `space`, `Ctrl-r`, `Shift+←`. A letter or a sign is written as
-//! itself (`h`, `?`).
+//! The names of keys, as the help's key column and the hint lines write them: `Esc`,
+//! `Enter`, `space`, `Ctrl-r`, `Shift+←`. A letter or a sign is written as itself (`h`, `?`).
 
 /// The escape key: closes, cancels, goes back.
 pub const ESC: &str = "Esc";
