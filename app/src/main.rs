@@ -12,7 +12,7 @@ use sokoshot::tui::editor::run::EditOptions;
 use sokoshot::tui::event_loop::Ending;
 use sokoshot::tui::lab_view::Options as LabOptions;
 use sokoshot::tui::session::{self, PlayOptions};
-use sokoshot::words::{count, figures};
+use sokoshot::words::{check, count, figures};
 use sokoshot_core::game;
 use sokoshot_core::lab::SceneId;
 use sokoshot_core::level::{self, Diagnostic};
@@ -436,7 +436,11 @@ fn run_replay(file: &Path, number: usize, moves: &str) -> anyhow::Result<game::R
         })?;
     let level = entry.result.as_ref().map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|d| format!("{name}:{d}")).collect();
-        anyhow!("level {number} does not load:\n{}", lines.join("\n"))
+        anyhow!(
+            "{} does not load:\n{}",
+            check::level(number, None),
+            lines.join("\n")
+        )
     })?;
     game::replay(level, moves).with_context(|| format!("{name}, level {number}"))
 }
@@ -484,8 +488,8 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
             && more > 0
         {
             println!(
-                "{name}: … and {more} more in this file (only the first {} are listed)",
-                level::MAX_FILE_PROBLEMS
+                "{name}: {}",
+                check::more_listed(more, "", "this file", level::MAX_FILE_PROBLEMS)
             );
         }
         let unsolvable = settings
@@ -495,11 +499,7 @@ fn check(files: &[PathBuf], verify_solutions: bool, solve_limit: Option<f64>) ->
         let mut summary = level::summary(&name, &report);
         // A level with no solution is read and valid, but the summary must not end on that.
         if unsolvable > 0 {
-            let verb = if unsolvable == 1 { "has" } else { "have" };
-            summary.push_str(&format!(
-                "; {} {verb} no solution",
-                count(unsolvable, "level")
-            ));
+            summary.push_str(&format!("; {}", check::no_solution(unsolvable)));
         }
         if let Some(verified) = &replays {
             summary.push_str(&format!(
@@ -595,12 +595,16 @@ fn check_solve(
                     );
                 }
                 Verdict::GaveUp(_) => println!(
-                    "{at}: warning: not proven solvable within {:.1} s ({})",
+                    "{at}: {}: not proven solvable within {:.1} s ({})",
+                    check::WARNING,
                     r.elapsed.as_secs_f64(),
                     count(r.positions, "position")
                 ),
             },
-            Err(err) => println!("{at}: warning: the solver cannot run: {err}"),
+            Err(err) => println!(
+                "{at}: {}",
+                check::warning(&format!("the solver cannot run: {err}"))
+            ),
         }
     }
     unsolvable

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use sokoshot::words::{count, figures};
+use sokoshot::words::{check, count, figures};
 use sokoshot_core::level::{self, LevelReport};
 use sokoshot_core::solve::{self, Limits, Optimize, Progress, Report, Settings, Verdict};
 
@@ -116,10 +116,8 @@ pub fn settings(
 /// `level N "Title"`, or `level N` without a title; the title with control characters made
 /// visible.
 pub fn level_name(entry: &LevelReport) -> String {
-    match &entry.title {
-        Some(title) => format!("level {} \"{}\"", entry.index, level::visible(title)),
-        None => format!("level {}", entry.index),
-    }
+    let title = entry.title.as_deref().map(level::visible);
+    check::level(entry.index, title.as_deref())
 }
 
 /// The verdict part of a level's line.

@@ -1,4 +1,5 @@
-//! Counts in words, as the command line and the screens print them: the core's one
-//! pluraliser ([`sokoshot_core::words`]), so that the core's messages and the app's agree.
+//! The words a player reads that more than one screen says: the core's words module
+//! ([`sokoshot_core::words`]) as it is, so that the core's messages, the screens, the server
+//! and the command line name counts, pieces, keys and labels alike.
 
-pub use sokoshot_core::words::{count, figures};
+pub use sokoshot_core::words::*;

@@ -1,5 +1,5 @@
 //! A long no-panic run of the level reader: random bytes, random level-like text, Microban
-//! with random damage, and the hostile classes of `core/benches/support/hostile.rs` (huge counts,
+//! with random damage, and the hostile classes of `benches/support/hostile.rs` (huge counts,
 //! long titles, many lines, many settings lines, long bars, comment blocks, control
 //! characters) at small random scales with random damage. Each is checked for consistency:
 //! diagnostics inside the text, at most the limit per level, each printed short and without
@@ -8,7 +8,7 @@
 //! `cargo run --release --example level_fuzz -- [COUNT] [SEED]` (COUNT defaults to a
 //! million). Prints the input and exits 1 at the first failure.
 
-#[path = "../benches/support/hostile.rs"]
+#[path = "../../benches/support/hostile.rs"]
 mod hostile;
 
 use std::panic;

@@ -18,7 +18,7 @@
 //! Peak memory is the process's high-water mark (`VmHWM`), reset before reading through
 //! `/proc/self/clear_refs` (Linux), so building the input does not count.
 
-#[path = "../benches/support/hostile.rs"]
+#[path = "../../benches/support/hostile.rs"]
 mod hostile;
 
 use std::process::ExitCode;

@@ -14,7 +14,8 @@
 //! - [`edit`]: the level editor's model: the board being drawn, its undo, its text, saving
 //!   it into its pack file, and proving it solvable in the background.
 //! - [`lab`]: the collision lab's scenes (state and update; the app draws them).
-//! - [`words`]: counts in words, the one pluraliser of every message.
+//! - [`words`]: the words more than one screen says: counts (the one pluraliser), the names of
+//!   the pieces and keys, the status line's labels, session messages, the checker's wording.
 //!
 //! The app crate (`sokoshot`) draws all of this in a terminal and serves it over SSH.
 

@@ -1,6 +1,24 @@
-//! Counts in words, as the command line, the screens and the core's messages print them:
-//! `1 shot`, `2 shots`. The one place a count meets its noun, so that no message says
-//! `1 levels`.
+//! The words a player reads that more than one screen or message says: counts with their
+//! noun (`1 shot`, `2 shots`: the one place a count meets its noun, so that no message says
+//! `1 levels`), and the vocabulary each submodule names once:
+//!
+//! - [`pieces`]: the things on a board (`wall`, `box on goal`, `spinner's hub`);
+//! - [`keys`]: the keys (`Esc`, `space`, `Ctrl-r`);
+//! - [`status`]: the status line's labels (`Moves 12  Pushes 3  Shots 1`);
+//! - [`session`]: what the local terminal and the SSH server both tell a player about their
+//!   session (progress kept or not, a terminal too small);
+//! - [`check`]: the level checker's wording (`level 3 "Title"`, `warning: …`).
+//!
+//! A sentence that only one screen says stays with that screen; what is here is what would
+//! otherwise be spelled in several places and drift apart.
+
+pub mod check;
+pub mod keys;
+pub mod pieces;
+pub mod session;
+pub mod status;
+
+pub use pieces::Piece;
 
 /// `count` and `noun`, the noun in the plural unless the count is one (`0 shots`, `1 move`,
 /// `2 pushes`). The plural adds `es` after `sh`, `ch`, `s` or `x`, turns a `y` after a

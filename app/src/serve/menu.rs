@@ -15,6 +15,7 @@ use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::tui::console::Console;
 use crate::tui::terminal::Input;
+use crate::words::session as words;
 
 /// How long the menu waits for a key before looking at the session's end conditions again.
 const IDLE_WAIT: Duration = crate::tui::console::IDLE_POLL;
@@ -121,7 +122,7 @@ impl Menu {
                 "your progress is kept for this key.".into(),
             ],
             None => [
-                "Playing as a guest: progress is not kept.".into(),
+                words::sentence(words::GUEST),
                 "Connect with an SSH key to keep it.".into(),
             ],
         };
@@ -238,7 +239,7 @@ impl Menu {
 
     /// Says that this player's progress is not kept, and why.
     pub fn not_kept(&mut self, why: &str) {
-        self.player[1] = format!("progress is not kept: {why}");
+        self.player[1] = words::progress_not_kept(why);
     }
 
     /// Handles a key; returns the choice when one was made.

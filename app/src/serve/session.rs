@@ -33,6 +33,7 @@ use crate::tui::hint::{HintBudget, HintPool};
 use crate::tui::lab_view::{self, Palette};
 use crate::tui::opening::{Feel, Opening};
 use crate::tui::theme::Theme;
+use crate::words::session as words;
 use sokoshot_core::lab::SceneId;
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::level_id;
@@ -362,7 +363,7 @@ fn play(
     console.mouse = look.mouse;
     console.capture_mouse()?;
     match (unreadable, player, refused) {
-        (_, _, Some(why)) => app.tell(format!("progress is not kept: {why}"), true),
+        (_, _, Some(why)) => app.tell(words::progress_not_kept(why), true),
         _ if unsaved => app.tell("your progress cannot be saved on this server now", true),
         // The details name the server's files; the player is told what it means for them.
         (true, _, _) => app.tell(
@@ -370,7 +371,7 @@ fn play(
             true,
         ),
         (false, Player::Guest, _) => {
-            app.tell("playing as a guest: progress is not saved", false);
+            app.tell(words::GUEST, false);
         }
         (false, Player::Key(_), _) => {}
     }

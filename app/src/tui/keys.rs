@@ -26,6 +26,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
+use crate::words::keys as words;
 use sokoshot_core::game::{Command, Dir};
 
 mod table;
@@ -215,30 +216,38 @@ impl Key {
     }
 }
 
-/// The name of a named key as the help writes it.
+/// The name of a named key as the help writes it ([`words::keys`]).
 fn code_name(code: KeyCode) -> String {
-    match code {
-        KeyCode::Left => "←".to_owned(),
-        KeyCode::Right => "→".to_owned(),
-        KeyCode::Up => "↑".to_owned(),
-        KeyCode::Down => "↓".to_owned(),
-        KeyCode::PageUp => "PgUp".to_owned(),
-        KeyCode::PageDown => "PgDn".to_owned(),
-        other => other.to_string(),
-    }
+    let name = match code {
+        KeyCode::Left => words::LEFT,
+        KeyCode::Right => words::RIGHT,
+        KeyCode::Up => words::UP,
+        KeyCode::Down => words::DOWN,
+        KeyCode::PageUp => words::PAGE_UP,
+        KeyCode::PageDown => words::PAGE_DOWN,
+        KeyCode::Esc => words::ESC,
+        KeyCode::Enter => words::ENTER,
+        KeyCode::Tab => words::TAB,
+        KeyCode::Backspace => words::BACKSPACE,
+        KeyCode::Delete => words::DELETE,
+        KeyCode::Home => words::HOME,
+        KeyCode::End => words::END,
+        KeyCode::Char(c) => return words::char_key(c),
+        other => return other.to_string(),
+    };
+    name.to_owned()
 }
 
 impl std::fmt::Display for Key {
-    /// The key as the help and the hint lines name it: `h`, `space`, `Ctrl-r`, `←`,
-    /// `Shift+←`, `Enter`.
+    /// The key as the help and the hint lines name it ([`words::keys`]): `h`, `space`,
+    /// `Ctrl-r`, `←`, `Shift+←`, `Enter`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Char(' ') => f.write_str("space"),
-            Self::Char(c) => write!(f, "{c}"),
-            Self::Ctrl(c) => write!(f, "Ctrl-{c}"),
-            Self::Named(code) => f.write_str(&code_name(*code)),
-            Self::Shift(code) => write!(f, "Shift+{}", code_name(*code)),
-        }
+        f.write_str(&match self {
+            Self::Char(c) => words::char_key(*c),
+            Self::Ctrl(c) => words::ctrl(*c),
+            Self::Named(code) => code_name(*code),
+            Self::Shift(code) => words::shift(&code_name(*code)),
+        })
     }
 }
 

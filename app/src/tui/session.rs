@@ -15,6 +15,7 @@ use super::hint::HintBudget;
 use super::opening::{Feel, Opening};
 use super::terminal::Screen;
 use super::theme::Theme;
+use crate::words::session;
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::folder;
 use sokoshot_core::store::folder::Folder;
@@ -179,8 +180,9 @@ pub fn play(options: &PlayOptions) -> Result<Ending, PlayError> {
     };
     let save = SaveFile::from_env();
     if save.is_none() {
-        warnings
-            .push("progress will not be saved: neither HOME nor XDG_DATA_HOME is set".to_owned());
+        warnings.push(session::progress_not_kept(
+            "neither HOME nor XDG_DATA_HOME is set",
+        ));
     }
     let opening = Opening::read(packs, save);
     warnings.extend(opening.warning().map(str::to_owned));

@@ -22,6 +22,7 @@ use super::app::App;
 use super::board::{BoardView, board_size};
 use super::keys::Mode;
 use super::theme::Thing;
+use crate::words::session;
 use sokoshot_core::level::{Pos, Tile};
 
 pub use levels::{Drawn, list_window};
@@ -275,7 +276,7 @@ fn board_place(middle: Rect, (w, h): (u16, u16)) -> Rect {
 /// The message shown instead of a board that does not fit, wrapped to the width there is.
 fn too_small(need_w: u16, need_h: u16, area: Rect, buf: &mut Buffer) {
     let lines = vec![
-        Line::from(format!("terminal too small: need {need_w}×{need_h}")),
+        Line::from(session::too_small(need_w, need_h)),
         Line::from(format!("now {}×{} · q quits", area.width, area.height)),
     ];
     // Rows the wrapped lines take (a word-wrapped line can need one more than this).

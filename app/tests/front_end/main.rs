@@ -24,3 +24,4 @@ mod tui_paste;
 mod tui_progress;
 mod tui_view;
 mod tui_watch;
+mod words;

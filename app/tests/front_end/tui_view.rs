@@ -13,7 +13,7 @@ use support::{PLAIN, app, press, press_code, render, rows, screen};
 
 /// One of everything: player, box, goal, box on goal, enemy, the four slopes, a spinner
 /// (its bar one cell long, so all of it lies on its hub).
-const EVERYTHING: &str = "\
+pub const EVERYTHING: &str = "\
 Title: Everything
 #########
 #@$.*  E#

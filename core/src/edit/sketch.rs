@@ -9,22 +9,23 @@
 //! when rows and columns are inserted or deleted, and go with it when it is drawn over.
 
 use crate::level::{MAX_SIDE, Pos, Spinner};
+use crate::words::Piece;
 
 /// The characters a cell may hold, each with what it is called (the palette, in order).
 pub const PALETTE: [(char, &str); 13] = [
-    ('#', "wall"),
-    (' ', "floor"),
-    ('.', "goal"),
-    ('$', "box"),
-    ('*', "box on goal"),
-    ('@', "player"),
-    ('+', "player on goal"),
-    ('E', "enemy"),
-    ('F', "slope"),
-    ('7', "slope"),
-    ('L', "slope"),
-    ('J', "slope"),
-    ('%', "spinner hub"),
+    ('#', Piece::Wall.name()),
+    (' ', Piece::Floor.name()),
+    ('.', Piece::Goal.name()),
+    ('$', Piece::Box.name()),
+    ('*', Piece::BoxOnGoal.name()),
+    ('@', Piece::Player.name()),
+    ('+', Piece::PlayerOnGoal.name()),
+    ('E', Piece::Enemy.name()),
+    ('F', Piece::Slope.name()),
+    ('7', Piece::Slope.name()),
+    ('L', Piece::Slope.name()),
+    ('J', Piece::Slope.name()),
+    ('%', Piece::Hub.name()),
 ];
 
 /// Why an edit was refused.

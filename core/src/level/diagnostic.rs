@@ -8,6 +8,7 @@
 use std::fmt;
 
 use super::source::{EXCERPT_CHARS, excerpt, visible};
+use crate::words::{Piece, check};
 
 /// How bad a problem is: an error keeps the level from loading, a warning does not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -38,8 +39,8 @@ pub enum LevelError {
     /// The numbers of boxes and goals differ.
     #[error(
         "{} but {}: every box needs a goal and every goal a box",
-        crate::words::count(*boxes, "box"),
-        crate::words::count(*goals, "goal")
+        Piece::Box.count(*boxes),
+        Piece::Goal.count(*goals)
     )]
     BoxGoalMismatch {
         /// Boxes on the board (`$` and `*`).
@@ -118,7 +119,7 @@ pub enum LevelError {
         /// Row given in the setting.
         y: i64,
         /// What the cell holds instead, in words.
-        found: &'static str,
+        found: String,
     },
     /// More hubs on a board than sokoshot plays.
     #[error("the board has {hubs} spinner hubs `%`; a level may have at most {max}", max = crate::level::MAX_SPINNERS)]
@@ -204,9 +205,13 @@ pub enum LevelError {
     },
     /// More problems than a level reports; the first ones are reported before this.
     #[error(
-        "… and {count} more {} in this level (only the first {max} are listed)",
-        if *severity == Severity::Error { "problems" } else { "warnings" },
-        max = crate::level::MAX_LEVEL_PROBLEMS
+        "{}",
+        check::more_listed(
+            *count,
+            if *severity == Severity::Error { "problems" } else { "warnings" },
+            "this level",
+            crate::level::MAX_LEVEL_PROBLEMS,
+        )
     )]
     MoreProblems {
         /// How many were left out.
@@ -334,15 +339,14 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: ", self.line, self.col)?;
         if let Some(n) = self.level {
-            write!(f, "level {n}")?;
-            if let Some(title) = &self.title {
-                write!(f, " \"{}\"", excerpt(title, EXCERPT_CHARS))?;
-            }
-            f.write_str(": ")?;
+            let title = self.title.as_deref().map(|t| excerpt(t, EXCERPT_CHARS));
+            write!(f, "{}: ", check::level(n, title.as_deref()))?;
         }
+        let message = visible(&self.error.to_string()).into_owned();
         if self.severity() == Severity::Warning {
-            f.write_str("warning: ")?;
+            f.write_str(&check::warning(&message))
+        } else {
+            f.write_str(&message)
         }
-        f.write_str(&visible(&self.error.to_string()))
     }
 }

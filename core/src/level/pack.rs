@@ -12,6 +12,7 @@ use super::{
     MAX_PACK_CELLS, MAX_SIDE, MAX_SPINNER_CELLS, MAX_SPINNERS, PackReport, Pos, Severity, Spinner,
     Tile, board, meta, slc, validate,
 };
+use crate::words::Piece;
 
 /// Reads a pack file's bytes: UTF-8 (a byte-order mark is skipped), or Latin-1 with a
 /// warning when they are not UTF-8.
@@ -332,15 +333,16 @@ fn swept_cells(board: &board::Board, spinner: &Spinner) -> u64 {
 }
 
 /// A tile in words, for the spinner message.
-fn describe(tile: Option<Tile>) -> &'static str {
-    match tile {
-        None => "off the board",
-        Some(Tile::Floor) => "floor",
-        Some(Tile::Goal) => "a goal",
-        Some(Tile::Wall) => "a wall",
-        Some(Tile::Slope(_)) => "a slope",
-        Some(Tile::Hub) => "a hub",
-    }
+fn describe(tile: Option<Tile>) -> String {
+    let piece = match tile {
+        None => return "off the board".to_owned(),
+        Some(Tile::Floor) => return Piece::Floor.name().to_owned(),
+        Some(Tile::Goal) => Piece::Goal,
+        Some(Tile::Wall) => Piece::Wall,
+        Some(Tile::Slope(_)) => Piece::Slope,
+        Some(Tile::Hub) => Piece::Hub,
+    };
+    piece.a()
 }
 
 /// Builds the level from a checked board and its text.

@@ -15,7 +15,7 @@ mod game_shots;
 mod game_support;
 mod game_sweep;
 mod geom;
-#[path = "../../benches/support/hostile.rs"]
+#[path = "../../../benches/support/hostile.rs"]
 mod hostile;
 mod lab_boundaries;
 mod lab_distance;

@@ -4,7 +4,7 @@
 
 use sokoshot_core::game::{Blocker, Counters, Dir, World};
 
-use crate::words::count;
+use crate::words::{Piece, count};
 
 /// The direction's name, as the messages say it.
 fn name(dir: Dir) -> &'static str {
@@ -69,7 +69,7 @@ impl Before {
         }
         if enemies > 0 {
             let gone = if redo { "gone again" } else { "back" };
-            parts.push(format!("{} {gone}", count(enemies as u64, "enemy")));
+            parts.push(format!("{} {gone}", Piece::Enemy.count(enemies)));
         }
         if pushes > 0 {
             parts.push(count(pushes, "push"));

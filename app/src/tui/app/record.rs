@@ -2,6 +2,7 @@
 
 use super::{App, Place, Solved};
 use crate::tui::keys::Mode;
+use crate::words::session;
 use sokoshot_core::level::visible;
 use sokoshot_core::store::progress::{Best, Figures};
 use sokoshot_core::store::saves::SaveError;
@@ -82,7 +83,7 @@ impl App {
         };
         self.tools.save_settling = false;
         match settled {
-            Ok(()) => self.tell("progress saved", false),
+            Ok(()) => self.tell(session::PROGRESS_SAVED, false),
             Err(err) => self.tell(err.to_string(), true),
         }
         true

@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{EditorApp, HELP, Overlay, Target, proof_words};
 use crate::tui::theme::{Theme, Thing};
+use crate::words::session;
 use sokoshot_core::edit::{PALETTE, Sketch};
 use sokoshot_core::game::Dir;
 use sokoshot_core::level::{Pos, Slope};
@@ -91,7 +92,7 @@ impl Widget for &EditorApp {
             return (&**app).render(area, buf);
         }
         if area.width < 24 || area.height < 8 {
-            let text = "the terminal is too small for the editor: make it larger";
+            let text = format!("{} for the editor", session::too_small(24, 8));
             Paragraph::new(text)
                 .wrap(Wrap { trim: true })
                 .render(area, buf);

@@ -4,6 +4,7 @@
 use crossterm::event::KeyCode;
 
 use super::{Action, Binding, Key, Mode, Modes, Row};
+use crate::words::keys as words;
 use sokoshot_core::game::{Command, Dir, WAIT_TICKS};
 
 const PLAYING: Modes = Modes::only(Mode::Playing);
@@ -107,7 +108,7 @@ pub const ROWS: &[Row] = &[
     ]),
     // In the level list the digits type a level number (its footer says `12 jump`).
     row("5l  12j …", "a count first repeats the next key", &digits(PLAYING.and(Mode::LevelList))),
-    row("space", "fire the way you face (bump a wall to turn)", &[
+    row(words::SPACE, "fire the way you face (bump a wall to turn)", &[
         bind(PLAYING, ch(' '), play(Command::Fire)),
     ]),
     // Time passes only through keys; `.` lets one beat pass (the replay's `w`).

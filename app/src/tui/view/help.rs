@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 use crate::tui::keys::ROWS;
 use crate::tui::theme::{Theme, Thing};
+use crate::words::Piece;
 use sokoshot_core::game::Dir;
 use sokoshot_core::level::Slope;
 
@@ -75,10 +76,10 @@ impl Help {
         let covered = |thing| (theme.glyph(thing), theme.style(thing).patch(theme.barred()));
         lines.extend(legend(
             &[
-                thing(Thing::Wall, "wall"),
-                thing(Thing::Goal, "goal"),
-                thing(Thing::Box, "box"),
-                thing(Thing::BoxOnGoal, "box on goal"),
+                thing(Thing::Wall, Piece::Wall.name()),
+                thing(Thing::Goal, Piece::Goal.name()),
+                thing(Thing::Box, Piece::Box.name()),
+                thing(Thing::BoxOnGoal, Piece::BoxOnGoal.name()),
                 thing(Thing::DeadBox, "dead box"),
                 thing(Thing::LostPair, "lost pair of boxes"),
                 thing(Thing::DeadSquare, "dead square"),
@@ -89,21 +90,18 @@ impl Help {
         lines.extend(legend(
             &[
                 thing(you, "you, facing right"),
-                thing(Thing::Enemy, "enemy"),
-                thing(Thing::Slope(Slope::TopLeft), "slope"),
+                thing(Thing::Enemy, Piece::Enemy.name()),
+                thing(Thing::Slope(Slope::TopLeft), Piece::Slope.name()),
             ],
             inner,
         ));
         let (cover, cover_style) = covered(Thing::Covered);
+        let its_bar = format!("its {}", Piece::Bar);
         lines.extend(legend(
             &[
-                thing(Thing::Hub, "spinner's hub"),
-                (
-                    bar,
-                    theme.style(Thing::Hub).patch(theme.barred()),
-                    "its bar",
-                ),
-                (cover, cover_style, "covered cell"),
+                thing(Thing::Hub, Piece::Hub.name()),
+                (bar, theme.style(Thing::Hub).patch(theme.barred()), &its_bar),
+                (cover, cover_style, Piece::Covered.name()),
                 thing(Thing::MarkedHub, "hub a message means"),
             ],
             inner,
@@ -208,7 +206,7 @@ pub(crate) fn wrap_words(text: &str, width: usize) -> Vec<String> {
 }
 
 /// The legend: each glyph in its style, then its name, as many to a row as fit in `width`.
-fn legend(entries: &[(&'static str, Style, &'static str)], width: usize) -> Vec<Line<'static>> {
+fn legend(entries: &[(&'static str, Style, &str)], width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let mut spans: Vec<Span> = Vec::new();
     let mut used = 0;

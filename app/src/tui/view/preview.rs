@@ -10,7 +10,7 @@ use sokoshot_core::level::{Level, Pos, Tile};
 
 use crate::tui::app::{App, Place};
 use crate::tui::theme::Thing;
-use crate::words::count;
+use crate::words::{Piece, count};
 use sokoshot_core::game::Dir;
 
 /// The narrowest list the preview leaves beside it; below it the list has the width alone.
@@ -61,7 +61,7 @@ impl Preview<'_> {
             level.width,
             if self.app.theme.ascii { "x" } else { "×" },
             level.height,
-            count(u64::try_from(level.boxes.len()).unwrap_or(u64::MAX), "box")
+            Piece::Box.count(level.boxes.len())
         )];
         match self.app.best(self.place) {
             Some(best) => facts.push(format!(

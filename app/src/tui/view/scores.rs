@@ -10,6 +10,7 @@ use ratatui::widgets::Widget;
 use super::help::framed;
 use crate::tui::app::App;
 use crate::tui::theme::Theme;
+use crate::words;
 use sokoshot_core::store::scores::{Ranked, Standings, Table, date};
 
 /// One table's column: place, name, moves, pushes.
@@ -98,10 +99,9 @@ impl Widget for ScoresView<'_> {
             None => {
                 lines.push(Line::raw("Your best on this level:"));
                 lines.push(Line::raw(match app.best(place) {
-                    Some(best) => format!(
-                        "  {} moves, {} pushes, {} shots",
-                        best.moves, best.pushes, best.shots
-                    ),
+                    Some(best) => {
+                        format!("  {}", words::figures(best.moves, best.pushes, best.shots))
+                    }
                     None => "  not solved yet".to_owned(),
                 }));
                 lines.push(Line::raw(""));

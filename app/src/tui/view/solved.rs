@@ -10,7 +10,7 @@ use super::help::{framed, top_band};
 use super::status::{Hints, keys_line};
 use crate::tui::app::{App, Solved};
 use crate::tui::keys::{Action, Mode};
-use crate::words::count;
+use crate::words::{count, status};
 use sokoshot_core::game::Command;
 use sokoshot_core::store::progress::{Best, Figures};
 
@@ -93,13 +93,14 @@ impl Widget for SolvedPanel<'_> {
             .key(Action::Play(Command::Restart), "again");
         let mut lines = vec![
             Line::from(vec![
-                Span::raw(format!("Moves {}  ", figures.moves)),
-                Span::raw(format!("Pushes {}  ", figures.pushes)),
-                Span::raw(format!("Shots {}", figures.shots)),
+                Span::raw(status::counters(
+                    figures.moves,
+                    figures.pushes,
+                    figures.shots,
+                )),
                 Span::raw(match self.app.hints_used() {
                     0 => String::new(),
-                    1 => "  (1 hint)".to_owned(),
-                    n => format!("  ({n} hints)"),
+                    n => format!("  ({})", count(n, "hint")),
                 }),
             ])
             .centered(),

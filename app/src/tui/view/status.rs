@@ -10,6 +10,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::tui::app::App;
 use crate::tui::keys::{self, Action, Mode};
 use crate::tui::theme::Theme;
+use crate::words::status;
 use sokoshot_core::game::{Command, WAIT_TICKS};
 use sokoshot_core::level::visible;
 
@@ -30,8 +31,7 @@ struct Part {
     shorten: Option<&'static str>,
 }
 
-/// What follows the shots fired on a level with enemies and no limit to the shots.
-pub const NO_LIMIT: &str = " (no limit)";
+pub use crate::words::status::NO_LIMIT;
 
 /// The fewest columns a title is shortened to (ellipsis included) before it is dropped.
 pub const SHORTEST_TITLE: usize = 8;
@@ -116,15 +116,16 @@ impl StatusLine<'_> {
         }
         parts.push(part(
             6,
-            vec![Span::raw(format!(
-                "Moves {}  Pushes {}  Shots {}",
-                counters.moves, counters.pushes, counters.shots
+            vec![Span::raw(status::counters(
+                counters.moves,
+                counters.pushes,
+                counters.shots,
             ))],
         ));
         // A level with enemies and no limit says so, so that "Shots 0" does not read as
         // none to fire; that goes first when the line is too wide.
         let left = match app.world().shots_left() {
-            Some(left) => Some((4, format!(" ({left} left)"))),
+            Some(left) => Some((4, status::shots_left(left))),
             None if !app.world().level().enemies.is_empty() => Some((0, NO_LIMIT.to_owned())),
             None => None,
         };
@@ -174,10 +175,9 @@ impl StatusLine<'_> {
                     sep(),
                     Span::styled(
                         format!(
-                            "{} best {}/{}",
+                            "{} {}",
                             theme.solved_mark(),
-                            best.moves,
-                            best.pushes
+                            status::best(best.moves, best.pushes)
                         ),
                         theme.dim(),
                     ),

@@ -10,8 +10,8 @@ use sokoshot_core::game::World;
 use sokoshot_core::level::{Level, parse_pack};
 use sokoshot_core::solve::{Deadlocks, Limits, Settings, Strategy, solve_level};
 
-const MICROBAN: &str = include_str!("../../levels/microban.xsb");
-const CAMPAIGN: &str = include_str!("../../levels/campaign.xsb");
+const MICROBAN: &str = include_str!("../levels/microban.xsb");
+const CAMPAIGN: &str = include_str!("../levels/campaign.xsb");
 /// Positions per measured search.
 const BUDGET: u64 = 20_000;
 

@@ -1,7 +1,7 @@
 //! Hostile level text, by class: each class is a function from a scale to text, so the
 //! fuzzer draws small ones and the benchmark the largest one under the 16 MiB file limit.
 //!
-//! Shared by `core/benches/level_hostile.rs`, `core/examples/level_fuzz.rs`, `core/examples/level_worst.rs`
+//! Shared by `benches/level_hostile.rs`, `core/examples/level_fuzz.rs`, `core/examples/level_worst.rs`
 //! and `tests/level_fuzz.rs` through `#[path]`.
 
 #![allow(dead_code)]

@@ -1,5 +1,5 @@
 //! Reading the worst input of each hostile class under the 16 MiB file limit (see
-//! `core/benches/support/hostile.rs`): each must read in well under a second, its time growing in
+//! `benches/support/hostile.rs`): each must read in well under a second, its time growing in
 //! step with its size. Peak memory for the same inputs comes from
 //! `cargo run --release --example level_worst` (see benches/README.md).
 //!

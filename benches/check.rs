@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sokoshot_core::level::{Pack, parse_pack};
 
-const MICROBAN: &str = include_str!("../../levels/microban.xsb");
+const MICROBAN: &str = include_str!("../levels/microban.xsb");
 
 /// A pack of `count` levels: Microban's boards in turn, each under a `; N` title.
 fn pack_of(count: usize) -> String {
