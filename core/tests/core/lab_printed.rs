@@ -561,10 +561,8 @@ fn every_number_a_sweep_past_a_corner_prints_agrees_with_the_f64_reference() {
                     let normal = point(normal).unwrap_or_default();
                     assert_eq!(value(&lab, "normal"), format!("{normal} out"), "{case}");
                 }
-                if normal_clear {
-                    if let Some(at) = point(at) {
-                        assert_eq!(value(&lab, "hit at"), at, "{case}");
-                    }
+                if normal_clear && let Some(at) = point(at) {
+                    assert_eq!(value(&lab, "hit at"), at, "{case}");
                 }
                 checked += 1;
             }
