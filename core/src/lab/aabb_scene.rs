@@ -363,6 +363,17 @@ impl Scene for AabbScene {
                 readout.row("dist", fine(gap));
                 readout.row("x gap", axis_gap(x));
                 readout.row("y gap", axis_gap(y));
+                if x > 0.0
+                    && y > 0.0
+                    && (Gap::of(x) == Gap::Touching || Gap::of(y) == Gap::Touching)
+                {
+                    // Apart on both axes, the distance is corner to corner: each axis gap may
+                    // be within the tolerance while the distance is past it.
+                    readout.row(
+                        "why",
+                        format!("corner to corner: dist √(x² + y²) > {TOUCH_TOLERANCE_TEXT}"),
+                    );
+                }
                 readout.row("push A", "— (apart)");
             }
             (Gap::Overlap(depth), push) => {

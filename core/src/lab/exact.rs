@@ -27,7 +27,7 @@ const FIRST_STEPS: u32 = 200;
 
 /// How far from a polygon's boundary a point must be for the normal to be its direction from
 /// the boundary rather than the nearest edge's own normal (closer, that direction is rounding).
-const OFF_THE_BOUNDARY: f64 = 1e-9;
+pub(crate) const OFF_THE_BOUNDARY: f64 = 1e-9;
 
 /// A point's nearest place on a shape's boundary, in `f64`.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -111,10 +111,27 @@ pub(crate) fn wide_vec2(v: DVec2) -> String {
     format!("({}, {})", fixed(v.x, 2), fixed(v.y, 2))
 }
 
+/// A number worked out in `f64`, with two decimals, rounded once from the `f64` value (never
+/// through `f32`, which can carry it over a rounding boundary: 0.99499993 prints `0.99`), no
+/// negative zero.
+pub(crate) fn wide_num(x: f64) -> String {
+    fixed(x, 2)
+}
+
 /// A fraction of a path worked out in `f64`, in `[0, 1]`: four decimals, rounded once, so that
 /// a fraction is never taken for a touch (0 means the path's start); no negative zero.
+///
+/// A fraction that rounds to the path's end or start without being there (a cast that ends
+/// 9e-5 short of the shape, at 0.999998) takes as many more decimals as it needs to tell it
+/// from `1.0000` or `0.0000`.
 pub(crate) fn wide_fraction(t: f64) -> String {
-    fixed(t, 4)
+    (4..=12)
+        .map(|decimals| fixed(t, decimals))
+        .find(|text| {
+            text.parse::<f64>()
+                .is_ok_and(|v| (v == 1.0) == (t == 1.0) && (v == 0.0) == (t == 0.0))
+        })
+        .unwrap_or_else(|| format!("{t}"))
 }
 
 /// A place as stored: two decimals, or as many as the shortest text that gives back the stored
@@ -124,12 +141,19 @@ pub(crate) fn place(v: Vec2) -> String {
     format!("({}, {})", place_num(v.x), place_num(v.y))
 }
 
-/// One part of [`place`].
+/// One part of [`place`]. A number typed exactly the tolerance (1e-4) from one with fewer
+/// decimals (four decimals, the last a 1 or a 9: `-2.5001`, `-4.0001`, `1.4999`) is stored a
+/// little to one side of it, and that side decides a touch at the tolerance: it shows the
+/// stored value's digits, eight decimals (`-2.50009990`, stored 9.999e-5 from -2.5, against
+/// `-4.00010014`, 1.0014e-4 from -4).
 pub(crate) fn place_num(x: f32) -> String {
     let shortest = format!("{x}");
-    let decimals = shortest.split_once('.').map_or(0, |(_, d)| d.len());
+    let digits = shortest.split_once('.').map_or("", |(_, d)| d);
+    let decimals = digits.len();
     if decimals <= 2 || !x.is_finite() {
         num(x)
+    } else if decimals == 4 && (digits.ends_with('1') || digits.ends_with('9')) {
+        fixed(f64::from(x), 8)
     } else {
         fixed(f64::from(x), decimals.min(8))
     }
@@ -236,6 +260,12 @@ mod tests {
         assert_eq!(wide_fraction(0.25), "0.2500");
         assert_eq!(wide_fraction(-0.0), "0.0000");
         assert_eq!(wide_fraction(0.583_317), "0.5833");
+        assert_eq!(wide_fraction(1.0), "1.0000");
+        assert_eq!(wide_fraction(0.0), "0.0000");
+        // A cast ending 9e-5 short of the box: not the path's end.
+        assert_eq!(wide_fraction(0.999_998_3), "0.999998");
+        assert_eq!(wide_fraction(0.999_96), "0.99996");
+        assert_eq!(wide_fraction(2e-6), "0.000002");
     }
 
     #[test]
@@ -253,6 +283,22 @@ mod tests {
         ];
         for (name, a, b, (x, y)) in cases {
             assert_eq!(apart(a, b), (x.to_owned(), y.to_owned()), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_place_typed_at_the_tolerance_shows_the_stored_digits() {
+        let cases = [
+            ("stored below the typed decimal", -2.5001_f32, "-2.50009990"),
+            ("stored past the typed decimal", -4.0001, "-4.00010014"),
+            ("a nine", 1.4999, "1.49989998"),
+            ("clearly within", -2.50009, "-2.50009"),
+            ("clearly past", -2.50011, "-2.50011"),
+            ("plain", -9.25, "-9.25"),
+            ("three decimals", 0.125, "0.125"),
+        ];
+        for (name, x, want) in cases {
+            assert_eq!(place_num(x), want, "{name}");
         }
     }
 

@@ -23,7 +23,7 @@ use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2};
 use glam::DVec2;
 
 use super::cast_scene::Cast;
-use super::exact::{Meet, aabb_gaps_wide, along, direction, wide};
+use super::exact::{Meet, OFF_THE_BOUNDARY, aabb_gaps_wide, along, direction, wide};
 use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT};
 
 use super::edit::{self, Edit, EditError, not_applicable};
@@ -134,9 +134,13 @@ impl SweepScene {
     }
 
     /// Where the moving box, moved by `t` of its path, stands against still box `i`, in `f64`
-    /// on the boxes as placed: the still box's face nearest it (the widest of the four face
-    /// gaps, the first on a tie) gives the outward normal, and the point is on that face's
-    /// line, at the middle of the stretch the two boxes share along it (as
+    /// on the boxes as placed. The normal follows the cast scene's rule on the still box grown
+    /// by the moving box's half size (their Minkowski sum, the shape the moving box's centre is
+    /// cast at): when the centre is off that grown box (a graze within the tolerance, or a
+    /// path aimed at its corner), the direction from the grown box's nearest point to the
+    /// centre, so a corner gives the rounded corner's direction; on it or inside, the still
+    /// box's face nearest it (the widest of the four face gaps, the first on a tie). The point
+    /// is on that face's line, at the middle of the stretch the two boxes share along it (as
     /// [`sweep_aabb_aabb`] puts it).
     fn meet_at(&self, t: f64, i: usize) -> Meet {
         let (center, size) = self.stills[i];
@@ -157,7 +161,13 @@ impl SweepScene {
                 best = k;
             }
         }
-        let normal = normals[best];
+        let (grown_min, grown_max) = (b_min - half(self.size), b_max + half(self.size));
+        let off = moved - moved.clamp(grown_min, grown_max);
+        let normal = if off.length() > OFF_THE_BOUNDARY {
+            off.normalize()
+        } else {
+            normals[best]
+        };
         let (lo, hi) = (a_min.max(b_min), a_max.min(b_max));
         let middle = (lo + hi) / 2.0;
         let point = match best {

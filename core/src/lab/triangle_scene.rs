@@ -7,15 +7,14 @@
 //! numbers are the page's figure's. `v` flips it to y down.
 
 use crate::geom::{
-    Disk, Intersects, Segment, Triangle, Vec2, contact_disk_triangle, region_edges,
-    sq_distance_point_segment, triangle_region,
+    Contact, Disk, Intersects, Segment, Triangle, Vec2, region_edges, triangle_region,
 };
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use glam::DVec2;
 
-use super::exact::{Poly, Shape, wide};
-use super::format::{contact_rows_by, degrees, num, place};
+use super::exact::{Near, Poly, Shape, segment_distance, wide};
+use super::format::{degrees, fine, num, place, wide_num, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
@@ -103,6 +102,36 @@ impl TriangleScene {
             let v = DVec2::new(x, y) * scale;
             center + DVec2::new(v.x * cos - v.y * sin, v.x * sin + v.y * cos)
         })
+    }
+
+    /// The `f64` corners [`Self::corners`] in the order of [`Self::triangle`]'s (clockwise,
+    /// the seed's), so that edge `i` of one is edge `i` of the other.
+    fn corners_clockwise(&self) -> [DVec2; 3] {
+        let [a, b, c] = self.corners();
+        if (b - a).perp_dot(c - a) > 0.0 {
+            [a, c, b]
+        } else {
+            [a, b, c]
+        }
+    }
+
+    /// The disk centre's nearest point on the triangle and the normal from there towards it,
+    /// in `f64` on the placed corners ([`Poly::near`]): off the triangle, the direction from
+    /// the nearest point (along an edge's own normal beside an edge, a corner's direction off
+    /// a corner); on it or inside, the nearest edge's outward normal, the way out.
+    fn near(&self) -> Near {
+        Poly::from_corners(self.corners_clockwise().to_vec()).near(wide(self.disk.center))
+    }
+
+    /// The contact as drawn: [`Self::near`], rounded once to `f32` for the picture.
+    fn contact(&self) -> Contact {
+        let near = self.near();
+        #[allow(clippy::cast_possible_truncation)]
+        Contact {
+            distance: (near.gap - f64::from(self.disk.radius)) as f32,
+            point: near.point.as_vec2(),
+            normal: near.normal.as_vec2(),
+        }
     }
 
     /// The triangle as drawn and as the game's `f32` tests take it: the `f64` corners
@@ -235,8 +264,7 @@ impl Scene for TriangleScene {
             picture.add(Figure::Text(spot, name.to_owned()), Ink::Tested);
         }
         picture.add(Figure::Disk(self.disk), Ink::Subject);
-        let contact = contact_disk_triangle(&self.disk, &t);
-        contact_marks(&mut picture, &contact, self.disk.center);
+        contact_marks(&mut picture, &self.contact(), self.disk.center);
         picture
     }
 
@@ -247,12 +275,19 @@ impl Scene for TriangleScene {
         let code = triangle_region(&t, self.disk.center);
         readout.row("region", format!("{code} ({code:03b})"));
         readout.row("edges", edge_list(code));
+        let corners = self.corners_clockwise();
+        let centre = wide(self.disk.center);
         for &i in region_edges(code) {
-            let d = sq_distance_point_segment(self.disk.center, &t.edge(i)).sqrt();
-            readout.row(EDGE_NAMES[i], format!("centre {} away", num(d)));
+            let d = segment_distance(centre, corners[i], corners[(i + 1) % 3]);
+            readout.row(EDGE_NAMES[i], format!("centre {} away", wide_num(d)));
         }
-        let contact = contact_disk_triangle(&self.disk, &t);
-        contact_rows_by(&mut readout, &contact, Gap::of(self.gap()), "disk");
+        match Gap::of(self.gap()) {
+            Gap::Apart(gap) => readout.row("gap", fine(gap)),
+            gap => readout.row("depth", fine(gap.depth())),
+        }
+        let near = self.near();
+        readout.row("normal", format!("{} → disk", wide_vec2(near.normal)));
+        readout.row("near", wide_vec2(near.point));
         readout.input("disk", place(self.disk.center));
         readout.input("radius", num(self.disk.radius));
         readout.input("tri at", place(self.center));

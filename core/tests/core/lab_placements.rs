@@ -248,3 +248,170 @@ fn two_turned_boxes_corner_to_corner_follow_the_same_distance_rule() {
     assert_eq!(lab.readout().verdict, Verdict::Hit);
     assert_eq!(maybe_value(&lab, "depth").as_deref(), Some("0 (touching)"));
 }
+
+#[test]
+fn a_disk_centred_on_a_triangle_s_edge_line_or_corner_shows_the_f64_nearest_point_s_normal() {
+    // The default triangle (4.8 × 3.6 at the origin, stored 4.8000002 × 3.5999999) has its
+    // corners in f64 at A (-2.1333334, -1.19999997), B (-0.5333, 2.4), C (2.6666668,
+    // -1.19999997); edge CA is the line y = -1.19999997. A typed -1.2 is stored as
+    // -1.20000005: 7.9e-8 below CA, so the nearest point is straight above and the normal
+    // towards the disk is CA's own, (0, -1). The per-edge line and every other number come
+    // from the same f64 corners: 0.746667 -2.195 is 0.99499993 from CA (0.99, where the f32
+    // corners gave 0.995000005, 1.00).
+    let cases = [
+        // name, disk at, region, CA line, depth, normal, near
+        (
+            "on CA at x = 0",
+            "0 -1.2",
+            "6 (110)",
+            "0.00",
+            "1.00",
+            "(0.00, -1.00)",
+            "(0.00, -1.20)",
+        ),
+        (
+            "on CA at x = 1",
+            "1 -1.2",
+            "6 (110)",
+            "0.00",
+            "1.00",
+            "(0.00, -1.00)",
+            "(1.00, -1.20)",
+        ),
+        (
+            "on CA at x = -1",
+            "-1 -1.2",
+            "6 (110)",
+            "0.00",
+            "1.00",
+            "(0.00, -1.00)",
+            "(-1.00, -1.20)",
+        ),
+        // -2.1333333 is stored 1.3e-7 right of A, inside CA's span.
+        (
+            "at corner A",
+            "-2.1333333 -1.2",
+            "6 (110)",
+            "0.00",
+            "1.00",
+            "(0.00, -1.00)",
+            "(-2.13, -1.20)",
+        ),
+        (
+            "0.995 below CA",
+            "0.746667 -2.195",
+            "6 (110)",
+            "0.99",
+            "0.0050",
+            "(0.00, -1.00)",
+            "(0.75, -1.20)",
+        ),
+        (
+            "0.996 below CA",
+            "0.746667 -2.196",
+            "6 (110)",
+            "1.00",
+            "0.0040",
+            "(0.00, -1.00)",
+            "(0.75, -1.20)",
+        ),
+        // Inside, 0.1 above CA: CA's outward normal, the way out.
+        (
+            "inside above CA",
+            "0 -1.1",
+            "7 (111)",
+            "",
+            "1.10",
+            "(0.00, -1.00)",
+            "(0.00, -1.20)",
+        ),
+    ];
+    for (name, at, region, ca, depth, normal, near) in cases {
+        let mut lab = Lab::new(SceneId::DiskTriangle);
+        press(&mut lab, "p");
+        command(&mut lab, &format!("pos {at}"));
+        let readout = lab.readout();
+        assert_eq!(readout.verdict, Verdict::Hit, "{name}");
+        assert_eq!(readout.value("region"), Some(region), "{name}");
+        if !ca.is_empty() {
+            assert_eq!(
+                readout.value("CA"),
+                Some(format!("centre {ca} away").as_str()),
+                "{name}"
+            );
+        }
+        assert_eq!(readout.value("depth"), Some(depth), "{name}");
+        assert_eq!(
+            readout.value("normal"),
+            Some(format!("{normal} → disk").as_str()),
+            "{name}"
+        );
+        assert_eq!(readout.value("near"), Some(near), "{name}");
+    }
+    // Variants off the other edges and a corner: the direction from the f64 nearest point.
+    let directions = [
+        // 1.0666667 0.6 is stored 5.7e-8 outside BC: BC's own normal.
+        ("on BC's line", "1.0666667 0.6", "(0.75, 0.66)"),
+        // 2.6666669 is stored 2.1e-7 right of C (2.66666677 with the stored size 4.8000002)
+        // and 7.9e-8 below CA: off corner C, the corner's direction.
+        ("just off corner C", "2.6666669 -1.2", "(0.94, -0.35)"),
+        // -2.1333336 is stored 2.6e-7 left of A, 7.9e-8 below: nearest AB's end at A.
+        ("just off corner A", "-2.1333336 -1.2", "(-0.96, -0.29)"),
+        ("off corner A", "-3 -2", "(-0.73, -0.68)"),
+    ];
+    for (name, at, normal) in directions {
+        let mut lab = Lab::new(SceneId::DiskTriangle);
+        press(&mut lab, "p");
+        command(&mut lab, &format!("pos {at}"));
+        let shown = lab.readout().value("normal").map(str::to_owned);
+        assert_eq!(shown, Some(format!("{normal} → disk")), "{name}");
+    }
+}
+
+#[test]
+fn two_boxes_corner_to_corner_with_both_axis_gaps_touching_say_why_they_miss() {
+    // A (4 × 2) 8e-5 from B (4 × 3) on each axis, corner to corner: each axis gap is within
+    // the tolerance, the distance 1.13e-4 is not.
+    let lab = two_aabbs("pos -4.00008 -2.50008");
+    assert_eq!(lab.readout().verdict, Verdict::Miss);
+    assert_eq!(maybe_value(&lab, "x gap").as_deref(), Some("touching"));
+    assert_eq!(maybe_value(&lab, "y gap").as_deref(), Some("touching"));
+    assert_eq!(
+        maybe_value(&lab, "why").as_deref(),
+        Some("corner to corner: dist √(x² + y²) > 1e-4")
+    );
+    // Apart along one axis only: the axis gap is the distance, no such line.
+    let lab = two_aabbs("pos -4.00012 0");
+    assert_eq!(lab.readout().verdict, Verdict::Miss);
+    assert_eq!(maybe_value(&lab, "why"), None);
+}
+
+#[test]
+fn a_cast_ending_just_short_of_the_box_shows_a_fraction_short_of_one() {
+    // Ends 9e-5 short of the box's face: a graze within the tolerance at 0.999998, not 1.
+    let mut lab = Lab::new(SceneId::Cast);
+    press(&mut lab, "p");
+    command(&mut lab, "pos -7.50009 0");
+    assert_eq!(lab.readout().verdict, Verdict::Hit);
+    assert_eq!(maybe_value(&lab, "frac").as_deref(), Some("0.999998"));
+}
+
+#[test]
+fn a_place_typed_at_the_tolerance_shows_the_stored_digits() {
+    // -2.5001 is stored as -2.50009990 (9.999e-5 from -2.5: touching), -4.0001 as
+    // -4.00010014 (1.0014e-4 from -4: apart): the panel shows which.
+    let mut lab = Lab::new(SceneId::DiskAabb);
+    press(&mut lab, "p");
+    command(&mut lab, "pos -4.0001 0.3");
+    assert_eq!(
+        maybe_value(&lab, "disk").as_deref(),
+        Some("(-4.00010014, 0.30)")
+    );
+    assert_eq!(lab.readout().verdict, Verdict::Miss);
+    command(&mut lab, "pos -3.9999 0.3");
+    assert_eq!(
+        maybe_value(&lab, "disk").as_deref(),
+        Some("(-3.99990010, 0.30)")
+    );
+    assert_eq!(lab.readout().verdict, Verdict::Hit);
+}

@@ -69,3 +69,133 @@ fn the_sweep_keeps_the_nearest_of_several_boxes() {
         Some("nearest: B")
     );
 }
+
+/// The sweep scene paused, with C and D moved out of the way, A placed at `pos` and aimed at
+/// `aim` degrees.
+fn sweep_past_b(pos: &str, aim: &str) -> Lab {
+    use crate::lab_support::{command, press};
+    let mut lab = Lab::new(SceneId::Sweep);
+    press(&mut lab, "paa");
+    command(&mut lab, "pos -20 20");
+    press(&mut lab, "a");
+    command(&mut lab, "pos -20 -20");
+    press(&mut lab, "a");
+    command(&mut lab, &format!("pos {pos}"));
+    command(&mut lab, &format!("angle {aim}"));
+    lab
+}
+
+#[test]
+fn a_sweep_that_grazes_or_aims_at_a_corner_shows_the_rounded_corner_s_normal() {
+    // A (2 × 1.5) against B (3 × 3 at the origin): A's centre against B grown by half of A,
+    // [-2.5, 2.5] × [-2.25, 2.25]. Where the centre first comes within 1e-4 of that grown box
+    // off its corner, the normal is the direction from the corner to the centre (the rounded
+    // corner of the Minkowski sum), as the cast scene shows it; along a face, the face's.
+    // Each expected normal is worked out in f64 on the typed numbers rounded to f32
+    // (e.g. -2.2501 is stored as -2.25009990: 9.999e-5 below the grown top face, the centre
+    // first within 1e-4 of it 4.5e-6 before the corner: (-0.0453, -0.9990)).
+    let cases = [
+        // name, A at, aim, toi, normal
+        (
+            "along the top 9.999e-5 off",
+            "-6 -2.2501",
+            "0",
+            "0.7000",
+            "(-0.05, -1.00)",
+        ),
+        (
+            "corner graze 7e-5",
+            "-6 -2.25007",
+            "0",
+            "0.7000",
+            "(-0.71, -0.70)",
+        ),
+        (
+            "aimed into the corner at 45°",
+            "-5.5 -5.25",
+            "45",
+            "0.8485",
+            "(-0.71, -0.71)",
+        ),
+        (
+            "corner graze 3e-5",
+            "-6 -2.25003",
+            "0",
+            "0.7000",
+            "(-0.95, -0.30)",
+        ),
+        (
+            "corner graze 9e-5",
+            "-6 -2.25009",
+            "0",
+            "0.7000",
+            "(-0.44, -0.90)",
+        ),
+        (
+            "mirrored graze from the right",
+            "6 2.25007",
+            "180",
+            "0.7000",
+            "(0.71, 0.70)",
+        ),
+        (
+            "down beside the left face 8e-5",
+            "-2.50008 -7",
+            "90",
+            "0.9500",
+            "(-0.80, -0.60)",
+        ),
+        // Variants: the other corners, and the face cases that keep a face normal.
+        (
+            "up beside the right face 8e-5",
+            "2.50008 7",
+            "270",
+            "0.9500",
+            "(0.80, 0.60)",
+        ),
+        (
+            "leftwards over the top-right corner 7e-5",
+            "6 -2.25007",
+            "180",
+            "0.7000",
+            "(0.71, -0.70)",
+        ),
+        (
+            "rightwards under the bottom-left corner 7e-5",
+            "-6 2.25007",
+            "0",
+            "0.7000",
+            "(-0.71, 0.70)",
+        ),
+        (
+            "down exactly along the left face line",
+            "-2.5 -7",
+            "90",
+            "0.9500",
+            "(0.00, -1.00)",
+        ),
+        (
+            "into the left face near the corner",
+            "-6 -2.2499",
+            "0",
+            "0.7000",
+            "(-1.00, 0.00)",
+        ),
+        ("into the left face", "-6 0", "0", "0.7000", "(-1.00, 0.00)"),
+    ];
+    for (name, pos, aim, toi, normal) in cases {
+        let lab = sweep_past_b(pos, aim);
+        let readout = lab.readout();
+        assert_eq!(readout.verdict, Verdict::Hit, "{name}");
+        assert_eq!(readout.value("meets"), Some("B"), "{name}");
+        assert_eq!(readout.value("toi"), Some(toi), "{name}");
+        assert_eq!(
+            readout.value("normal"),
+            Some(format!("{normal} out").as_str()),
+            "{name}"
+        );
+    }
+    // Past the tolerance it is no hit at all.
+    let lab = sweep_past_b("-6 -2.250102", "0");
+    assert_eq!(lab.readout().verdict, Verdict::Miss, "1.02e-4 over the top");
+}
