@@ -152,9 +152,9 @@ impl Strategy {
             Self::FessCoarse => 18,
             Self::FessPlan => 20,
             Self::GoalRooms => 6,
-            Self::PullNearest => 24,
-            Self::PullMatching => 6,
-            Self::FessPlanFlat => 6,
+            Self::PullNearest => 26,
+            Self::PullMatching => 10,
+            Self::FessPlanFlat => 5,
             Self::Nearest => 2,
             Self::Matching => 2,
         }

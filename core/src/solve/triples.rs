@@ -21,9 +21,10 @@ use super::context::{Context, NONE};
 use super::limits::{Budget, Stop};
 use super::push::reach::cells;
 
-/// The most sets of three the retrograde search may meet (each costs about 24 bytes in the
-/// table it keeps, so at most about 50 MiB).
-pub(crate) const MAX_TRIPLES: usize = 1 << 21;
+/// The most sets of three the retrograde search may meet: every XSokoban table fits (at most
+/// about 400,000 sets, 7 MiB, 0.25 s); Sasquatch 50's 1.8 million took 1.7 s, most of a
+/// 2 s limit (benches/README.md).
+pub(crate) const MAX_TRIPLES: usize = 1 << 19;
 /// How far apart, in columns and rows, the boxes of a lost set are looked for around the box
 /// just moved: the sets found on XSokoban lie within it (benches/README.md), and each box
 /// further off would cost a lookup per child.
