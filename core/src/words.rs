@@ -39,6 +39,17 @@ pub fn count(count: impl TryInto<u64>, noun: &str) -> String {
     }
 }
 
+/// The verb "to be" agreeing with `count`: `is` for one, `are` for every other count
+/// (`1 enemy is left`, `2 enemies are left`).
+#[must_use]
+pub fn is_are(count: impl TryInto<u64>) -> &'static str {
+    if count.try_into().is_ok_and(|c| c == 1) {
+        "is"
+    } else {
+        "are"
+    }
+}
+
 /// Moves, pushes and shots in words: `1 move, 1 push, 0 shots`.
 #[must_use]
 pub fn figures(moves: u32, pushes: u32, shots: u32) -> String {
@@ -71,5 +82,12 @@ mod tests {
             assert_eq!(count(n, noun), want);
         }
         assert_eq!(figures(1, 1, 0), "1 move, 1 push, 0 shots");
+    }
+
+    #[test]
+    fn the_verb_agrees_with_the_count() {
+        for (n, verb) in [(0, "are"), (1, "is"), (2, "are"), (u64::MAX, "are")] {
+            assert_eq!(is_are(n), verb, "{n}");
+        }
     }
 }

@@ -35,7 +35,7 @@ use std::fmt;
 use crate::game::{BAR_GRAZE, SPINNER_THICKNESS, World, cell_aabb, cell_center};
 use crate::geom::Vec2;
 use crate::level::{Level, Pos, Tile};
-use crate::words::count;
+use crate::words::{count, is_are};
 
 use super::context::{Context, ContextError, DIRS, NONE};
 use super::corral_search::CorralCheck;
@@ -110,11 +110,11 @@ impl fmt::Display for Lost {
                 with.y + 1
             ),
             Self::TooFewShots { left, enemies } => {
-                let verb = if enemies == 1 { "is" } else { "are" };
                 write!(
                     f,
-                    "{} {verb} left but only {}",
+                    "{} {} left but only {}",
                     count(enemies, "enemy"),
+                    is_are(enemies),
                     count(left, "shot")
                 )
             }

@@ -86,11 +86,7 @@ fn timing(world: &World, now: &[Move], rest: &[Move]) -> Option<String> {
     if waits == 0 {
         return None;
     }
-    let beats = if waits == 1 {
-        "1 beat".to_owned()
-    } else {
-        format!("{waits} beats")
-    };
+    let beats = crate::words::count(waits, "beat");
     let mut played = copy(world);
     for &letter in now {
         let boxes = played.boxes().to_vec();
