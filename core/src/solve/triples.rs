@@ -232,20 +232,24 @@ mod tests {
         ),
     ];
 
+    /// The board of `room`, its table and its live cells.
+    fn table(room: &str) -> (Context, Triples, Vec<u32>) {
+        let ctx = Context::from_text(room);
+        let triples = Triples::new(&ctx, &Budget::new(&Limits::default(), None))
+            .expect("no limit")
+            .expect("a small board fits");
+        let live = (0..ctx.len() as u32)
+            .filter(|&c| !ctx.dead[c as usize])
+            .collect();
+        (ctx, triples, live)
+    }
+
     #[test]
     fn a_set_called_lost_is_lost_for_every_player_cell_and_the_bound_holds() {
         let mut lost = 0;
         for (name, room) in ROOMS {
-            let ctx = Context::from_text(room);
-            let limits = Limits::default();
-            let budget = Budget::new(&limits, None);
-            let triples = Triples::new(&ctx, &budget)
-                .expect("no limit")
-                .expect("a small board fits");
+            let (ctx, triples, live) = table(room);
             let solvable = brute_force(&ctx);
-            let live: Vec<u32> = (0..ctx.len() as u32)
-                .filter(|&c| !ctx.dead[c as usize])
-                .collect();
             let mut solvable_somewhere = 0;
             for (i, &a) in live.iter().enumerate() {
                 for (j, &b) in live.iter().enumerate().skip(i + 1) {
@@ -272,16 +276,10 @@ mod tests {
 
     #[test]
     fn a_board_past_the_bound_has_no_table_and_prunes_nothing() {
-        let (_, room) = ROOMS[0];
-        let ctx = Context::from_text(room);
-        let limits = Limits::default();
-        let budget = Budget::new(&limits, None);
-        let whole = Triples::new(&ctx, &budget)
-            .expect("no limit")
-            .expect("a small board fits");
+        let (ctx, whole, _) = table(ROOMS[0].1);
         let bound = whole.len() - 1;
         assert!(
-            Triples::bounded(&ctx, &budget, bound)
+            Triples::bounded(&ctx, &Budget::new(&Limits::default(), None), bound)
                 .expect("no limit")
                 .is_none()
         );
@@ -292,15 +290,7 @@ mod tests {
     fn partners_are_found_exactly_where_the_other_two_stand_near_the_moved_box() {
         let mut found = 0;
         for (name, room) in ROOMS {
-            let ctx = Context::from_text(room);
-            let limits = Limits::default();
-            let budget = Budget::new(&limits, None);
-            let triples = Triples::new(&ctx, &budget)
-                .expect("no limit")
-                .expect("a small board fits");
-            let live: Vec<u32> = (0..ctx.len() as u32)
-                .filter(|&c| !ctx.dead[c as usize])
-                .collect();
+            let (ctx, triples, live) = table(room);
             let near = |a: u32, b: u32| {
                 let (p, q) = (ctx.cells[a as usize], ctx.cells[b as usize]);
                 (p.x - q.x).abs() <= NEAR && (p.y - q.y).abs() <= NEAR
