@@ -245,7 +245,7 @@ mod tests {
     }
 
     #[test]
-    fn a_set_called_lost_is_lost_for_every_player_cell_and_the_bound_holds() {
+    fn a_set_called_lost_is_lost_for_every_player_cell() {
         let mut lost = 0;
         for (name, room) in ROOMS {
             let (ctx, triples, live) = table(room);
