@@ -23,8 +23,8 @@ pub struct AabbPush {
 /// The push-out of `b` from `a`, or `None` when they are apart (or given NaN).
 ///
 /// On each axis `b` would leave `a` on the side its centre is on (the positive side when the
-/// centres are level); the axis that needs the shorter move wins, x on a tie, as in noonat's
-/// `intersectAABB`.
+/// centres are level); the axis that needs the shorter move wins, y on a tie, as in noonat's
+/// `intersectAABB` (`if (px < py)` moves along x, so a tie goes to y).
 #[must_use]
 #[inline]
 pub fn push_out_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<AabbPush> {
@@ -52,7 +52,7 @@ pub fn push_out_aabb_aabb(a: &Aabb, b: &Aabb) -> Option<AabbPush> {
         if side.x > 0.0 { a.max.x } else { a.min.x },
         if side.y > 0.0 { a.max.y } else { a.min.y },
     );
-    let (normal, depth, point) = if depth.x <= depth.y {
+    let (normal, depth, point) = if depth.x < depth.y {
         (Vec2::new(side.x, 0.0), depth.x, Vec2::new(face.x, middle.y))
     } else {
         (Vec2::new(0.0, side.y), depth.y, Vec2::new(middle.x, face.y))

@@ -178,13 +178,13 @@ impl AabbScene {
     }
 
     /// How A leaves B when they overlap, in `f64` as noonat's `intersectAABB`: on each axis
-    /// the side A's centre is on, the axis with the shorter move (x on a tie). The move, its
-    /// unit normal (from B towards A), and its depth.
+    /// the side A's centre is on, the axis with the shorter move (y on a tie, as noonat's
+    /// `px < py`). The move, its unit normal (from B towards A), and its depth.
     fn push(&self) -> (DVec2, DVec2, f64) {
         let (x, y, _) = self.gaps();
         let offset = wide(self.a.0) - wide(self.b.0);
         let side = |d: f64| if d < 0.0 { -1.0 } else { 1.0 };
-        let (normal, depth) = if -x <= -y {
+        let (normal, depth) = if -x < -y {
             (DVec2::new(side(offset.x), 0.0), -x)
         } else {
             (DVec2::new(0.0, side(offset.y)), -y)

@@ -99,6 +99,22 @@ impl Body {
         }
     }
 
+    /// The triangle's corners in `f64`, worked out from the placed (stored `f32`) centre, legs
+    /// and angle in degrees, never rounded to `f32` in between ([`Self::convex`]'s triangle
+    /// is these corners as the `f32` geometry works them out).
+    fn triangle_wide(&self) -> [DVec2; 3] {
+        let h = exact::wide(self.size) / 2.0;
+        let centroid = DVec2::new(-h.x, h.y) / 3.0;
+        let turn = exact::direction(self.angle);
+        let center = exact::wide(self.center);
+        [
+            DVec2::new(-h.x, h.y),
+            DVec2::new(h.x, h.y),
+            DVec2::new(-h.x, -h.y),
+        ]
+        .map(|v| center + turn.rotate(v - centroid))
+    }
+
     fn figure(&self) -> Figure {
         match self.convex() {
             Convex::Aabb(b) => Figure::Aabb(b),
@@ -122,12 +138,15 @@ impl Body {
 }
 
 /// A shape for the `f64` tests, as placed: a box by its centre and size (never its `f32`
-/// edges), a turned box by its stored axis, a triangle by its corners, a disk as it is.
+/// edges), a turned box by its stored axis, a triangle by its corners worked out in `f64`, a
+/// disk as it is.
 fn exact_shape(body: &Body) -> exact::Shape {
     match body.convex() {
         Convex::Aabb(_) => exact::Shape::Poly(Poly::aabb(body.center, body.size)),
         Convex::Obb(b) => exact::Shape::Poly(Poly::turned(&b, body.angle)),
-        Convex::Triangle(t) => exact::Shape::Poly(Poly::triangle(&t)),
+        Convex::Triangle(_) => {
+            exact::Shape::Poly(Poly::from_corners(body.triangle_wide().to_vec()))
+        }
         Convex::Disk(d) => exact::Shape::Disk(exact::wide(d.center), f64::from(d.radius)),
     }
 }

@@ -7,20 +7,18 @@ use crate::geom::{Contact, Vec2};
 use super::picture::Readout;
 use super::touch::{Gap, TOUCH_TOLERANCE_F64};
 
-/// A number with two decimals; values that round to zero print as `0.00`, never `-0.00`.
+/// A number with two decimals, rounded once from the stored value (never by multiplying in
+/// `f32`, where 1.00499999 × 100 is 100.5 and would print `1.01`); values that round to zero
+/// print as `0.00`, never `-0.00`.
 pub(crate) fn num(x: f32) -> String {
-    let rounded = (x * 100.0).round() / 100.0;
-    if rounded == 0.0 {
-        "0.00".to_owned()
-    } else {
-        format!("{rounded:.2}")
-    }
+    fixed(f64::from(x), 2)
 }
 
 /// A distance, gap or depth by the one touch tolerance: within [`TOUCH_TOLERANCE`] of zero
-/// it is `0 (touching)`; otherwise two decimals while that shows it, and below a hundredth
-/// four, or as many more as it takes for the printed number to be past the tolerance (a gap
-/// of `1.0014e-4` prints `0.0001001`, never `0.0001`, which would read as touching).
+/// it is `0 (touching)`; otherwise two decimals while that shows it, and below a hundredth two
+/// significant digits, or as many more as it takes for the printed number to be past the
+/// tolerance (a gap of `1.0014e-4` prints `0.0001001`, never `0.00010`, which would read as
+/// touching).
 pub(crate) fn fine(x: impl Into<f64>) -> String {
     let x: f64 = x.into();
     if x.abs() <= TOUCH_TOLERANCE_F64 {
@@ -31,16 +29,20 @@ pub(crate) fn fine(x: impl Into<f64>) -> String {
 }
 
 /// A number past the touch tolerance (or zero) with the digits that show it: two decimals while
-/// that shows it, and below a hundredth four, or as many more as it takes for the printed
-/// number to be past the tolerance, as [`fine`] prints it. A push of `-0.00020003` prints
-/// `-0.0002`, never `0.00`.
+/// that shows it, and below a hundredth two significant digits (at least four decimals), or
+/// as many more as it takes for the printed number to be past the tolerance, as [`fine`]
+/// prints it. A push of `-0.00020003` prints `-0.00020`, never `0.00`, and gaps of 1.49998e-4
+/// and 1.50003e-4 both print `0.00015` (with four decimals the second printed `0.0002`, which
+/// reads as twice the tolerance, beside `0.00015` for a value 5e-8 away).
 pub(crate) fn small(x: f64) -> String {
     if x == 0.0 || x.is_nan() || x.abs() >= 0.01 {
-        #[allow(clippy::cast_possible_truncation)]
-        num(x as f32)
+        fixed(x, 2)
     } else {
         let tolerance = TOUCH_TOLERANCE_F64;
-        (4..=12)
+        // Two significant digits: one decimal past the first non-zero one.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let first = (1.0 - x.abs().log10().floor()).clamp(4.0, 12.0) as usize;
+        (first..=12)
             .map(|decimals| format!("{x:.decimals$}"))
             .find(|text| text.parse::<f64>().is_ok_and(|v| v.abs() > tolerance))
             .unwrap_or_else(|| format!("{x:e}"))
@@ -198,6 +200,8 @@ mod tests {
             ("negative zero", -0.0, "0.00"),
             ("tiny negative", -0.001, "0.00"),
             ("rounds up", 0.999, "1.00"),
+            // Stored as 1.00499999523; × 100 that is 100.5 in `f32`: rounded there it printed `1.01`.
+            ("just below a rounding boundary", 1.005_f32, "1.00"),
         ];
         for (name, x, want) in cases {
             assert_eq!(num(x), want, "{name}");
@@ -210,7 +214,10 @@ mod tests {
             ("plain", 0.25_f32, "0.25"),
             ("exactly touching", 0.0, "0 (touching)"),
             ("thousandths", 0.004, "0.0040"),
-            ("just past the tolerance", 2e-4, "0.0002"),
+            ("just past the tolerance", 2e-4, "0.00020"),
+            ("half past the tolerance, below", 1.499_98e-4, "0.00015"),
+            ("half past the tolerance, above", 1.500_03e-4, "0.00015"),
+            ("below the rounding boundary, as stored", 1.005, "1.00"),
             ("within the tolerance", 3e-6, "0 (touching)"),
             ("within it, negative", -1.19e-7, "0 (touching)"),
             ("negative", -0.002, "-0.0020"),
@@ -225,7 +232,7 @@ mod tests {
             ("past it, negative", -1.4e-4, "-0.00014"),
         ];
         let pushes = [
-            ("depth 0.0002", -0.000_200_03_f64, "-0.0002"),
+            ("depth 0.0002", -0.000_200_03_f64, "-0.00020"),
             ("depth 0.00015", -0.000_149_97, "-0.00015"),
             ("none", 0.0, "0.00"),
             ("plain", 2.2, "2.20"),

@@ -379,12 +379,12 @@ fn a_cast_further_from_the_disk_never_hits_earlier() {
 #[test]
 fn a_push_below_a_hundredth_keeps_its_digits_and_the_sweep_shows_every_size() {
     let cases: &[(&str, &str, &str)] = &[
-        ("depth 0.0002 on x", ":pos -3.9998 0", "(-0.0002, 0.00)"),
+        ("depth 0.0002 on x", ":pos -3.9998 0", "(-0.00020, 0.00)"),
         ("depth 0.00015 on y", ":pos -1 -2.49985", "(0.00, -0.00015)"),
         (
             "depth 0.0002 on the right",
             ":pos 3.9998 0",
-            "(0.0002, 0.00)",
+            "(0.00020, 0.00)",
         ),
         ("plain", ":pos 2 2", "(0.00, 0.50)"),
     ];
@@ -398,6 +398,88 @@ fn a_push_below_a_hundredth_keeps_its_digits_and_the_sweep_shows_every_size() {
     press(&mut lab, "aa");
     command(&mut lab, "size 2 2");
     assert_eq!(value(&lab, "C size"), "2.00 × 2.00");
+}
+
+#[test]
+fn a_number_is_rounded_once_from_its_exact_value() {
+    // Gaps worked out in f64 on the stored inputs, each a few 1e-8 below a rounding boundary:
+    // the triangle's gaps printed `1.01` (1.00499999523 × 100 is 100.5 in `f32`), and the
+    // distance scene's triangle, its corners worked out in `f32`, gave 1.50005e-4 (`0.0002`)
+    // for 1.499954e-4.
+    let cases: &[Touch] = &[
+        (
+            "disk-triangle at 17°, gap 1.004999986",
+            SceneId::DiskTriangle,
+            &[":pos -3.44071078 0.42699784", "a", ":angle 17"],
+            Verdict::Miss,
+            "gap",
+            "1.00",
+        ),
+        (
+            "disk-triangle at 30° beside AB, gap 1.004999996",
+            SceneId::DiskTriangle,
+            &[":pos -3.44857931 -0.35793668", "a", ":angle 30"],
+            Verdict::Miss,
+            "gap",
+            "1.00",
+        ),
+        (
+            "disk-triangle at 60° beside BC, gap 1.004999997",
+            SceneId::DiskTriangle,
+            &[":pos -0.390593976 3.18757224", "a", ":angle 60"],
+            Verdict::Miss,
+            "gap",
+            "1.00",
+        ),
+        (
+            "distance: a triangle at 17° and a disk, 1.499954e-4",
+            SceneId::Distance,
+            &[
+                "ccc",
+                ":pos -2.01890893 -2.69187857",
+                ":angle 17",
+                "a",
+                "ccc",
+                ":pos 0 0",
+                ":radius 1.5",
+            ],
+            Verdict::Miss,
+            "dist",
+            "0.00015",
+        ),
+    ];
+    check(cases);
+}
+
+#[test]
+fn an_overlap_equal_on_both_axes_leaves_along_y_as_the_page_does() {
+    // noonat's `if (px < py)` moves along x only when x is strictly shorter.
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "A above and left",
+            ":pos -3.5 2",
+            "(0.00, 0.50)",
+            "(0.00, 1.00) → A",
+        ),
+        (
+            "A below and right",
+            ":pos 3.5 -2",
+            "(0.00, -0.50)",
+            "(0.00, -1.00) → A",
+        ),
+        (
+            "x shorter",
+            ":pos -3.6 2",
+            "(-0.40, 0.00)",
+            "(-1.00, 0.00) → A",
+        ),
+    ];
+    for (name, pos, push, normal) in cases {
+        let lab = placed(SceneId::AabbAabb, &[pos]);
+        assert_eq!(lab.readout().verdict, Verdict::Hit, "{name}");
+        assert_eq!(value(&lab, "push A"), *push, "{name}");
+        assert_eq!(value(&lab, "normal"), *normal, "{name}");
+    }
 }
 
 #[test]

@@ -18,16 +18,16 @@ fn two_aabbs(pos: &str) -> Lab {
 #[test]
 fn the_aabb_gap_is_the_true_distance_with_the_axis_gaps_named_as_such() {
     // Reported: `:pos -5 -4` showed gap 1.50 (the larger axis gap); the distance is
-    // √(1² + 1.5²) = 1.80. `:pos -4.0002 -2.5002` showed 0.0002 against 2.83e-4.
+    // √(1² + 1.5²) = 1.80. `:pos -4.0002 -2.5002` showed 0.0002 against 2.83e-4 (now 0.00028).
     let cases = [
         // name, pos, verdict, dist, x gap, y gap
         ("corner to corner", "pos -5 -4", "1.80", "1.00", "1.50"),
         (
             "corner, just apart",
             "pos -4.0002 -2.5002",
-            "0.0003",
-            "0.0002",
-            "0.0002",
+            "0.00028",
+            "0.00020",
+            "0.00020",
         ),
         // Both axis gaps 8.01e-5, within the tolerance, yet the corners are 1.13e-4 apart.
         (
@@ -164,7 +164,7 @@ fn a_disk_placed_just_past_the_tolerance_prints_the_digits_that_say_so() {
             "depth",
             "0 (touching)",
         ),
-        ("past", "pos -4.00015 0.3", Verdict::Miss, "gap", "0.0002"),
+        ("past", "pos -4.00015 0.3", Verdict::Miss, "gap", "0.00015"),
         (
             "right side",
             "pos 4.0001 -0.3",

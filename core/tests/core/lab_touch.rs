@@ -73,7 +73,7 @@ fn sat_near_touching_is_touching_on_every_axis_and_never_a_negative_depth() {
             "pos 0 2.4144136",
             Verdict::Miss,
             "ax gap",
-            "0.0002 (<= distance)",
+            "0.00020 (<= distance)",
         ),
         (
             "2e-4 deep",
@@ -81,7 +81,7 @@ fn sat_near_touching_is_touching_on_every_axis_and_never_a_negative_depth() {
             "pos 0 2.4140136",
             Verdict::Hit,
             "depth",
-            "0.0002",
+            "0.00020",
         ),
         (
             "half deep",
@@ -146,7 +146,7 @@ fn disk_and_box_touching_within_the_tolerance_is_a_hit_with_depth_zero() {
             "pos 4.0002 0",
             Verdict::Miss,
             "gap",
-            "0.0002",
+            "0.00020",
         ),
         (
             "5e-5 off the side",
@@ -167,7 +167,7 @@ fn disk_and_box_touching_within_the_tolerance_is_a_hit_with_depth_zero() {
             "pos 3.9998 0",
             Verdict::Hit,
             "depth",
-            "0.0002",
+            "0.00020",
         ),
     ];
     for (name, pos, verdict, label, want) in cases {
