@@ -379,6 +379,9 @@ impl Scene for AabbScene {
             (Gap::Overlap(depth), push) => {
                 let (delta, normal, _) = self.push();
                 readout.row("depth", fine(depth));
+                // The overlap on each axis: the push takes the smaller.
+                readout.row("x gap", axis_gap(x));
+                readout.row("y gap", axis_gap(y));
                 readout.row("push A", small_vec2(delta.x, delta.y));
                 readout.row("normal", format!("{} → A", small_vec2(normal.x, normal.y)));
                 if let Some(push) = push {
@@ -388,6 +391,8 @@ impl Scene for AabbScene {
             (_, push) => {
                 let (_, normal, _) = self.push();
                 readout.row("depth", fine(0.0));
+                readout.row("x gap", axis_gap(x));
+                readout.row("y gap", axis_gap(y));
                 readout.row("push A", "— (touching)");
                 readout.row("normal", format!("{} → A", small_vec2(normal.x, normal.y)));
                 if let Some(push) = push {

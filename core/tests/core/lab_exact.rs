@@ -480,6 +480,10 @@ fn an_overlap_equal_on_both_axes_leaves_along_y_as_the_page_does() {
         assert_eq!(value(&lab, "push A"), *push, "{name}");
         assert_eq!(value(&lab, "normal"), *normal, "{name}");
     }
+    // On a hit the panel shows both overlaps, the two the push chose between.
+    let lab = placed(SceneId::AabbAabb, &[":pos -3.6 2"]);
+    assert_eq!(value(&lab, "x gap"), "overlap 0.40");
+    assert_eq!(value(&lab, "y gap"), "overlap 0.50");
 }
 
 #[test]
