@@ -68,9 +68,9 @@ impl Help {
         }
         lines.push(Line::raw(""));
         let thing = |thing, name| (theme.glyph(thing), theme.style(thing), name);
-        let you = Thing::Player {
+        let you = |on_goal| Thing::Player {
             facing: Dir::Right,
-            on_goal: false,
+            on_goal,
         };
         let bar = if theme.ascii { "--" } else { "⠶⠶" };
         let covered = |thing| (theme.glyph(thing), theme.style(thing).patch(theme.barred()));
@@ -89,7 +89,8 @@ impl Help {
         ));
         lines.extend(legend(
             &[
-                thing(you, "you, facing right"),
+                thing(you(false), "you, facing right"),
+                thing(you(true), "you on a goal"),
                 thing(Thing::Enemy, Piece::Enemy.name()),
                 thing(Thing::Slope(Slope::TopLeft), Piece::Slope.name()),
             ],
