@@ -10,11 +10,13 @@
 //! gap can be within the tolerance while the corners are further apart (two axis gaps of 8e-5
 //! are 1.13e-4 apart): that is a MISS too, and the panel and the conclusion say why.
 
+use glam::DVec2;
+
 use crate::geom::{Intersects, Obb, Sat, Segment, Vec2, sat_obb_obb};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::exact::{Poly, poly_gap};
-use super::format::{degrees, fine, num, place, vec2};
+use super::exact::{Poly, Shape, poly_gap};
+use super::format::{degrees, fine, num, place, vec2, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::obb_steps::{self, AXIS_NAMES, axis_gaps, gap_words, projections, separating};
@@ -119,6 +121,22 @@ impl ObbScene {
             (distance((&self.blue(), self.blue_angle), (&green, self.green_angle))
                 - TOUCH_TOLERANCE_F64) as f32
         })
+    }
+
+    /// Apart while no axis gap is past the tolerance (the boxes are further apart corner to
+    /// corner than along any axis): the unit direction from the green box's closest point to
+    /// the blue one's, in `f64`, which is no SAT axis; otherwise `None`, and the shown axis is
+    /// the normal.
+    fn corner_normal(&self) -> Option<DVec2> {
+        let (blue, green) = (self.blue(), self.green(&self.motion));
+        let gaps = axis_gaps((&blue, &green), (self.blue_angle, self.green_angle));
+        if separating(&gaps).is_some() || !matches!(self.gap(), Gap::Apart(_)) {
+            return None;
+        }
+        let blue = Shape::Poly(Poly::turned(&blue, self.blue_angle));
+        let green = Shape::Poly(Poly::turned(&green, self.green_angle));
+        let (on_blue, on_green) = blue.closest(&green);
+        Some((on_blue - on_green).normalize_or_zero())
     }
 
     /// How the boxes stand now, by the lab's one rule on their true distance.
@@ -297,7 +315,9 @@ impl Scene for ObbScene {
         }
         picture.add(Figure::Obb(green), Ink::Target);
         picture.add(Figure::Obb(blue), Ink::Subject);
-        let n = normal(&sat, shown);
+        let n = self
+            .corner_normal()
+            .map_or_else(|| normal(&sat, shown), DVec2::as_vec2);
         picture.add(
             Figure::Arrow(Segment::new(green.center, green.center + n * NORMAL_ARROW)),
             Ink::Normal,
@@ -357,7 +377,10 @@ impl Scene for ObbScene {
             }
             gap => readout.row("depth", fine(gap.depth())),
         }
-        readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown))));
+        match self.corner_normal() {
+            Some(n) => readout.row("normal", format!("{} → blue, corner", wide_vec2(n))),
+            None => readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown)))),
+        }
         readout.row("toi", time_text(self.motion.on, self.impact()));
         let state = if self.motion.on { "on" } else { "off" };
         readout.input("motion", format!("{state}, {}", self.motion.kind.name()));

@@ -594,3 +594,17 @@ fn a_sweep_starting_just_off_a_face_meets_it_on_the_face() {
     ];
     check(cases);
 }
+
+#[test]
+fn sat_boxes_apart_only_corner_to_corner_show_the_corner_direction() {
+    // The blue box up and left of the green one (turned to 0°), its corner 8e-5 beyond the
+    // green one's on each axis: every axis gap is within the tolerance and the corners are
+    // 1.13e-4 apart. The normal is the corner-to-corner direction, not a face's.
+    let lab = placed(SceneId::ObbObb, &[":pos -6.00008 2.00008", "a", ":angle 0"]);
+    assert_eq!(lab.readout().verdict, Verdict::Miss, "{:?}", lab.readout());
+    assert_eq!(value(&lab, "normal"), "(-0.71, 0.71) → blue, corner");
+    // With an axis gap past the tolerance the normal is that axis, as the page draws it.
+    let lab = placed(SceneId::ObbObb, &[":pos -6.001 2", "a", ":angle 0"]);
+    assert_eq!(lab.readout().verdict, Verdict::Miss);
+    assert!(!value(&lab, "normal").contains("corner"));
+}
