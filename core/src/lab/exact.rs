@@ -4,10 +4,11 @@
 //! 1.5000999682, 9.9968e-5 from an edge at 1.5: touching, where the `f32` edge 1.50010002
 //! would say apart). Every verdict, gap, depth and fraction the panel prints comes from here,
 //! by the one touch tolerance, and so does every number a cast or sweep prints (fraction,
-//! point, normal, depth, exit: [`Shape::near`], [`Path::exit`]) and the distance scene's
-//! closest points when apart ([`Shape::closest`]); elsewhere the `f32` geometry of `geom` (the
-//! game's, checked against parry2d) still gives the pictures, closest points, normals and
-//! steps.
+//! point, normal, depth, exit: [`Shape::near`], [`Path::exit`]), the disk tests' normal and
+//! nearest point ([`Poly::near`]), and the closest points of shapes apart ([`Shape::closest`]:
+//! the distance scene, and the SAT scene's corner-to-corner normal); elsewhere the `f32`
+//! geometry of `geom` (the game's, checked against parry2d) still gives the pictures, the
+//! distance scene's overlaps and the steps.
 //!
 //! Shapes are convex polygons (boxes, turned boxes, triangles) or disks. The signed gap is the
 //! distance when apart and minus the penetration depth when overlapping (the least overlap

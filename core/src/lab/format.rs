@@ -4,6 +4,7 @@ use glam::DVec2;
 
 use crate::geom::{Contact, Vec2};
 
+use super::exact::Near;
 use super::picture::Readout;
 use super::touch::{Gap, TOUCH_TOLERANCE_F64};
 
@@ -186,6 +187,19 @@ pub(crate) fn contact_rows_by(readout: &mut Readout, contact: &Contact, gap: Gap
     }
     readout.row("normal", format!("{} → {towards}", vec2(contact.normal)));
     readout.row("near", vec2(contact.point));
+}
+
+/// The rows every disk test shows, each worked out in `f64` on the shapes as placed
+/// ([`Near`]) and rounded once: how far apart or how deep (by the one tolerance), the normal
+/// and which way it points (towards the disk, named `towards`), the nearest point of the
+/// shape's boundary.
+pub(crate) fn near_rows_by(readout: &mut Readout, near: &Near, gap: Gap, towards: &str) {
+    match gap {
+        Gap::Apart(gap) => readout.row("gap", fine(gap)),
+        gap => readout.row("depth", fine(gap.depth())),
+    }
+    readout.row("normal", format!("{} → {towards}", wide_vec2(near.normal)));
+    readout.row("near", wide_vec2(near.point));
 }
 
 #[cfg(test)]

@@ -2,13 +2,11 @@
 //! 90° it is tested as an AABB (width and height swapped at odd multiples), otherwise as an
 //! OBB, exactly as the seed's demo switches between its two tests.
 
-use crate::geom::{
-    Aabb, Contact, Disk, Intersects, Obb, Vec2, contact_disk_aabb, contact_disk_obb,
-};
+use crate::geom::{Aabb, Contact, Disk, Intersects, Obb, Vec2};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::exact::{Poly, Shape, wide};
-use super::format::{contact_rows_by, degrees, num, place};
+use super::exact::{Near, Poly, Shape, wide};
+use super::format::{degrees, near_rows_by, num, place};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
@@ -65,7 +63,20 @@ struct Test {
     hit: bool,
     /// The signed gap in `f64` on the shapes as placed: the verdict's and the panel's.
     gap: f64,
-    contact: Contact,
+    /// The disk centre's nearest point on the rectangle, in `f64` as placed.
+    near: Near,
+}
+
+impl Test {
+    /// The contact as drawn: [`Self::near`], rounded once to `f32` for the picture.
+    fn contact(&self, radius: f32) -> Contact {
+        #[allow(clippy::cast_possible_truncation)]
+        Contact {
+            distance: (self.near.gap - f64::from(radius)) as f32,
+            point: self.near.point.as_vec2(),
+            normal: self.near.normal.as_vec2(),
+        }
+    }
 }
 
 impl RectScene {
@@ -107,21 +118,25 @@ impl RectScene {
         let disk = Shape::Disk(wide(self.disk.center), f64::from(self.disk.radius));
         match rect.as_aabb() {
             Some(aabb) => {
-                let gap = disk.gap(&Shape::Poly(Poly::aligned(&rect)));
+                let poly = Poly::aligned(&rect);
+                let near = poly.near(wide(self.disk.center));
+                let gap = disk.gap(&Shape::Poly(poly));
                 Test {
                     shape: Tested::Aabb(aabb),
                     hit: hits(gap),
                     gap,
-                    contact: contact_disk_aabb(&self.disk, &aabb),
+                    near,
                 }
             }
             None => {
-                let gap = disk.gap(&Shape::Poly(Poly::turned(&rect, self.angle)));
+                let poly = Poly::turned(&rect, self.angle);
+                let near = poly.near(wide(self.disk.center));
+                let gap = disk.gap(&Shape::Poly(poly));
                 Test {
                     shape: Tested::Obb(rect),
                     hit: hits(gap),
                     gap,
-                    contact: contact_disk_obb(&self.disk, &rect),
+                    near,
                 }
             }
         }
@@ -231,7 +246,11 @@ impl Scene for RectScene {
         };
         picture.add(figure, Ink::Target);
         picture.add(Figure::Disk(self.disk), Ink::Subject);
-        contact_marks(&mut picture, &test.contact, self.disk.center);
+        contact_marks(
+            &mut picture,
+            &test.contact(self.disk.radius),
+            self.disk.center,
+        );
         picture
     }
 
@@ -265,7 +284,7 @@ impl Scene for RectScene {
         readout.input("disk", place(self.disk.center));
         readout.input("radius", num(self.disk.radius));
         readout.input("box at", place(rect.center));
-        contact_rows_by(&mut readout, &test.contact, Gap::of(test.gap), "disk");
+        near_rows_by(&mut readout, &test.near, Gap::of(test.gap), "disk");
         if matches!(test.shape, Tested::Aabb(_)) && test.gap.abs() < TOUCH_NOTE {
             readout.row("note", "seed: >= misses touch");
         }

@@ -14,7 +14,7 @@ use super::edit::{self, Edit, EditError, not_applicable};
 use glam::DVec2;
 
 use super::exact::{Near, Poly, Shape, segment_distance, wide};
-use super::format::{degrees, fine, num, place, wide_num, wide_vec2};
+use super::format::{degrees, near_rows_by, num, place, wide_num};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
@@ -281,13 +281,7 @@ impl Scene for TriangleScene {
             let d = segment_distance(centre, corners[i], corners[(i + 1) % 3]);
             readout.row(EDGE_NAMES[i], format!("centre {} away", wide_num(d)));
         }
-        match Gap::of(self.gap()) {
-            Gap::Apart(gap) => readout.row("gap", fine(gap)),
-            gap => readout.row("depth", fine(gap.depth())),
-        }
-        let near = self.near();
-        readout.row("normal", format!("{} → disk", wide_vec2(near.normal)));
-        readout.row("near", wide_vec2(near.point));
+        near_rows_by(&mut readout, &self.near(), Gap::of(self.gap()), "disk");
         readout.input("disk", place(self.disk.center));
         readout.input("radius", num(self.disk.radius));
         readout.input("tri at", place(self.center));

@@ -608,3 +608,15 @@ fn sat_boxes_apart_only_corner_to_corner_show_the_corner_direction() {
     assert_eq!(lab.readout().verdict, Verdict::Miss);
     assert!(!value(&lab, "normal").contains("corner"));
 }
+
+#[test]
+fn a_disk_on_a_turned_corner_gets_the_normal_of_where_its_centre_is() {
+    // The centre within 1e-7 of a corner of the box turned by 30° (the default 6 × 2 at the
+    // origin, radius 1): the exact centre is outside the top face by about 9e-8 and nearest
+    // to it, so the normal is that face's, where the `f32` contact gave the side's (0.87, 0.50).
+    let lab = placed(
+        SceneId::DiskObb,
+        &[":pos 2.09807621 2.36602540", "a", ":angle 30"],
+    );
+    assert_eq!(value(&lab, "normal"), "(-0.50, 0.87) → disk");
+}
