@@ -55,7 +55,7 @@
 //! parts two boxes along the axis of least penetration, as noonat/intersect's `Hit` does,
 //! and [`sweep_aabb_aabb`] casts one box's centre at the other grown by its half size, as
 //! its `sweepAABB` does;
-//! [`proximity`] gives the distance and closest points of any two convex shapes by GJK, and
+//! [`proximity()`] gives the distance and closest points of any two convex shapes by GJK, and
 //! their penetration depth, normal and contact points by the separating axis test;
 //! slopes are crossing plus reflection, `v − 2(v·n)n` (seed 004), grown by the disk's radius in
 //! the swept tests.

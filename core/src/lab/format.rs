@@ -15,7 +15,7 @@ pub(crate) fn num(x: f32) -> String {
     fixed(f64::from(x), 2)
 }
 
-/// A distance, gap or depth by the one touch tolerance: within [`TOUCH_TOLERANCE`] of zero
+/// A distance, gap or depth by the one touch tolerance: within [`TOUCH_TOLERANCE_F64`] of zero
 /// it is `0 (touching)`; otherwise two decimals while that shows it, and below a hundredth two
 /// significant digits, or as many more as it takes for the printed number to be past the
 /// tolerance (a gap of `1.0014e-4` prints `0.0001001`, never `0.00010`, which would read as

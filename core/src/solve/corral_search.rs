@@ -199,7 +199,7 @@ impl CorralSearch {
     }
 }
 
-/// Scratch space for [`corral_lost`].
+/// Scratch space for the corral deadlock test ([`CorralCheck::lost_box`]).
 #[derive(Default)]
 pub(crate) struct CorralCheck {
     corrals: Corrals,

@@ -431,7 +431,7 @@ impl Deadlocks {
 }
 
 /// Whether a pushing bar of `level` can ever turn over each cell of `ctx`: the cell's part
-/// a bar must cross to cover it ([`bar_covers`]) comes within the bar's reach of its hub.
+/// a bar must cross to cover it ([`crate::game::bar_covers`]) comes within the bar's reach of its hub.
 fn carried_cells(ctx: &Context, level: &Level) -> Vec<bool> {
     let bars: Vec<(Vec2, f32)> = level
         .spinners

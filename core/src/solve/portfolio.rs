@@ -37,7 +37,7 @@ pub enum Strategy {
     /// every position single pushes reach, and its pruning is sound.
     Fess,
     /// The same search over a coarser feature space: regions counted up to
-    /// [`COARSE_REGIONS`], so that positions cut into many regions share one cell and the
+    /// `COARSE_REGIONS`, so that positions cut into many regions share one cell and the
     /// cells of fewer regions get more of the turns. Complete as FESS. Each solves levels
     /// the other does not (benches/README.md).
     FessCoarse,

@@ -343,7 +343,7 @@ fn new_stamp() -> i64 {
 
 /// What this server last read or wrote of a player's row: its stamp then, the progress it
 /// held, and the bytes the Pasted pack took. While the stamp is unchanged, the stored
-/// progress is this one, and a save is one statement ([`write_progress`]).
+/// progress is this one, and a save is one statement (`write_progress`).
 #[derive(Debug, Clone)]
 pub struct Known {
     stamp: i64,

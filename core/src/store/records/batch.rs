@@ -1,6 +1,6 @@
 //! Saves made at once written together: group commit above the driver.
 //!
-//! A save whose row is known ([`super::write_progress`]) is one conditional `UPDATE`. Written
+//! A save whose row is known (`write_progress`) is one conditional `UPDATE`. Written
 //! one by one, 200 players saving at once are 200 statements and 200 commits, each waiting
 //! for a connection and for its commit to be flushed to the disk; on two cores the last of
 //! them waited for all the others. Here a save that finds [`MAX_WRITERS`] batches already
