@@ -9,7 +9,7 @@
 //! Nothing here can be filled from outside for long:
 //! - When every startup place is taken, a new connection takes the place of the oldest
 //!   startup of the address holding the most (if it holds at least as many as the newcomer's
-//!   address would): that connection is cut ([`Permit::evicted`]). So a few addresses that
+//!   address would): that connection is cut ([`Eviction::wait`]). So a few addresses that
 //!   keep reopening silent connections push out their own, never a lone player's.
 //! - An address is an IPv4 address, or an IPv6 /64 (one subscriber's network). An address
 //!   with [`MAX_FAILURES`] failed or refused connections in the last [`FAILURE_WINDOW`] is

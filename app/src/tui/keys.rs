@@ -216,7 +216,7 @@ impl Key {
     }
 }
 
-/// The name of a named key as the help writes it ([`words::keys`]).
+/// The name of a named key as the help writes it ([`crate::words::keys`]).
 fn code_name(code: KeyCode) -> String {
     let name = match code {
         KeyCode::Left => words::LEFT,
@@ -239,7 +239,7 @@ fn code_name(code: KeyCode) -> String {
 }
 
 impl std::fmt::Display for Key {
-    /// The key as the help and the hint lines name it ([`words::keys`]): `h`, `space`,
+    /// The key as the help and the hint lines name it ([`crate::words::keys`]): `h`, `space`,
     /// `Ctrl-r`, `←`, `Shift+←`, `Enter`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&match self {
