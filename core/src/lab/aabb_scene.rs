@@ -14,17 +14,18 @@
 //! distance can still be above the tolerance (two axis gaps of 8e-5 are 1.13e-4 apart), and
 //! then the verdict is a MISS and the conclusion says why.
 //!
-//! On a hit the scene also shows how A would leave B, as noonat/intersect's `Hit` does
-//! (`push_out_aabb_aabb`): the shortest push-out of A, the normal of B's face it leaves
-//! through (pointing towards A), and a contact point on that face.
+//! On a hit the scene also shows how A would leave B, as noonat/intersect's `Hit` does (and
+//! as `geom::push_out_aabb_aabb` does in `f32`), in `f64` on the edges as placed: the
+//! shortest push-out of A, the normal of B's face it leaves through (pointing towards A), and
+//! a contact point on that face, in the middle of the overlap along it.
 
 use glam::DVec2;
 
-use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2, push_out_aabb_aabb};
+use crate::geom::{Aabb, Disk, Intersects, Segment, Vec2};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
 use super::exact::{aabb_gaps, wide};
-use super::format::{apart, fine, num, place, signed, small_vec2, vec2};
+use super::format::{apart, fine, num, place, signed, small_vec2, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text};
@@ -192,6 +193,28 @@ impl AabbScene {
         (normal * depth, normal, depth)
     }
 
+    /// Where the boxes meet, in `f64` on the edges as placed: on the face of B that A leaves
+    /// through ([`Self::push`]'s axis), in the middle of the two boxes' overlap along it (the
+    /// page's `Hit` puts it level with A's centre instead).
+    fn point(&self) -> DVec2 {
+        let (_, normal, _) = self.push();
+        let [(a_min, a_max), (b_min, b_max)] = self.edges();
+        let (lo, hi) = (a_min.max(b_min), a_max.min(b_max));
+        let middle = (lo + hi) / 2.0;
+        let face = |axis: usize| {
+            if normal[axis] > 0.0 {
+                b_max[axis]
+            } else {
+                b_min[axis]
+            }
+        };
+        if normal.x == 0.0 {
+            DVec2::new(middle.x, face(1))
+        } else {
+            DVec2::new(face(0), middle.y)
+        }
+    }
+
     fn shape(&mut self, which: usize) -> &mut (Vec2, Vec2) {
         if which == 0 { &mut self.a } else { &mut self.b }
     }
@@ -335,19 +358,19 @@ impl Scene for AabbScene {
         }
         picture.add(Figure::Aabb(b), Ink::Target);
         picture.add(Figure::Aabb(a), Ink::Subject);
-        if let Some(push) = push_out_aabb_aabb(&b, &a) {
+        if self.hit() {
+            let (delta, ..) = self.push();
             let center = a.center();
             picture.add(
-                Figure::Arrow(Segment::new(center, center + push.delta)),
+                Figure::Arrow(Segment::new(center, center + delta.as_vec2())),
                 Ink::Normal,
             );
-            picture.add(Figure::Dot(push.point), Ink::Mark);
+            picture.add(Figure::Dot(self.point().as_vec2()), Ink::Mark);
         }
         picture
     }
 
     fn readout(&self) -> Readout {
-        let (a, b) = self.boxes();
         let mut readout = Readout::new(Verdict::of(self.hit()));
         readout.input("test", "AABB × AABB");
         for (label, c) in ["1", "2", "3", "4"].into_iter().zip(self.comparisons()) {
@@ -358,8 +381,8 @@ impl Scene for AabbScene {
         let size = |v: Vec2| format!("{}×{}", num(v.x), num(v.y));
         readout.input("sizes", format!("{}, {}", size(self.a.1), size(self.b.1)));
         let (x, y, _) = self.gaps();
-        match (self.gap(), push_out_aabb_aabb(&b, &a)) {
-            (Gap::Apart(gap), _) => {
+        match self.gap() {
+            Gap::Apart(gap) => {
                 readout.row("dist", fine(gap));
                 readout.row("x gap", axis_gap(x));
                 readout.row("y gap", axis_gap(y));
@@ -376,7 +399,7 @@ impl Scene for AabbScene {
                 }
                 readout.row("push A", "— (apart)");
             }
-            (Gap::Overlap(depth), push) => {
+            Gap::Overlap(depth) => {
                 let (delta, normal, _) = self.push();
                 readout.row("depth", fine(depth));
                 // The overlap on each axis: the push takes the smaller.
@@ -384,20 +407,16 @@ impl Scene for AabbScene {
                 readout.row("y gap", axis_gap(y));
                 readout.row("push A", small_vec2(delta.x, delta.y));
                 readout.row("normal", format!("{} → A", small_vec2(normal.x, normal.y)));
-                if let Some(push) = push {
-                    readout.row("point", vec2(push.point));
-                }
+                readout.row("point", wide_vec2(self.point()));
             }
-            (_, push) => {
+            Gap::Touching => {
                 let (_, normal, _) = self.push();
                 readout.row("depth", fine(0.0));
                 readout.row("x gap", axis_gap(x));
                 readout.row("y gap", axis_gap(y));
                 readout.row("push A", "— (touching)");
                 readout.row("normal", format!("{} → A", small_vec2(normal.x, normal.y)));
-                if let Some(push) = push {
-                    readout.row("point", vec2(push.point));
-                }
+                readout.row("point", wide_vec2(self.point()));
             }
         }
         readout.input("note", "page: > < miss touch");

@@ -30,7 +30,7 @@ pub(crate) fn fine(x: impl Into<f64>) -> String {
 }
 
 /// A number past the touch tolerance (or zero) with the digits that show it: two decimals while
-/// that shows it, and below a hundredth two significant digits (at least four decimals), or
+/// that shows it, and below a hundredth two significant digits, or
 /// as many more as it takes for the printed number to be past the tolerance, as [`fine`]
 /// prints it. A push of `-0.00020003` prints `-0.00020`, never `0.00`, and gaps of 1.49998e-4
 /// and 1.50003e-4 both print `0.00015` (with four decimals the second printed `0.0002`, which
@@ -40,13 +40,34 @@ pub(crate) fn small(x: f64) -> String {
         fixed(x, 2)
     } else {
         let tolerance = TOUCH_TOLERANCE_F64;
-        // Two significant digits: one decimal past the first non-zero one.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let first = (1.0 - x.abs().log10().floor()).clamp(4.0, 12.0) as usize;
-        (first..=12)
+        (two_digits(x)..=12)
             .map(|decimals| format!("{x:.decimals$}"))
             .find(|text| text.parse::<f64>().is_ok_and(|v| v.abs() > tolerance))
             .unwrap_or_else(|| format!("{x:e}"))
+    }
+}
+
+/// How many decimals give `x` (non-zero, below a hundredth) two significant digits, rounded
+/// once: one past its first non-zero digit, or one fewer where rounding carries into the next
+/// power of ten (0.00999999791 is `0.010`, not `0.0100`). At most 12.
+fn two_digits(x: f64) -> usize {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let first = (1.0 - x.abs().log10().floor()).clamp(2.0, 12.0) as usize;
+    let carried = format!("{:.first$}", x.abs())
+        .parse::<f64>()
+        .is_ok_and(|v| v >= 10f64.powi(2 - i32::try_from(first).unwrap_or(12)));
+    if carried { first - 1 } else { first }
+}
+
+/// A distance that decides nothing by the tolerance (how far a centre is from an edge's
+/// line), rounded once from its `f64` value: two decimals, and below a hundredth two
+/// significant digits, so that 7.95e-8 prints `0.000000080`, not `0.00`; an exact zero is
+/// `0.00`, and no negative zero.
+pub(crate) fn wide_length(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() || x.abs() >= 0.01 {
+        fixed(x, 2)
+    } else {
+        fixed(x, two_digits(x))
     }
 }
 
@@ -112,13 +133,6 @@ fn fixed(x: f64, decimals: usize) -> String {
 /// the `f64` value (never through `f32`), no negative zero.
 pub(crate) fn wide_vec2(v: DVec2) -> String {
     format!("({}, {})", fixed(v.x, 2), fixed(v.y, 2))
-}
-
-/// A number worked out in `f64`, with two decimals, rounded once from the `f64` value (never
-/// through `f32`, which can carry it over a rounding boundary: 0.99499993 prints `0.99`), no
-/// negative zero.
-pub(crate) fn wide_num(x: f64) -> String {
-    fixed(x, 2)
 }
 
 /// A fraction of a path worked out in `f64`, in `[0, 1]`: four decimals, rounded once, so that
@@ -247,6 +261,8 @@ mod tests {
         ];
         let pushes = [
             ("depth 0.0002", -0.000_200_03_f64, "-0.00020"),
+            ("carried into a hundredth", 0.009_999_997_91, "0.010"),
+            ("carried, negative", -0.000_999_96, "-0.0010"),
             ("depth 0.00015", -0.000_149_97, "-0.00015"),
             ("none", 0.0, "0.00"),
             ("plain", 2.2, "2.20"),
@@ -256,6 +272,20 @@ mod tests {
         }
         for (name, x, want) in cases {
             assert_eq!(fine(x), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn lengths_keep_two_significant_digits() {
+        let cases = [
+            ("plain", 2.004_999_96, "2.00"),
+            ("zero", 0.0, "0.00"),
+            ("a centre 7.95e-8 from a line", 7.948e-8, "0.000000079"),
+            ("carried", 9.999e-8, "0.00000010"),
+            ("thousandths", 0.004, "0.0040"),
+        ];
+        for (name, x, want) in cases {
+            assert_eq!(wide_length(x), want, "{name}");
         }
     }
 

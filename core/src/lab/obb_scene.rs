@@ -123,14 +123,13 @@ impl ObbScene {
         })
     }
 
-    /// Apart while no axis gap is past the tolerance (the boxes are further apart corner to
-    /// corner than along any axis): the unit direction from the green box's closest point to
-    /// the blue one's, in `f64`, which is no SAT axis; otherwise `None`, and the shown axis is
-    /// the normal.
-    fn corner_normal(&self) -> Option<DVec2> {
+    /// Apart: the unit direction from the green box's closest point to the blue one's, in
+    /// `f64`, as every scene's normal between shapes apart (the separating axis is named
+    /// beside it, and is this direction only when a face is nearest); touching or
+    /// overlapping, `None`, and the normal is the axis of least overlap.
+    fn apart_normal(&self) -> Option<DVec2> {
         let (blue, green) = (self.blue(), self.green(&self.motion));
-        let gaps = axis_gaps((&blue, &green), (self.blue_angle, self.green_angle));
-        if separating(&gaps).is_some() || !matches!(self.gap(), Gap::Apart(_)) {
+        if !matches!(self.gap(), Gap::Apart(_)) {
             return None;
         }
         let blue = Shape::Poly(Poly::turned(&blue, self.blue_angle));
@@ -316,7 +315,7 @@ impl Scene for ObbScene {
         picture.add(Figure::Obb(green), Ink::Target);
         picture.add(Figure::Obb(blue), Ink::Subject);
         let n = self
-            .corner_normal()
+            .apart_normal()
             .map_or_else(|| normal(&sat, shown), DVec2::as_vec2);
         picture.add(
             Figure::Arrow(Segment::new(green.center, green.center + n * NORMAL_ARROW)),
@@ -377,8 +376,8 @@ impl Scene for ObbScene {
             }
             gap => readout.row("depth", fine(gap.depth())),
         }
-        match self.corner_normal() {
-            Some(n) => readout.row("normal", format!("{} → blue, corner", wide_vec2(n))),
+        match self.apart_normal() {
+            Some(n) => readout.row("normal", format!("{} → blue", wide_vec2(n))),
             None => readout.row("normal", format!("{} → blue", vec2(normal(&sat, shown)))),
         }
         readout.row("toi", time_text(self.motion.on, self.impact()));

@@ -480,6 +480,11 @@ fn an_overlap_equal_on_both_axes_leaves_along_y_as_the_page_does() {
         assert_eq!(value(&lab, "push A"), *push, "{name}");
         assert_eq!(value(&lab, "normal"), *normal, "{name}");
     }
+    // Within 1e-4 of touching but apart, the contact point is shown as for a touch: on B's
+    // face, in the middle of the overlap along it.
+    let lab = placed(SceneId::AabbAabb, &[":pos 4.00009 -0.3"]);
+    assert_eq!(lab.readout().verdict, Verdict::Hit);
+    assert_eq!(value(&lab, "point"), "(2.00, -0.30)");
     // On a hit the panel shows both overlaps, the two the push chose between.
     let lab = placed(SceneId::AabbAabb, &[":pos -3.6 2"]);
     assert_eq!(value(&lab, "x gap"), "overlap 0.40");
@@ -596,17 +601,45 @@ fn a_sweep_starting_just_off_a_face_meets_it_on_the_face() {
 }
 
 #[test]
-fn sat_boxes_apart_only_corner_to_corner_show_the_corner_direction() {
-    // The blue box up and left of the green one (turned to 0°), its corner 8e-5 beyond the
-    // green one's on each axis: every axis gap is within the tolerance and the corners are
-    // 1.13e-4 apart. The normal is the corner-to-corner direction, not a face's.
-    let lab = placed(SceneId::ObbObb, &[":pos -6.00008 2.00008", "a", ":angle 0"]);
-    assert_eq!(lab.readout().verdict, Verdict::Miss, "{:?}", lab.readout());
-    assert_eq!(value(&lab, "normal"), "(-0.71, 0.71) → blue, corner");
-    // With an axis gap past the tolerance the normal is that axis, as the page draws it.
-    let lab = placed(SceneId::ObbObb, &[":pos -6.001 2", "a", ":angle 0"]);
-    assert_eq!(lab.readout().verdict, Verdict::Miss);
-    assert!(!value(&lab, "normal").contains("corner"));
+fn sat_boxes_apart_show_the_direction_between_their_closest_points() {
+    // Apart, the normal is the direction from the green box's closest point to the blue
+    // one's, as in every scene; an axis gap is no distance, and its axis is that direction
+    // only when a face is nearest.
+    let cases: &[Touch] = &[
+        (
+            "corner to corner, every axis gap within the tolerance",
+            SceneId::ObbObb,
+            &[":pos -6.00008 2.00008", "a", ":angle 0"],
+            Verdict::Miss,
+            "normal",
+            "(-0.71, 0.71) → blue",
+        ),
+        (
+            "corner to corner, 1.4e-4 apart",
+            SceneId::ObbObb,
+            &["a", ":angle 0", "a", ":pos -6.0001 -2.0001"],
+            Verdict::Miss,
+            "normal",
+            "(-0.71, -0.71) → blue",
+        ),
+        (
+            "green at 60°, its corner nearest, the axis gap 0.4958",
+            SceneId::ObbObb,
+            &["a", ":angle 60", "a", ":pos 5.86185112 1.03360251"],
+            Verdict::Miss,
+            "normal",
+            "(0.99, -0.13) → blue",
+        ),
+        (
+            "face to face",
+            SceneId::ObbObb,
+            &["a", ":angle 0", "a", ":pos -6.5 0"],
+            Verdict::Miss,
+            "normal",
+            "(-1.00, 0.00) → blue",
+        ),
+    ];
+    check(cases);
 }
 
 #[test]
@@ -619,4 +652,21 @@ fn a_disk_on_a_turned_corner_gets_the_normal_of_where_its_centre_is() {
         &[":pos 2.09807621 2.36602540", "a", ":angle 30"],
     );
     assert_eq!(value(&lab, "normal"), "(-0.50, 0.87) → disk");
+    // Inside, near the same corner: the top face is the shallower by 6.6e-8 (0.10000002
+    // against 0.10000008 in f64), so the way out is through it.
+    let lab = placed(SceneId::DiskObb, &[":pos 2.06147367 2.22942286"]);
+    assert_eq!(value(&lab, "normal"), "(-0.50, 0.87) → disk");
+    assert_eq!(value(&lab, "near"), "(2.01, 2.32)");
+}
+
+#[test]
+fn a_depth_rounding_up_to_a_hundredth_keeps_two_significant_digits() {
+    // Two 0.1 boxes overlapping by 0.00999999791 on each axis (y on the tie): `0.010`, where
+    // four decimals gave `0.0100`.
+    let lab = placed(
+        SceneId::AabbAabb,
+        &["a", ":size 0.1 0.1", "a", ":size 0.1 0.1", ":pos 0.09 0.09"],
+    );
+    assert_eq!(value(&lab, "depth"), "0.010");
+    assert_eq!(value(&lab, "push A"), "(0.00, 0.010)");
 }

@@ -254,7 +254,8 @@ fn a_disk_centred_on_a_triangle_s_edge_line_or_corner_shows_the_f64_nearest_poin
     // The default triangle (4.8 × 3.6 at the origin, stored 4.8000002 × 3.5999999) has its
     // corners in f64 at A (-2.1333334, -1.19999997), B (-0.5333, 2.4), C (2.6666668,
     // -1.19999997); edge CA is the line y = -1.19999997. A typed -1.2 is stored as
-    // -1.20000005: 7.9e-8 below CA, so the nearest point is straight above and the normal
+    // -1.20000005: 7.9e-8 below CA (`centre 0.000000079 away`, two significant digits), so
+    // the nearest point is straight above and the normal
     // towards the disk is CA's own, (0, -1). The per-edge line and every other number come
     // from the same f64 corners: 0.746667 -2.195 is 0.99499993 from CA (0.99, where the f32
     // corners gave 0.995000005, 1.00).
@@ -264,7 +265,7 @@ fn a_disk_centred_on_a_triangle_s_edge_line_or_corner_shows_the_f64_nearest_poin
             "on CA at x = 0",
             "0 -1.2",
             "6 (110)",
-            "0.00",
+            "0.000000079",
             "1.00",
             "(0.00, -1.00)",
             "(0.00, -1.20)",
@@ -273,7 +274,7 @@ fn a_disk_centred_on_a_triangle_s_edge_line_or_corner_shows_the_f64_nearest_poin
             "on CA at x = 1",
             "1 -1.2",
             "6 (110)",
-            "0.00",
+            "0.000000079",
             "1.00",
             "(0.00, -1.00)",
             "(1.00, -1.20)",
@@ -282,7 +283,7 @@ fn a_disk_centred_on_a_triangle_s_edge_line_or_corner_shows_the_f64_nearest_poin
             "on CA at x = -1",
             "-1 -1.2",
             "6 (110)",
-            "0.00",
+            "0.000000079",
             "1.00",
             "(0.00, -1.00)",
             "(-1.00, -1.20)",
@@ -292,7 +293,7 @@ fn a_disk_centred_on_a_triangle_s_edge_line_or_corner_shows_the_f64_nearest_poin
             "at corner A",
             "-2.1333333 -1.2",
             "6 (110)",
-            "0.00",
+            "0.000000079",
             "1.00",
             "(0.00, -1.00)",
             "(-2.13, -1.20)",
