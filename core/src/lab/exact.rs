@@ -204,7 +204,8 @@ impl Poly {
 
     /// The nearest point of the boundary to `p`, the signed gap and the outward normal there:
     /// from the boundary to `p` when `p` is outside (off a corner, the corner's direction), the
-    /// nearest edge's own normal when `p` is on the boundary or inside.
+    /// nearest edge's own normal when `p` is on the boundary or inside (of two edges exactly as
+    /// near, the one facing more nearly up or down).
     pub(crate) fn near(&self, p: DVec2) -> Near {
         let outward = if self.winding() < 0.0 { 1.0 } else { -1.0 };
         let mut best: Option<(f64, DVec2, DVec2)> = None;
@@ -212,7 +213,11 @@ impl Poly {
             let q = segment_point(p, a, b);
             let d = p.distance(q);
             let normal = ((b - a).perp() * outward).normalize_or_zero();
-            if best.is_none_or(|(least, ..)| d < least) && normal != DVec2::ZERO {
+            // An exact tie goes to the edge facing up or down, as aabb-aabb's push goes to y.
+            let better = best.is_none_or(|(least, _, kept): (f64, DVec2, DVec2)| {
+                d < least || d == least && normal.y.abs() > kept.y.abs()
+            });
+            if better && normal != DVec2::ZERO {
                 best = Some((d, q, normal));
             }
         }

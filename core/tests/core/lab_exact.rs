@@ -670,3 +670,13 @@ fn a_depth_rounding_up_to_a_hundredth_keeps_two_significant_digits() {
     assert_eq!(value(&lab, "depth"), "0.010");
     assert_eq!(value(&lab, "push A"), "(0.00, 0.010)");
 }
+
+#[test]
+fn a_disk_inside_exactly_as_near_two_faces_leaves_along_y_as_the_boxes_do() {
+    // 0.5 from the right face and 0.5 from the top one of the 6 × 2 box: the tie goes to y,
+    // as aabb-aabb's push does.
+    let lab = placed(SceneId::DiskAabb, &[":pos 2.5 0.5"]);
+    assert_eq!(value(&lab, "normal"), "(0.00, 1.00) → disk");
+    let lab = placed(SceneId::DiskAabb, &[":pos -2.5 -0.5"]);
+    assert_eq!(value(&lab, "normal"), "(0.00, -1.00) → disk");
+}
