@@ -7,12 +7,14 @@
 //! `w = v − 2(v·n)n` turns `v` along `n`, so `n` is `w − v` made unit). It is drawn y down, as
 //! the game.
 
-use crate::game::{SHOT_LIFETIME, SHOT_RADIUS, TICKS_PER_SECOND, World, cell_aabb, slope_triangle};
+use crate::game::{
+    SHOT_LIFETIME, SHOT_RADIUS, SHOT_SPEED, TICKS_PER_SECOND, World, cell_aabb, slope_triangle,
+};
 use crate::geom::{CONTACT_GAP, Disk, Intersects, Obb, Segment, Vec2};
 use crate::level::{Level, Pos, Tile};
 
 use super::edit::{Edit, EditError, not_applicable};
-use super::format::{degrees, place, vec2};
+use super::format::{degrees, num, place, vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -265,6 +267,10 @@ impl Scene for ShotScene {
         readout.input("test", "the game's shot");
         readout.input("from", place(self.start));
         readout.input("aim", degrees(self.aim.to_radians()));
+        readout.input(
+            "speed",
+            format!("{}/s, r {}", num(SHOT_SPEED), num(SHOT_RADIUS)),
+        );
         if flight.path.is_empty() {
             readout.row("shot", "not placed: in a solid");
             return readout;
@@ -278,7 +284,9 @@ impl Scene for ShotScene {
             readout.row("more", format!("{}", flight.bounces.len() - LISTED.len()));
         }
         match flight.ended {
-            Some(tick) => readout.row("ended", format!("stopped at {:.3}s", seconds(tick))),
+            // The game removes a shot at the end of the tick it is stopped in: that is the
+            // time shown (it had stopped by then), not the contact within it.
+            Some(tick) => readout.row("ended", format!("stopped by {:.3}s", seconds(tick))),
             None => readout.row(
                 "ended",
                 format!("flying after {:.0}s", seconds(SHOT_LIFETIME)),

@@ -16,7 +16,7 @@ fn the_shot_bounces_off_the_slope_and_stops_at_the_wall_when_the_hand_calculatio
     assert_eq!(readout.verdict, Verdict::Hit);
     assert_eq!(readout.value("bounce"), Some("1"));
     assert_eq!(readout.value("#1"), Some("0.482s (-0.71, -0.71)"));
-    assert_eq!(readout.value("ended"), Some("stopped at 0.600s"));
+    assert_eq!(readout.value("ended"), Some("stopped by 0.600s"));
     let touch_x = 7.5 - 0.15 * 2f32.sqrt();
     let first = (touch_x - 1.5) / 12.0;
     assert!((first * 60.0).ceil() == 29.0, "{first}");
