@@ -87,6 +87,17 @@ pub(crate) fn axis_of(b: &Obb, degrees: f32) -> DVec2 {
     }
 }
 
+/// The half size of a turned box whose angle is a multiple of 90°, as the AABB
+/// [`Obb::as_aabb`] makes of it: width and height swapped at odd multiples.
+pub(crate) fn aligned_half(b: &Obb) -> Vec2 {
+    let turns = (f64::from(b.angle()) / std::f64::consts::FRAC_PI_2).round();
+    if turns.rem_euclid(2.0) == 1.0 {
+        Vec2::new(b.half_size.y, b.half_size.x)
+    } else {
+        b.half_size
+    }
+}
+
 /// The unit direction at `degrees` (as stored), in `f64`: `(cos, sin)` of the angle, exact at
 /// multiples of 90° (where `f64`'s π would leave a part of about 6e-17).
 pub(crate) fn direction(degrees: f32) -> DVec2 {
@@ -135,13 +146,7 @@ impl Poly {
     /// A turned box whose angle is a multiple of 90°, as the AABB [`Obb::as_aabb`] makes of
     /// it (width and height swapped at odd multiples), on its placed centre and half size.
     pub(crate) fn aligned(b: &Obb) -> Self {
-        let turns = (f64::from(b.angle()) / std::f64::consts::FRAC_PI_2).round();
-        let half = if turns.rem_euclid(2.0) == 1.0 {
-            Vec2::new(b.half_size.y, b.half_size.x)
-        } else {
-            b.half_size
-        };
-        Self::boxed(b.center, half, Vec2::X)
+        Self::boxed(b.center, aligned_half(b), Vec2::X)
     }
 
     /// An axis-aligned box placed by its two corners (as the slope scene's walls are).

@@ -59,17 +59,23 @@ fn two_digits(x: f64) -> usize {
     if carried { first - 1 } else { first }
 }
 
-/// A distance that decides nothing by the tolerance (how far a centre is from an edge's
-/// line), rounded once from its `f64` value: two decimals, and below a hundredth two
-/// significant digits, so that 7.95e-8 prints `0.000000080`, not `0.00`; an exact zero is
-/// `0.00`, and no negative zero.
-pub(crate) fn wide_length(x: f64) -> String {
+/// A number worked out in `f64` that decides nothing by the tolerance (how far a centre is
+/// from an edge's line, a coordinate in a step), rounded once: two decimals, and below a
+/// hundredth two significant digits, so that 7.95e-8 prints `0.000000079`, not `0.00`; an
+/// exact zero is `0.00`, and no negative zero.
+pub(crate) fn wide_num(x: f64) -> String {
     if x == 0.0 || !x.is_finite() || x.abs() >= 0.01 {
         fixed(x, 2)
+    } else if x.abs() < TINY {
+        format!("{x:.1e}")
     } else {
         fixed(x, two_digits(x))
     }
 }
+
+/// Below this, two significant digits take more than twelve decimals: such a number prints
+/// as `1.0e-14`.
+const TINY: f64 = 1e-10;
 
 /// A vector as `(x, y)`, each part by [`small`]: a push or offset whose parts are below a
 /// hundredth keeps its digits.
@@ -106,8 +112,23 @@ pub(crate) fn signed(x: f64) -> String {
 /// the digits that decide a comparison near a boundary are on screen.
 pub(crate) fn apart(a: impl Into<f64>, b: impl Into<f64>) -> (String, String) {
     let (a, b): (f64, f64) = (a.into(), b.into());
+    // A number below a hundredth starts with its two significant digits, as `wide_num`.
+    let least = |x: f64| {
+        if x == 0.0 || !x.is_finite() || x.abs() >= 0.01 {
+            2
+        } else {
+            two_digits(x)
+        }
+    };
+    let text = |x: f64, decimals: usize| {
+        if x != 0.0 && x.abs() < TINY {
+            format!("{x:.1e}")
+        } else {
+            fixed(x, decimals.max(least(x)))
+        }
+    };
     for decimals in 2..=12 {
-        let (x, y) = (fixed(a, decimals), fixed(b, decimals));
+        let (x, y) = (text(a, decimals), text(b, decimals));
         if x != y || a == b {
             return (x, y);
         }
@@ -276,16 +297,17 @@ mod tests {
     }
 
     #[test]
-    fn lengths_keep_two_significant_digits() {
+    fn wide_numbers_keep_two_significant_digits() {
         let cases = [
             ("plain", 2.004_999_96, "2.00"),
             ("zero", 0.0, "0.00"),
             ("a centre 7.95e-8 from a line", 7.948e-8, "0.000000079"),
             ("carried", 9.999e-8, "0.00000010"),
             ("thousandths", 0.004, "0.0040"),
+            ("past twelve decimals", -3.04e-14, "-3.0e-14"),
         ];
         for (name, x, want) in cases {
-            assert_eq!(wide_length(x), want, "{name}");
+            assert_eq!(wide_num(x), want, "{name}");
         }
     }
 
@@ -330,7 +352,18 @@ mod tests {
                 1.0,
                 ("1.0000001", "1.0000000"),
             ),
-            ("negative zero", -0.0001, 0.0, ("-0.0001", "0.0000")),
+            (
+                "a small one beside zero",
+                -0.0001,
+                0.0,
+                ("-0.00010", "0.00"),
+            ),
+            (
+                "a squared distance of 1e-14",
+                1e-14,
+                1.0,
+                ("1.0e-14", "1.00"),
+            ),
         ];
         for (name, a, b, (x, y)) in cases {
             assert_eq!(apart(a, b), (x.to_owned(), y.to_owned()), "{name}");

@@ -339,9 +339,11 @@ impl Scene for ObbScene {
             );
         }
         let shown = shown_axis(&gaps);
-        let separating = match first {
-            Some(i) => format!("axis {} ({})", i + 1, AXIS_NAMES[i]),
-            None => format!("none (axis {} shown)", shown + 1),
+        let separating = match (first, gap) {
+            (Some(i), _) => format!("axis {} ({})", i + 1, AXIS_NAMES[i]),
+            // No axis gap past the tolerance, yet apart: the corners are (see the steps).
+            (None, Gap::Apart(_)) => "none: corner to corner".to_owned(),
+            (None, _) => format!("none (axis {} shown)", shown + 1),
         };
         readout.row("sep", separating);
         let widest_axis = widest_gap(&gaps);

@@ -2,15 +2,17 @@
 //! 90° it is tested as an AABB (width and height swapped at odd multiples), otherwise as an
 //! OBB, exactly as the seed's demo switches between its two tests.
 
+use glam::DVec2;
+
 use crate::geom::{Aabb, Contact, Disk, Intersects, Obb, Vec2};
 
 use super::edit::{Edit, EditError, checked_size, not_applicable};
-use super::exact::{Near, Poly, Shape, wide};
+use super::exact::{Near, Poly, Shape, aligned_half, axis_of, wide};
 use super::format::{degrees, near_rows_by, num, place};
 use super::keys::{self, Action, Binding};
 use super::motion::{HORIZON, Motion};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
-use super::rect_steps;
+use super::rect_steps::{self, Frame};
 use super::registry::SceneId;
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
 use super::steps::Step;
@@ -199,12 +201,25 @@ impl Scene for RectScene {
         // 90° (so a turned frame's rounding cannot make them disagree with it).
         let test = self.test(&self.motion);
         let gap = test.gap;
+        let rect = self.rect(&self.motion);
         match test.shape {
             Tested::Aabb(aabb) => {
                 let upright = Obb::new(aabb.center(), aabb.half_size() * 2.0, 0.0);
-                rect_steps::steps(&self.disk, &upright, false, gap)
+                let frame = Frame {
+                    center: wide(rect.center),
+                    axis: DVec2::X,
+                    half: wide(aligned_half(&rect).abs()),
+                };
+                rect_steps::steps(&self.disk, &upright, &frame, false, gap)
             }
-            Tested::Obb(obb) => rect_steps::steps(&self.disk, &obb, true, gap),
+            Tested::Obb(obb) => {
+                let frame = Frame {
+                    center: wide(obb.center),
+                    axis: axis_of(&obb, self.angle),
+                    half: wide(obb.half_size.abs()),
+                };
+                rect_steps::steps(&self.disk, &obb, &frame, true, gap)
+            }
         }
     }
 

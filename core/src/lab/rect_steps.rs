@@ -10,9 +10,12 @@
 //! gap, worked out in `f64` on the shapes as placed, by that tolerance: the very number the
 //! panel prints.
 
+use glam::DVec2;
+
 use crate::geom::{Aabb, Disk, Obb, Segment, Vec2};
 
-use super::format::{apart, num, signed, vec2};
+use super::exact::wide;
+use super::format::{apart, num, signed, wide_num, wide_vec2};
 use super::picture::{Figure, Ink};
 use super::steps::{Step, axis_arrow, frame_box, frame_point};
 use super::touch::{Gap, TOUCH_TOLERANCE_F64, TOUCH_TOLERANCE_TEXT, hits};
@@ -28,18 +31,36 @@ pub(crate) enum Decided {
     Strip,
 }
 
-/// The fold's numbers for a centre `p` given in the box's own frame.
+/// The fold's numbers for a centre `p` given in the box's own frame, in `f64`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Fold {
-    pub q: Vec2,
-    pub past: Vec2,
+    pub q: DVec2,
+    pub past: DVec2,
     pub decided: Decided,
+}
+
+/// The box as the steps work on it, in `f64` on the values as placed: its centre, its unit x
+/// axis (`exact::axis_of`; +x for an AABB) and its half size (width and height swapped for
+/// an AABB at an odd multiple of 90°, as the test takes it).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    pub center: DVec2,
+    pub axis: DVec2,
+    pub half: DVec2,
+}
+
+impl Frame {
+    /// A point's coordinates on the box's axes, from its centre.
+    fn local(&self, p: Vec2) -> DVec2 {
+        let d = wide(p) - self.center;
+        DVec2::new(d.dot(self.axis), d.dot(self.axis.perp()))
+    }
 }
 
 /// The seed's sub-tests, in its order, for a disk whose contact gap is `gap`: touching (by
 /// the tolerance) is a hit, and the verdict is the gap's, so that the steps and the panel
 /// never disagree.
-pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: impl Into<f64>) -> Fold {
+pub(crate) fn fold(p: DVec2, half: DVec2, r: f64, gap: impl Into<f64>) -> Fold {
     let q = p.abs();
     let past = q - half;
     let hit = hits(gap);
@@ -57,26 +78,23 @@ pub(crate) fn fold(p: Vec2, half: Vec2, r: f32, gap: impl Into<f64>) -> Fold {
 
 /// How far the folded centre `q` is past the box grown by `r` on x and on y, in `f64` on the
 /// placed numbers: the values the steps print and the fold decides by.
-fn grown_margins(q: Vec2, half: Vec2, r: f32) -> [f64; 2] {
-    let r = f64::from(r);
-    [
-        f64::from(q.x) - (f64::from(half.x) + r),
-        f64::from(q.y) - (f64::from(half.y) + r),
-    ]
+fn grown_margins(q: DVec2, half: DVec2, r: f64) -> [f64; 2] {
+    [q.x - (half.x + r), q.y - (half.y + r)]
 }
 
 /// The steps for a disk against `rect` (an AABB when `turned` is false), whose contact gap
-/// is `gap`.
-pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f64) -> Vec<Step> {
+/// is `gap`: every number in `f64` on `frame`, the box as placed; `rect` is the box as drawn.
+pub(crate) fn steps(disk: &Disk, rect: &Obb, frame: &Frame, turned: bool, gap: f64) -> Vec<Step> {
     let axes = rect.axes();
     let (c, half, r) = (rect.center, rect.half_size, disk.radius);
-    let p = rect.in_frame(disk.center - c);
-    let f = fold(p, half, r, gap);
+    let p_wide = frame.local(disk.center);
+    let p = p_wide.as_vec2();
+    let f = fold(p_wide, frame.half, f64::from(r), gap);
     let mut steps = Vec::new();
     if turned {
         let mut local = Step::new("C − T on the box's axes");
-        local.line(format!("s = (C−T)·u = {}", num(p.x)));
-        local.line(format!("t = (C−T)·v = {}", num(p.y)));
+        local.line(format!("s = (C−T)·u = {}", wide_num(p_wide.x)));
+        local.line(format!("t = (C−T)·v = {}", wide_num(p_wide.y)));
         local.add(axis_arrow(c, axes[0], half.x + 1.0), Ink::Tested);
         local.add(axis_arrow(c, axes[1], half.y + 1.0), Ink::Tested);
         local.add(Figure::Line(Segment::new(c, disk.center)), Ink::Guide);
@@ -91,7 +109,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f64) -> Vec<Step
         steps.push(local);
         let mut own = Step::new("the box in its own frame");
         own.line(format!("box ±{} × ±{}", num(half.x), num(half.y)));
-        own.line(format!("disk (s, t) {}", vec2(p)));
+        own.line(format!("disk (s, t) {}", wide_vec2(p_wide)));
         own.line("then the AABB test, as is");
         own.replace = true;
         own.add(
@@ -110,16 +128,19 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f64) -> Vec<Step
         steps.push(own);
     }
     let mut folded = Step::new("fold into the first quadrant");
-    folded.line(format!("p = {}", vec2(p)));
-    folded.line(format!("q = |p| = {}", vec2(f.q)));
+    folded.line(format!("p = {}", wide_vec2(p_wide)));
+    folded.line(format!("q = |p| = {}", wide_vec2(f.q)));
     folded.add(
-        Figure::Disk(Disk::new(frame_point(c, axes, f.q), r)),
+        Figure::Disk(Disk::new(frame_point(c, axes, f.q.as_vec2()), r)),
         Ink::Ghost,
     );
     steps.push(folded);
     let mut grown = Step::new("outside the box grown by r?");
     grown.line("q past w/2 + r, h/2 + r:");
-    for (name, margin) in ["x", "y"].into_iter().zip(grown_margins(f.q, half, r)) {
+    for (name, margin) in ["x", "y"]
+        .into_iter()
+        .zip(grown_margins(f.q, frame.half, f64::from(r)))
+    {
         grown.line(format!("q.{name} − edge = {}", signed(margin)));
     }
     grown.line(if f.decided == Decided::OutsideGrown {
@@ -131,11 +152,11 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f64) -> Vec<Step
     grown.add(frame_box(c, axes, -half - r, half + r), Ink::Tested);
     steps.push(grown.deciding(f.decided == Decided::OutsideGrown));
     let mut corner = Step::new("in the corner square?");
-    corner.line(format!("ax = q.x − w/2 = {}", num(f.past.x)));
-    corner.line(format!("ay = q.y − h/2 = {}", num(f.past.y)));
+    corner.line(format!("ax = q.x − w/2 = {}", wide_num(f.past.x)));
+    corner.line(format!("ay = q.y − h/2 = {}", wide_num(f.past.y)));
     let d2 = f.past.length_squared();
     if f.decided == Decided::Corner {
-        let r2 = r * r;
+        let r2 = f64::from(r) * f64::from(r);
         let (d2_text, r2_text) = apart(d2, r2);
         corner.line(format!("ax² + ay² = {d2_text}"));
         corner.line(format!("r² = {r2_text}"));
@@ -152,7 +173,7 @@ pub(crate) fn steps(disk: &Disk, rect: &Obb, turned: bool, gap: f64) -> Vec<Step
     corner.add(frame_box(c, axes, half, half + r), Ink::Tested);
     corner.add(Figure::Dot(corner_point), Ink::Mark);
     if f.decided == Decided::Corner {
-        let folded_center = frame_point(c, axes, f.q);
+        let folded_center = frame_point(c, axes, f.q.as_vec2());
         corner.add(
             Figure::Line(Segment::new(corner_point, folded_center)),
             Ink::Normal,
@@ -183,9 +204,9 @@ mod tests {
         for i in -40..=40 {
             for j in -30..=30 {
                 let disk = Disk::new(Vec2::new(i as f32 * 0.13, j as f32 * 0.11), 1.0);
-                let p = rect.in_frame(disk.center - rect.center);
+                let p = wide(rect.in_frame(disk.center - rect.center));
                 let gap = contact_disk_obb(&disk, &rect).distance;
-                let f = fold(p, rect.half_size, disk.radius, gap);
+                let f = fold(p, wide(rect.half_size), f64::from(disk.radius), gap);
                 if gap.abs() > TOUCH_TOLERANCE {
                     assert_eq!(hits(gap), disk.intersects(&rect), "{}", disk.center);
                 }
@@ -217,7 +238,7 @@ mod tests {
                 &Aabb::from_center_size(Vec2::ZERO, half * 2.0),
             )
             .distance;
-            let f = fold(p, half, 1.0, gap);
+            let f = fold(wide(p), wide(half), 1.0, gap);
             assert_eq!((f.decided, hits(gap)), (decided, hit), "{name}");
         }
     }

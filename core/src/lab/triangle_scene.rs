@@ -14,7 +14,7 @@ use super::edit::{self, Edit, EditError, not_applicable};
 use glam::DVec2;
 
 use super::exact::{Near, Poly, Shape, segment_distance, wide};
-use super::format::{degrees, near_rows_by, num, place, wide_length};
+use super::format::{degrees, near_rows_by, num, place, wide_num};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, contact_marks, move_by, time_text, turned};
@@ -211,7 +211,12 @@ impl Scene for TriangleScene {
     }
 
     fn steps(&self) -> Vec<Step> {
-        triangle_steps::steps(&self.disk, &self.triangle(), self.hit())
+        triangle_steps::steps(
+            &self.disk,
+            &self.triangle(),
+            &self.corners_clockwise(),
+            self.hit(),
+        )
     }
 
     fn apply(&mut self, _action: Action, _active: usize) -> bool {
@@ -279,7 +284,7 @@ impl Scene for TriangleScene {
         let centre = wide(self.disk.center);
         for &i in region_edges(code) {
             let d = segment_distance(centre, corners[i], corners[(i + 1) % 3]);
-            readout.row(EDGE_NAMES[i], format!("centre {} away", wide_length(d)));
+            readout.row(EDGE_NAMES[i], format!("centre {} away", wide_num(d)));
         }
         near_rows_by(&mut readout, &self.near(), Gap::of(self.gap()), "disk");
         readout.input("disk", place(self.disk.center));

@@ -3,13 +3,15 @@
 //! each measured edge's squared distance against r², and the page's older method, the
 //! triangle grown by r, beside it.
 
+use glam::DVec2;
+
 use crate::geom::{
     Disk, Segment, Triangle, Vec2, closest_point_on_segment, region_crosses, region_edges,
-    sq_distance_point_segment, triangle_region,
+    triangle_region,
 };
 
 use super::exact::{segment_distance, wide};
-use super::format::{fine, num, signed};
+use super::format::{apart, fine, signed};
 use super::picture::{Figure, Ink};
 use super::steps::Step;
 use super::touch::{Gap, TOUCH_TOLERANCE_TEXT, hits};
@@ -17,10 +19,12 @@ use super::touch::{Gap, TOUCH_TOLERANCE_TEXT, hits};
 /// The edges' names, in the order of [`Triangle::edge`].
 pub(crate) const EDGE_NAMES: [&str; 3] = ["AB", "BC", "CA"];
 
-/// The steps for `disk` against `t` (already in the seed's clockwise order).
-pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
+/// The steps for `disk` against `t` (already in the seed's clockwise order): the signs and
+/// the region as the game's `f32` test takes them on `t`, each edge's distance in `f64` on
+/// `corners` (the placed corners, in `t`'s order), as the panel prints it.
+pub(crate) fn steps(disk: &Disk, t: &Triangle, corners: &[DVec2; 3], hit: bool) -> Vec<Step> {
     let p = disk.center;
-    let r2 = disk.radius * disk.radius;
+    let r2 = f64::from(disk.radius) * f64::from(disk.radius);
     let crosses = region_crosses(t, p);
     let code = triangle_region(t, p);
     let edges = region_edges(code);
@@ -59,10 +63,11 @@ pub(crate) fn steps(disk: &Disk, t: &Triangle, hit: bool) -> Vec<Step> {
     for (k, &i) in edges.iter().enumerate() {
         let last = k + 1 == edges.len();
         let edge = t.edge(i);
-        let d2 = sq_distance_point_segment(p, &edge);
-        let gap = segment_distance(wide(p), wide(edge.a), wide(edge.b)) - f64::from(disk.radius);
+        let d = segment_distance(wide(p), corners[i], corners[(i + 1) % 3]);
+        let gap = d - f64::from(disk.radius);
         let mut step = Step::new(format!("edge {}: squared distance", EDGE_NAMES[i]));
-        step.line(format!("d² = {}, r² = {}", num(d2), num(r2)));
+        let (d2, r2) = apart(d * d, r2);
+        step.line(format!("d² = {d2}, r² = {r2}"));
         step.line(format!("d − r = {}", signed(gap)));
         step.line(match Gap::of(gap) {
             Gap::Apart(g) => format!("apart by {}: miss", fine(g)),

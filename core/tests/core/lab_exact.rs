@@ -9,7 +9,7 @@
 
 use sokoshot_core::lab::{Lab, SceneId, Verdict};
 
-use crate::lab_support::{command, maybe_value, press, value};
+use crate::lab_support::{command, maybe_value, press, step_lines, value};
 
 /// A scene after `keys` (pressed) and prompt lines, in the order given: a key string starting
 /// with `:` is a prompt line.
@@ -640,6 +640,9 @@ fn sat_boxes_apart_show_the_direction_between_their_closest_points() {
         ),
     ];
     check(cases);
+    // Every axis gap within the tolerance, yet apart: the panel says why.
+    let lab = placed(SceneId::ObbObb, &[":pos -6.00008 2.00008", "a", ":angle 0"]);
+    assert_eq!(value(&lab, "sep"), "none: corner to corner");
 }
 
 #[test]
@@ -679,4 +682,40 @@ fn a_disk_inside_exactly_as_near_two_faces_leaves_along_y_as_the_boxes_do() {
     assert_eq!(value(&lab, "normal"), "(0.00, 1.00) → disk");
     let lab = placed(SceneId::DiskAabb, &[":pos -2.5 -0.5"]);
     assert_eq!(value(&lab, "normal"), "(0.00, -1.00) → disk");
+}
+
+#[test]
+fn the_steps_work_their_numbers_in_f64_as_the_panel_does() {
+    // Disk-obb's corner step summed ax² + ay² in `f32` beside a gap in `f64`: 1.0000005 above
+    // r² with a negative gap. Each sum here is worked out in f64 on the stored inputs.
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            "17°",
+            ":pos 3.04601413 2.71636746",
+            ":angle 17",
+            "ax² + ay² = 0.99999998",
+        ),
+        (
+            "45°",
+            ":pos 1.41421356 3.82842712",
+            ":angle 45",
+            "ax² + ay² = 0.9999999",
+        ),
+        (
+            "60°",
+            ":pos 0.37515555 4.06400204",
+            ":angle 60",
+            "ax² + ay² = 1.00000001",
+        ),
+    ];
+    for (name, pos, angle, want) in cases {
+        let mut lab = placed(SceneId::DiskObb, &["p", pos, "a", angle, "e"]);
+        press(&mut lab, "");
+        let lines = step_lines(&lab, "in the corner square?");
+        assert!(lines.iter().any(|l| l == want), "{name}: {lines:?}");
+    }
+    // A squared distance of about 1e-14 keeps two significant digits, not `0.00`.
+    let lab = placed(SceneId::DiskTriangle, &["p", ":pos 0.3 -1.2", "e"]);
+    let lines = step_lines(&lab, "edge CA: squared distance");
+    assert!(!lines[0].starts_with("d² = 0.00,"), "{lines:?}");
 }
