@@ -36,8 +36,9 @@ pub struct Editor {
     redo: Vec<Sketch>,
     /// Bumped by every change, so that a proof or a save knows which board it is about.
     generation: u64,
-    /// The generation last saved (or opened).
-    saved: u64,
+    /// The board as last saved (or opened), its solution left out: the board is modified
+    /// while it differs from this, however the history came back to it.
+    saved: Sketch,
     /// Whether the next paint joins the last edit's undo step (a stroke of the mouse).
     stroke: bool,
 }
@@ -48,12 +49,12 @@ impl Editor {
     pub fn new(sketch: Sketch) -> Self {
         let cursor = sketch.player().unwrap_or_default();
         Self {
+            saved: unsolved(&sketch),
             sketch,
             cursor,
             undo: Vec::new(),
             redo: Vec::new(),
             generation: 0,
-            saved: 0,
             stroke: false,
         }
     }
@@ -76,15 +77,17 @@ impl Editor {
         self.generation
     }
 
-    /// Whether there are changes not saved.
+    /// Whether the board differs from the one last saved (or opened): an edit undone or
+    /// redone back to the board as saved leaves nothing unsaved. The solution found for the
+    /// board is not compared (it is the same board).
     #[must_use]
     pub fn is_modified(&self) -> bool {
-        self.generation != self.saved
+        !same_board(&self.sketch, &self.saved)
     }
 
     /// Records that the board as it is now was saved.
     pub fn mark_saved(&mut self) {
-        self.saved = self.generation;
+        self.saved = unsolved(&self.sketch);
     }
 
     /// Whether there is an edit to undo.
@@ -315,5 +318,21 @@ impl Editor {
             drop += 1;
         }
         self.undo.drain(..drop);
+    }
+}
+
+/// `sketch` without its solution.
+fn unsolved(sketch: &Sketch) -> Sketch {
+    let mut sketch = sketch.clone();
+    sketch.solution = None;
+    sketch
+}
+
+/// Whether `board` is `saved` (which has no solution) but for its solution.
+fn same_board(board: &Sketch, saved: &Sketch) -> bool {
+    if board.solution.is_none() {
+        board == saved
+    } else {
+        unsolved(board) == *saved
     }
 }

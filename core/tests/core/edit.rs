@@ -305,6 +305,57 @@ fn undo_and_redo_give_back_every_board() {
     assert_eq!(ed.redo(), Err("nothing to redo"), "a new edit clears redo");
 }
 
+/// Whether the board is unsaved is whether it differs from the board as saved (or
+/// opened), however the history came back to it: undo and redo to the saved board leave
+/// nothing unsaved, and a new edit at the saved board's depth in the history is unsaved.
+#[test]
+fn undo_and_redo_back_to_the_board_as_saved_leave_nothing_unsaved() {
+    type Step = fn(&mut Editor);
+    let put_box: Step = |e| e.put('$').unwrap();
+    let put_goal: Step = |e| e.put('.').unwrap();
+    let undo: Step = |e| e.undo().unwrap();
+    let redo: Step = |e| e.redo().unwrap();
+    let save: Step = Editor::mark_saved;
+    let cases: [(&str, &[Step], bool); 8] = [
+        ("as opened", &[], false),
+        ("an edit", &[put_box], true),
+        (
+            "an edit undone back to the board as opened",
+            &[put_box, undo],
+            false,
+        ),
+        ("undone and redone", &[put_box, undo, redo], true),
+        ("saved", &[put_box, save], false),
+        ("saved, then undone", &[put_box, save, undo], true),
+        (
+            "saved, undone, redone to it",
+            &[put_box, save, undo, redo],
+            false,
+        ),
+        (
+            "saved, undone, another edit as deep in the history",
+            &[put_box, save, undo, put_goal],
+            true,
+        ),
+    ];
+    for (name, steps, modified) in cases {
+        let mut ed = Editor::new(Sketch::room(6, 5));
+        ed.set_cursor(Pos::new(2, 2));
+        for step in steps {
+            step(&mut ed);
+        }
+        assert_eq!(ed.is_modified(), modified, "{name}");
+    }
+    // The same board drawn back by hand is the board as saved; its solution is no change.
+    let mut ed = Editor::new(Sketch::room(6, 5));
+    ed.set_cursor(Pos::new(2, 2));
+    ed.put('$').unwrap();
+    ed.put(' ').unwrap();
+    assert!(!ed.is_modified(), "drawn back by hand");
+    ed.set_solution(ed.generation(), Some("r".into()));
+    assert!(!ed.is_modified(), "a solution found");
+}
+
 #[test]
 fn an_edit_that_changes_nothing_is_no_undo_step_and_a_stroke_is_one() {
     let mut ed = Editor::new(Sketch::room(6, 5));
