@@ -17,7 +17,7 @@ mod text;
 
 pub use file::{Misread, OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
-pub use stored::{StoredError, StoredLevel};
+pub use stored::{StoredError, StoredLevel, delete};
 pub use text::{Checked, Problem};
 
 use crate::level::{Pos, Spinner};

@@ -4,6 +4,7 @@
 
 use std::io;
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use super::console::SshConsole;
 use super::menu::Look;
@@ -14,6 +15,7 @@ use crate::tui::editor::EditorApp;
 use crate::tui::editor::run;
 use crate::tui::theme::Theme;
 use sokoshot_core::edit::proof::Budget;
+use sokoshot_core::store::saves::Saves;
 
 /// What one proof of a board drawn over SSH may cost: each of its two searches runs on one
 /// thread for at most 3 s within 64 MiB (a session runs one proof at a time).
@@ -61,11 +63,43 @@ pub fn make_level(
         }
         (_, None, _) => (None, "this server keeps no levels".to_owned()),
     };
-    let theme = Theme {
+    let editor = EditorApp::new_level(saves, &why_not, theme_of(look), SERVED_PROOF);
+    run_editor(console, editor, (player, peer), look)
+}
+
+/// Runs the editor on level `index` (0-based) of the player's own levels in `saves` until
+/// the player leaves it: saving rewrites it in its place. A level gone since the list was
+/// drawn opens nothing.
+///
+/// # Errors
+/// When the console cannot be read or written.
+pub fn edit_level(
+    console: &mut SshConsole,
+    saves: Arc<dyn Saves>,
+    index: usize,
+    (player, peer): (&Player, IpAddr),
+    look: Look,
+) -> io::Result<()> {
+    let Some(level) = saves.pasted().into_iter().nth(index) else {
+        return Ok(());
+    };
+    let editor = EditorApp::stored_level(saves, (&level, index + 1), theme_of(look), SERVED_PROOF);
+    run_editor(console, editor, (player, peer), look)
+}
+
+fn theme_of(look: Look) -> Theme {
+    Theme {
         ascii: look.ascii,
         color: look.color,
-    };
-    let mut editor = EditorApp::new_level(saves, &why_not, theme, SERVED_PROOF);
+    }
+}
+
+fn run_editor(
+    console: &mut SshConsole,
+    mut editor: EditorApp,
+    (player, peer): (&Player, IpAddr),
+    look: Look,
+) -> io::Result<()> {
     editor.set_mouse(look.mouse);
     editor.set_hint_budget(hint_budget(hint_owner(player), hint_address(peer)));
     console.mouse = look.mouse;

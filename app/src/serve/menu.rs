@@ -60,6 +60,8 @@ pub enum Choice {
     Lab,
     /// Make a new level in the editor.
     Make,
+    /// List the player's own levels (the pack with this index): to play, edit or delete.
+    Own(usize),
     /// End the session.
     Quit,
     /// Take the nickname typed ([`Menu::take_nickname`]).
@@ -280,7 +282,8 @@ impl Menu {
 
     fn activate(&mut self, item: &Item) -> Option<Choice> {
         match item {
-            Item::Pack(i, _) | Item::Own(i, _) => Some(Choice::Pack(*i)),
+            Item::Pack(i, _) => Some(Choice::Pack(*i)),
+            Item::Own(i, _) => Some(Choice::Own(*i)),
             Item::Make => Some(Choice::Make),
             Item::Lab => Some(Choice::Lab),
             Item::Color => {
@@ -510,7 +513,7 @@ mod tests {
         for _ in 0..2 {
             menu.press(key(KeyCode::Down));
         }
-        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Pack(2)));
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Own(2)));
         menu.press(key(KeyCode::Down));
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Make));
     }

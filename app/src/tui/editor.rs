@@ -159,6 +159,26 @@ impl EditorApp {
         Self::on(Sketch::room(7, 5), target, Some(note), theme, budget)
     }
 
+    /// An editor on `level`, number `number` of the player's own levels in `saves` (a
+    /// server's store): saving rewrites it where it stands.
+    #[must_use]
+    pub fn stored_level(
+        saves: Arc<dyn Saves>,
+        (level, number): (&Level, usize),
+        theme: Theme,
+        budget: Budget,
+    ) -> Self {
+        let stored = StoredLevel::existing(level, number);
+        let note = format!("level {number} of your levels: Ctrl-s saves it in its place");
+        Self::on(
+            Sketch::from(level),
+            Target::Store(Box::new(stored), saves),
+            Some(note),
+            theme,
+            budget,
+        )
+    }
+
     fn on(
         sketch: Sketch,
         target: Target,

@@ -499,6 +499,40 @@ pub(super) fn splice(base: &str, index: usize, sketch: &Sketch, edited_meta: boo
     out
 }
 
+/// The file without level `index`: its board rows and every line of its own (title,
+/// author, comments, settings), the blank lines around it kept; `keep` is a comment line
+/// kept where it stands though it reads as the level's (a pack's header).
+pub(super) fn remove(base: &str, index: usize, keep: &str) -> String {
+    let (bom, lines) = raw_lines(base);
+    let (items, _) = classify(base);
+    let segments = segment(base);
+    let Some(raw) = segments.levels.get(index) else {
+        return base.to_owned();
+    };
+    let end_of = |line: usize| {
+        items
+            .iter()
+            .find(|it| it.line > line)
+            .map_or(lines.len() + 1, |it| it.line)
+    };
+    let mut removed: BTreeSet<usize> = raw.rows.iter().map(|&(line, _)| line).collect();
+    for item in raw.pre.iter().chain(&raw.post) {
+        match &item.kind {
+            ItemKind::Blank => {}
+            ItemKind::Comment(text) if *text == keep => {}
+            _ => removed.extend(item.line..end_of(item.line)),
+        }
+    }
+    let mut out = String::with_capacity(base.len());
+    out.push_str(bom);
+    for (i, line) in lines.iter().enumerate() {
+        if !removed.contains(&(i + 1)) {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// Whether `text` reads as `base` did but for level `index`, which reads as `sketch`.
 pub(super) fn verify(
     base: &str,

@@ -10,7 +10,7 @@
 //! pack's levels that load, and the author would not find it again.
 
 use super::Sketch;
-use super::file::{Meta, Misread, append, meta_of, splice, verify};
+use super::file::{Meta, Misread, append, meta_of, remove, splice, verify};
 use crate::level::{Level, LevelError, parse_pack};
 use crate::store::pasted::{MAX_PASTED_LEVELS, PASTED_HEADER, PastedError};
 use crate::store::saves::Saves;
@@ -26,6 +26,9 @@ pub enum StoredError {
         "your levels are full: {MAX_PASTED_LEVELS} are kept, and none is dropped for a new one"
     )]
     Full,
+    /// The level is no longer among the player's levels (deleted meanwhile).
+    #[error("that level is no longer among your levels")]
+    Gone,
     /// The pack's new text would not read back as it should.
     #[error(transparent)]
     Misread(Misread),
@@ -52,6 +55,18 @@ impl StoredLevel {
     #[must_use]
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A level already among the player's levels, `level` as the game reads it, number
+    /// `number` (1-based) of the pack's levels that load: saving rewrites it where it stands.
+    #[must_use]
+    pub fn existing(level: &Level, number: usize) -> Self {
+        Self {
+            saved: Some(level.clone()),
+            index: number.saturating_sub(1),
+            number,
+            meta: meta_of(&Sketch::from(level)),
+        }
     }
 
     /// The level's number among the pack's levels that load, 1-based, once saved.
@@ -136,6 +151,75 @@ impl StoredLevel {
         verify(base, &text, index, expected, sketch).map_err(StoredError::Misread)?;
         Ok((text, index))
     }
+}
+
+/// Deletes `level` (as the game reads it, number `number` of the pack's levels that load,
+/// 1-based) from the player's levels in `saves`: its board and every line of its own go,
+/// every other line is kept byte for byte. The level is found as [`StoredLevel::save`]
+/// finds it (another session may have changed the pack since).
+///
+/// # Errors
+/// When the level is no longer there, the new text would not read back as the pack without
+/// it, or the store cannot be written.
+pub fn delete(saves: &dyn Saves, level: &Level, number: usize) -> Result<(), StoredError> {
+    let mut refused = None;
+    let changed = saves.change_pasted(&mut |stored| {
+        let removed = without(stored, level, number).map_err(|err| {
+            refused = Some(err);
+            PastedError::Refused
+        })?;
+        Ok(removed)
+    });
+    match changed {
+        Ok(_) => Ok(()),
+        Err(err) => Err(refused.unwrap_or(StoredError::Store(err.to_string()))),
+    }
+}
+
+/// The pack's text `stored` without `level` (see [`delete`]).
+fn without(stored: &str, level: &Level, number: usize) -> Result<String, StoredError> {
+    let report = parse_pack(stored);
+    let levels: Vec<Option<&Level>> = report
+        .levels
+        .iter()
+        .map(|entry| entry.result.as_ref().ok())
+        .collect();
+    let here = |i: &usize| {
+        levels
+            .get(*i)
+            .copied()
+            .flatten()
+            .is_some_and(|l| same(l, level))
+    };
+    // Its place among all levels, as it was numbered among those that load.
+    let numbered = (0..levels.len())
+        .filter(|&i| levels[i].is_some())
+        .nth(number.saturating_sub(1));
+    let index = numbered
+        .filter(here)
+        .or_else(|| (0..levels.len()).find(here))
+        .ok_or(StoredError::Gone)?;
+    let header = PASTED_HEADER.trim_start_matches(';').trim();
+    let text = remove(stored, index, header);
+    let after = parse_pack(&text);
+    if after.levels.len() + 1 != report.levels.len() {
+        return Err(StoredError::Misread(Misread::LevelCount {
+            found: after.levels.len(),
+            expected: report.levels.len() - 1,
+        }));
+    }
+    let kept = (0..report.levels.len()).filter(|&i| i != index);
+    for (old, new) in kept.zip(&after.levels) {
+        let reads_the_same = match (levels[old], new.result.as_ref().ok()) {
+            (Some(a), Some(b)) => same(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !reads_the_same {
+            return Err(StoredError::Misread(Misread::OtherLevel(old + 1)));
+        }
+    }
+    Ok(text)
 }
 
 /// Where `level` stands among the pack's levels that load (what the game shows).

@@ -844,3 +844,61 @@ fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
         "{over}"
     );
 }
+
+/// A level of the player's own reopened is saved where it stands; deleting one takes its
+/// board and its own lines and keeps every other line byte for byte, the pack's header too.
+#[test]
+fn a_stored_level_is_reopened_in_place_and_deleted_keeping_every_other_line() {
+    use sokoshot_core::edit::{StoredError, StoredLevel, delete};
+    use sokoshot_core::store::pasted::{PASTED_HEADER, pasted_path};
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    let dir = tempfile::tempdir().unwrap();
+    let file = SaveFile::at(dir.path().join("progress.txt"));
+    let pack = pasted_path(file.path());
+    let (a, b, c) = (
+        "#####\n#@$.#\n#####\n",
+        "######\n#@$ .#\n######\nTitle: Mine\nComment: made here\n",
+        "#######\n#@ $ .#\n#######\n",
+    );
+    let text = format!("{PASTED_HEADER}\n{a}\n; about the next one\n{b}\n{c}");
+    std::fs::write(&pack, &text).unwrap();
+    let boards = |file: &SaveFile| {
+        file.pasted()
+            .iter()
+            .map(Level::board_text)
+            .collect::<Vec<_>>()
+    };
+    let level: Level = b.parse().unwrap();
+    assert_eq!(file.pasted()[1].board_text(), level.board_text());
+    // Reopened and changed: saved as level 2 again, in place.
+    let mut stored = StoredLevel::existing(&file.pasted()[1], 2);
+    assert_eq!(stored.number(), Some(2));
+    let mut ed = Editor::new(Sketch::from(&file.pasted()[1]));
+    ed.set_cursor(Pos::new(3, 1));
+    ed.put('E').unwrap();
+    assert_eq!(stored.save(&file, ed.sketch()), Ok(2));
+    let changed = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(changed, text.replace("#@$ .#", "#@$E.#"), "one row changed");
+    assert_eq!(file.pasted()[1].title.as_deref(), Some("Mine"));
+    // Deleted: its lines go, the note above it (its title) with them.
+    let edited = file.pasted()[1].clone();
+    delete(&file, &edited, 2).unwrap();
+    let after = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(after, format!("{PASTED_HEADER}\n{a}\n\n{c}"), "{after}");
+    assert_eq!(
+        boards(&file),
+        vec![a.to_owned(), c.parse::<Level>().unwrap().board_text()]
+    );
+    assert_eq!(delete(&file, &edited, 2), Err(StoredError::Gone));
+    // The first level goes, the header stays; the pack reads as the last level alone.
+    let first = file.pasted()[0].clone();
+    delete(&file, &first, 1).unwrap();
+    let after = std::fs::read_to_string(&pack).unwrap();
+    assert!(after.starts_with(PASTED_HEADER), "{after}");
+    assert_eq!(
+        boards(&file),
+        vec![c.parse::<Level>().unwrap().board_text()]
+    );
+    assert_eq!(file.pasted()[0].title, None, "the header is no title");
+}

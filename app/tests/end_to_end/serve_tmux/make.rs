@@ -1,9 +1,22 @@
 //! Making a level over SSH with the stock OpenSSH client: from the menu, drawn with keys,
 //! proven, saved into the player's own levels in the server's default store (SQLite), and
-//! played from the menu after a reconnect and after a restart of the server.
+//! played from the menu after a reconnect and after a restart of the server; reopened in the
+//! editor from the list of the player's levels, changed and saved in place, and deleted.
 
 use super::{Server, connect, make_key};
-use crate::tmux::TempDir;
+use crate::tmux::{Pane, TempDir};
+
+/// Moves the menu's selection down from where it is to the player's levels and opens them.
+fn open_own_levels(pane: &Pane, menu: &str) {
+    let lines: Vec<&str> = menu.lines().collect();
+    let at = |text: &str| lines.iter().position(|l| l.contains(text));
+    let (first, own) = (at("> ").expect("a selection"), at("Play your levels"));
+    for _ in first..own.expect("offered") {
+        pane.keys(&["j"]);
+    }
+    pane.wait_for("> Play your levels");
+    pane.keys(&["Enter"]);
+}
 
 #[test]
 fn a_level_made_from_the_menu_is_kept_and_played_after_a_reconnect() {
@@ -37,24 +50,15 @@ fn a_level_made_from_the_menu_is_kept_and_played_after_a_reconnect() {
     // Back again: the level is there to play.
     let pane = connect("serve-make-2", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("Play your levels  (1)");
-    // Down from the first item, selected, to the player's levels.
-    let lines: Vec<&str> = menu.lines().collect();
-    let first = lines
-        .iter()
-        .position(|l| l.contains("> "))
-        .expect("a selection");
-    let own = lines
-        .iter()
-        .position(|l| l.contains("Play your levels"))
-        .expect("offered");
-    for _ in first..own {
-        pane.keys(&["j"]);
-    }
-    pane.wait_for("> Play your levels");
+    open_own_levels(&pane, &menu);
+    let list = pane.wait_for("Your levels on this server: 1 level");
+    assert!(list.contains("Enter plays · e edits · d deletes"), "{list}");
     pane.keys(&["Enter"]);
     pane.wait_for("Pasted");
     pane.keys(&["j", "l", "l"]);
     pane.wait_for("Solved");
+    pane.keys(&["q"]);
+    pane.wait_for("Your levels on this server: 1 level");
     pane.keys(&["q"]);
     pane.wait_for("Play your levels  (1)");
     pane.keys(&["q"]);
@@ -64,6 +68,73 @@ fn a_level_made_from_the_menu_is_kept_and_played_after_a_reconnect() {
     let server = Server::start_with(&dir.0, &args);
     let pane = connect("serve-make-3", &dir.0, server.port, Some(&key));
     pane.wait_for("Play your levels  (1)");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+#[test]
+fn a_level_made_from_the_menu_is_reopened_changed_in_place_and_deleted() {
+    if !super::ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-own");
+    let key = make_key(&dir.0, "player");
+    let levels = dir.join("one.xsb");
+    std::fs::write(&levels, "#####\n#@$.#\n#####\n").expect("levels");
+    let server = Server::start_with(&dir.0, &["--levels", &levels.display().to_string()]);
+    let pane = connect("serve-own-1", &dir.0, server.port, Some(&key));
+    pane.wait_for("Make a level  (e)");
+    pane.keys(&["e"]);
+    pane.wait_for("Ctrl-s keeps it in your levels on this server");
+    pane.keys(&["j", "l", "l", "$", "l", "."]);
+    pane.wait_for("solvable: 1 push (proven fewest)");
+    pane.keys(&["C-s"]);
+    pane.wait_for("saved as level 1 of your levels on this server");
+    pane.keys(&["q"]);
+    let menu = pane.wait_for("Play your levels  (1)");
+    // Reopened from the list: the goal moved one cell right, two pushes now.
+    open_own_levels(&pane, &menu);
+    pane.wait_for("Your levels on this server: 1 level");
+    pane.keys(&["e"]);
+    let screen = pane.wait_for("level 1 of your levels: Ctrl-s saves it in its place");
+    assert!(screen.contains("Editing your levels, level 1"), "{screen}");
+    pane.keys(&["j", "l", "l", "l", "l", ".", "h", "x"]);
+    pane.wait_for("solvable: 2 pushes (proven fewest)");
+    pane.keys(&["C-s"]);
+    pane.wait_for("saved as level 1 of your levels on this server");
+    pane.keys(&["q"]);
+    pane.wait_for("Your levels on this server: 1 level");
+    pane.keys(&["q"]);
+    pane.wait_for("Play your levels  (1)");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    // Back again: the change is there, in the one level kept.
+    let pane = connect("serve-own-2", &dir.0, server.port, Some(&key));
+    let menu = pane.wait_for("Play your levels  (1)");
+    open_own_levels(&pane, &menu);
+    pane.wait_for("Your levels on this server: 1 level");
+    pane.keys(&["e"]);
+    pane.wait_for("solvable: 2 pushes (proven fewest)");
+    pane.keys(&["q"]);
+    // Deleted after asking: n keeps it, y deletes it.
+    pane.wait_for("Your levels on this server: 1 level");
+    pane.keys(&["d"]);
+    pane.wait_for("Delete level 1 for good? y deletes it, n keeps it");
+    pane.keys(&["n"]);
+    pane.wait_for("level 1 kept");
+    pane.keys(&["d"]);
+    pane.wait_for("Delete level 1 for good?");
+    pane.keys(&["y"]);
+    pane.wait_for("level 1 deleted");
+    pane.keys(&["q"]);
+    let menu = pane.wait_for("Make a level  (e)");
+    assert!(!menu.contains("Play your levels"), "{menu}");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+    // Gone after reconnecting too.
+    let pane = connect("serve-own-3", &dir.0, server.port, Some(&key));
+    let menu = pane.wait_for("Make a level  (e)");
+    assert!(!menu.contains("Play your levels"), "{menu}");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
