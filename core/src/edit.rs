@@ -17,7 +17,7 @@ mod text;
 
 pub use file::{Misread, OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
-pub use stored::{StoredError, StoredLevel, delete};
+pub use stored::{StoredError, StoredLevel, delete, drop_draft, read_draft, save_draft};
 pub use text::{Checked, Problem};
 
 use crate::level::{Pos, Spinner};
@@ -37,8 +37,9 @@ pub struct Editor {
     /// Bumped by every change, so that a proof or a save knows which board it is about.
     generation: u64,
     /// The board as last saved (or opened), its solution left out: the board is modified
-    /// while it differs from this, however the history came back to it.
-    saved: Sketch,
+    /// while it differs from this, however the history came back to it; `None` when the
+    /// board drawn was never saved (a draft brought back).
+    saved: Option<Sketch>,
     /// Whether the next paint joins the last edit's undo step (a stroke of the mouse).
     stroke: bool,
 }
@@ -49,7 +50,7 @@ impl Editor {
     pub fn new(sketch: Sketch) -> Self {
         let cursor = sketch.player().unwrap_or_default();
         Self {
-            saved: unsolved(&sketch),
+            saved: Some(unsolved(&sketch)),
             sketch,
             cursor,
             undo: Vec::new(),
@@ -82,12 +83,20 @@ impl Editor {
     /// board is not compared (it is the same board).
     #[must_use]
     pub fn is_modified(&self) -> bool {
-        !same_board(&self.sketch, &self.saved)
+        self.saved
+            .as_ref()
+            .is_none_or(|saved| !same_board(&self.sketch, saved))
     }
 
     /// Records that the board as it is now was saved.
     pub fn mark_saved(&mut self) {
-        self.saved = unsolved(&self.sketch);
+        self.saved = Some(unsolved(&self.sketch));
+    }
+
+    /// Records that no board drawn here was saved (a draft brought back): every board is
+    /// unsaved until the next save.
+    pub fn mark_unsaved(&mut self) {
+        self.saved = None;
     }
 
     /// Whether there is an edit to undo.

@@ -14,7 +14,16 @@ use crate::tui::console::Console;
 use crate::tui::editor::EditorApp;
 use crate::tui::editor::run;
 use crate::tui::theme::Theme;
+use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Flex, Layout};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Paragraph};
+
+use crate::tui::console::IDLE_POLL;
+use crate::tui::terminal::Input;
 use sokoshot_core::edit::proof::Budget;
+use sokoshot_core::edit::{Sketch, drop_draft, read_draft, save_draft};
 use sokoshot_core::store::saves::Saves;
 
 /// What one proof of a board drawn over SSH may cost: each of its two searches runs on one
@@ -63,8 +72,96 @@ pub fn make_level(
         }
         (_, None, _) => (None, "this server keeps no levels".to_owned()),
     };
-    let editor = EditorApp::new_level(saves, &why_not, theme_of(look), SERVED_PROOF);
+    let theme = theme_of(look);
+    let editor = match saves
+        .as_ref()
+        .and_then(|saves| Some((saves, read_draft(&**saves)?)))
+    {
+        Some((saves, draft)) => match ask_draft(console, &draft)? {
+            Draft::Continue => {
+                if let Err(err) = drop_draft(&**saves) {
+                    eprintln!(
+                        "sokoshot serve: player {}'s draft is not let go: {err}",
+                        player.name()
+                    );
+                }
+                EditorApp::draft(Arc::clone(saves), draft, theme, SERVED_PROOF)
+            }
+            Draft::Discard => {
+                drop_draft(&**saves).map_err(|err| io::Error::other(err.to_string()))?;
+                EditorApp::new_level(Some(Arc::clone(saves)), &why_not, theme, SERVED_PROOF)
+            }
+            Draft::Back => return Ok(()),
+        },
+        None => EditorApp::new_level(saves, &why_not, theme, SERVED_PROOF),
+    };
     run_editor(console, editor, (player, peer), look)
+}
+
+/// What the player does with a draft kept from their last session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Draft {
+    Continue,
+    Discard,
+    Back,
+}
+
+/// The keys of the question about a draft.
+const DRAFT_KEYS: &str = "c continues it, d discards it for a new level, q back to the menu";
+
+/// Asks whether to continue the draft `draft`, shown as its rows are written.
+fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Draft> {
+    let mut lines = vec![
+        Line::from("A draft was kept when your last session ended with it unsaved:")
+            .style(Style::new().add_modifier(Modifier::BOLD)),
+        Line::from(""),
+    ];
+    let shown = 12;
+    for row in draft.rows().take(shown) {
+        lines.push(Line::from(format!(
+            "  {}",
+            row.chars().take(60).collect::<String>()
+        )));
+    }
+    if draft.height() > shown {
+        lines.push(Line::from(format!("  ... {} rows in all", draft.height())));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(DRAFT_KEYS));
+    loop {
+        if console.quit_signal().is_some() {
+            return Ok(Draft::Back);
+        }
+        console.draw(|frame| {
+            let area = frame.area();
+            let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+            let [row] = Layout::vertical([Constraint::Length(lines.len() as u16 + 2)])
+                .flex(Flex::Center)
+                .areas(area);
+            let [cell] = Layout::horizontal([Constraint::Length(width)])
+                .flex(Flex::Center)
+                .areas(row);
+            let box_ =
+                Paragraph::new(lines.clone()).block(Block::bordered().title(" Make a level "));
+            frame.render_widget(box_, cell);
+        })?;
+        for input in console.read_input(IDLE_POLL)? {
+            match input {
+                Input::Key(key) if key.kind != KeyEventKind::Release => match key.code {
+                    KeyCode::Char('c') if !key.modifiers.contains(KeyModifiers::CONTROL) => {
+                        return Ok(Draft::Continue);
+                    }
+                    KeyCode::Enter => return Ok(Draft::Continue),
+                    KeyCode::Char('d') => return Ok(Draft::Discard),
+                    KeyCode::Char('q' | 'c') | KeyCode::Esc => return Ok(Draft::Back),
+                    _ => {}
+                },
+                Input::Quit | Input::HangUp => return Ok(Draft::Back),
+                Input::Suspend => console.suspend()?,
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Runs the editor on level `index` (0-based) of the player's own levels in `saves` until
@@ -94,6 +191,9 @@ fn theme_of(look: Look) -> Theme {
     }
 }
 
+/// Runs `editor` until the player leaves it or the session ends; a session that ends (the
+/// connection dropped, the server shutting down, a time limit) with the board unsaved keeps
+/// it as the player's draft.
 fn run_editor(
     console: &mut SshConsole,
     mut editor: EditorApp,
@@ -103,8 +203,24 @@ fn run_editor(
     editor.set_mouse(look.mouse);
     editor.set_hint_budget(hint_budget(hint_owner(player), hint_address(peer)));
     console.mouse = look.mouse;
-    console.capture_mouse()?;
-    let ended = run::run(console, &mut editor);
+    let ended = console
+        .capture_mouse()
+        .and_then(|()| run::run(console, &mut editor));
+    if console.end().is_some()
+        && let Some(saves) = editor.unsaved_store()
+    {
+        match save_draft(&**saves, editor.editor().sketch()) {
+            Ok(()) => eprintln!(
+                "sokoshot serve: player {}'s unsaved level kept as a draft",
+                player.name()
+            ),
+            Err(err) => eprintln!(
+                "sokoshot serve: player {}'s unsaved level not kept as a draft: {err}",
+                player.name()
+            ),
+        }
+    }
+    let ended = ended.map(|_| ());
     console.release_mouse()?;
-    ended.map(|_| ())
+    ended
 }

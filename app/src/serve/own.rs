@@ -45,7 +45,7 @@ enum Press {
 }
 
 /// The keys under the list.
-pub const KEYS: &str = "Enter plays · e edits · d deletes · q back to the menu";
+pub const KEYS: &str = "Enter plays, e edits, d deletes, q back to the menu";
 
 /// The list's state: the levels, the selection, a deletion being asked.
 #[derive(Debug, Clone)]

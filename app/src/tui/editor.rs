@@ -159,6 +159,32 @@ impl EditorApp {
         Self::on(Sketch::room(7, 5), target, Some(note), theme, budget)
     }
 
+    /// An editor on `sketch`, a draft kept when the player's last session ended with it
+    /// unsaved, to be saved as a new level of theirs in `saves`: unsaved until it is.
+    #[must_use]
+    pub fn draft(saves: Arc<dyn Saves>, sketch: Sketch, theme: Theme, budget: Budget) -> Self {
+        let note = "your draft is back: Ctrl-s keeps it as a new level of yours".to_owned();
+        let mut app = Self::on(
+            sketch,
+            Target::Store(Box::default(), saves),
+            Some(note),
+            theme,
+            budget,
+        );
+        app.editor.mark_unsaved();
+        app
+    }
+
+    /// Where the board is kept when the session ends with it unsaved: the player's store,
+    /// when the level is saved into one and the board differs from the one saved.
+    #[must_use]
+    pub fn unsaved_store(&self) -> Option<&Arc<dyn Saves>> {
+        match &self.target {
+            Target::Store(_, saves) if self.editor.is_modified() => Some(saves),
+            _ => None,
+        }
+    }
+
     /// An editor on `level`, number `number` of the player's own levels in `saves` (a
     /// server's store): saving rewrites it where it stands.
     #[must_use]

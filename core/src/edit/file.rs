@@ -239,6 +239,17 @@ pub fn open_matching(path: &Path, level: &crate::level::Level) -> Result<Opened,
     open(path, Some(index + 1))
 }
 
+/// The board the level text `text` holds (its first level): as loaded when it loads, else
+/// as its rows are written, with its title; `None` when it holds no board.
+pub(super) fn sketch_of(text: &str) -> Option<Sketch> {
+    let report = parse_pack(text);
+    let entry = report.levels.first()?;
+    match &entry.result {
+        Ok(level) => Some(Sketch::from(level)),
+        Err(_) => raw_sketch(text, 0, entry.title.clone()).ok(),
+    }
+}
+
 /// The board of level `index` as its rows are written, for a level that does not load.
 fn raw_sketch(text: &str, index: usize, title: Option<String>) -> Result<Sketch, OpenError> {
     let segments = segment(text);

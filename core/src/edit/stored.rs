@@ -10,9 +10,11 @@
 //! pack's levels that load, and the author would not find it again.
 
 use super::Sketch;
-use super::file::{Meta, Misread, append, meta_of, remove, splice, verify};
+use super::file::{Meta, Misread, append, meta_of, remove, sketch_of, splice, verify};
 use crate::level::{Level, LevelError, parse_pack};
-use crate::store::pasted::{MAX_PASTED_LEVELS, PASTED_HEADER, PastedError};
+use crate::store::pasted::{
+    MAX_PASTED_LEVELS, PASTED_HEADER, PastedError, draft_of, keep_draft, split_draft, with_draft,
+};
 use crate::store::saves::Saves;
 
 /// Why a level was not saved into the player's own levels.
@@ -92,12 +94,13 @@ impl StoredLevel {
         // The store is told only that the change refused; this save's own reason is kept.
         let mut refused = None;
         let changed = saves.change_pasted(&mut |stored| {
+            let (stored, draft) = split_draft(stored);
             let (text, at) = self.rewrite(stored, sketch, edited_meta).map_err(|err| {
                 refused = Some(err);
                 PastedError::Refused
             })?;
             index = at;
-            Ok(text)
+            Ok(keep_draft(text, draft))
         });
         if let Err(err) = changed {
             return Err(refused.unwrap_or(StoredError::Store(err.to_string())));
@@ -164,11 +167,12 @@ impl StoredLevel {
 pub fn delete(saves: &dyn Saves, level: &Level, number: usize) -> Result<(), StoredError> {
     let mut refused = None;
     let changed = saves.change_pasted(&mut |stored| {
+        let (stored, draft) = split_draft(stored);
         let removed = without(stored, level, number).map_err(|err| {
             refused = Some(err);
             PastedError::Refused
         })?;
-        Ok(removed)
+        Ok(keep_draft(removed, draft))
     });
     match changed {
         Ok(_) => Ok(()),
@@ -220,6 +224,53 @@ fn without(stored: &str, level: &Level, number: usize) -> Result<String, StoredE
         }
     }
     Ok(text)
+}
+
+/// Keeps `sketch` as the player's draft in `saves`: the level being drawn when a session
+/// ended unsaved, to be continued (one per player: it replaces the one kept before). It is
+/// kept in the Pasted pack's text, after the levels and never one of them, within the
+/// player's bytes.
+///
+/// # Errors
+/// When the store refused (over the player's bytes) or cannot be written.
+pub fn save_draft(saves: &dyn Saves, sketch: &Sketch) -> Result<(), StoredError> {
+    let text = sketch.text();
+    saves
+        .change_pasted(&mut |stored| Ok(with_draft(stored, Some(&text))))
+        .map(|_| ())
+        .map_err(|err| StoredError::Store(err.to_string()))
+}
+
+/// The player's draft in `saves`, if one is kept, as the board to go on drawing.
+#[must_use]
+pub fn read_draft(saves: &dyn Saves) -> Option<Sketch> {
+    let mut draft = None;
+    // Read through a change that is refused, so nothing is written.
+    let _ = saves.change_pasted(&mut |stored| {
+        draft = draft_of(stored);
+        Err(PastedError::Refused)
+    });
+    let text = draft?;
+    Some(sketch_of(&text).unwrap_or_else(|| Sketch::room(7, 5)))
+}
+
+/// Lets the player's draft in `saves` go (continued or discarded).
+///
+/// # Errors
+/// When the store cannot be written.
+pub fn drop_draft(saves: &dyn Saves) -> Result<(), StoredError> {
+    saves
+        .change_pasted(&mut |stored| {
+            if split_draft(stored).1.is_none() {
+                return Err(PastedError::Refused);
+            }
+            Ok(with_draft(stored, None))
+        })
+        .map(|_| ())
+        .or_else(|err| match err {
+            PastedError::Refused => Ok(()),
+            err => Err(StoredError::Store(err.to_string())),
+        })
 }
 
 /// Where `level` stands among the pack's levels that load (what the game shows).

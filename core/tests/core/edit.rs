@@ -902,3 +902,72 @@ fn a_stored_level_is_reopened_in_place_and_deleted_keeping_every_other_line() {
     );
     assert_eq!(file.pasted()[0].title, None, "the header is no title");
 }
+
+/// A draft is kept after the player's levels in the Pasted pack's text: never one of them,
+/// kept by every change of them (a save, a paste, a deletion), one per player, and let go.
+#[test]
+fn a_draft_is_kept_beside_the_players_levels_and_never_one_of_them() {
+    use sokoshot_core::edit::{StoredLevel, delete, drop_draft, read_draft, save_draft};
+    use sokoshot_core::store::pasted::{DRAFT_MARK, pasted_path};
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    let dir = tempfile::tempdir().unwrap();
+    let file = SaveFile::at(dir.path().join("progress.txt"));
+    let pack = pasted_path(file.path());
+    assert!(read_draft(&file).is_none(), "no pack, no draft");
+    // A draft that does not load yet (no goal), kept alone: the pack is not set aside.
+    let mut ed = Editor::new(Sketch::room(7, 5));
+    ed.set_cursor(Pos::new(3, 2));
+    ed.put('$').unwrap();
+    save_draft(&file, ed.sketch()).unwrap();
+    assert!(file.pasted().is_empty(), "a draft is no level");
+    assert_eq!(read_draft(&file).as_ref(), Some(ed.sketch()));
+    // Levels saved and pasted after it keep it, after them.
+    ed.set_cursor(Pos::new(4, 2));
+    ed.put('.').unwrap();
+    assert_eq!(StoredLevel::new().save(&file, ed.sketch()), Ok(1));
+    let pasted: Level = "#####\n#@$.#\n#####\n".parse().unwrap();
+    file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
+    assert_eq!(file.pasted().len(), 2);
+    let draft = read_draft(&file).unwrap();
+    assert_eq!(draft.get(Pos::new(3, 2)), '$');
+    assert_eq!(draft.get(Pos::new(4, 2)), ' ', "the draft as kept");
+    let text = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(text.matches(DRAFT_MARK).count(), 1, "{text}");
+    assert!(text.find(DRAFT_MARK) > text.rfind("#@$.#"), "{text}");
+    // One per player: a new draft replaces it, with no more blank lines each time.
+    ed.put('E').unwrap();
+    save_draft(&file, ed.sketch()).unwrap();
+    save_draft(&file, ed.sketch()).unwrap();
+    let again = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(again.matches(DRAFT_MARK).count(), 1, "{again}");
+    assert!(!again.contains("\n\n\n"), "{again}");
+    assert_eq!(
+        read_draft(&file)
+            .as_ref()
+            .map(Sketch::rows)
+            .map(|r| r.count()),
+        Some(5)
+    );
+    assert_eq!(read_draft(&file).unwrap().get(Pos::new(4, 2)), 'E');
+    // A deletion keeps it; dropping it leaves the levels as they were.
+    let first = file.pasted()[0].clone();
+    delete(&file, &first, 1).unwrap();
+    assert_eq!(file.pasted().len(), 1);
+    assert!(read_draft(&file).is_some());
+    let before = std::fs::read_to_string(&pack).unwrap();
+    drop_draft(&file).unwrap();
+    let after = std::fs::read_to_string(&pack).unwrap();
+    assert!(read_draft(&file).is_none());
+    assert!(before.starts_with(&after), "{before}\n---\n{after}");
+    drop_draft(&file).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&pack).unwrap(),
+        after,
+        "nothing to drop"
+    );
+    // Within the player's bytes.
+    let capped = SaveFile::at(dir.path().join("other").join("progress.txt")).capped(40);
+    assert!(save_draft(&capped, ed.sketch()).is_err());
+    assert!(read_draft(&capped).is_none());
+}

@@ -1,7 +1,8 @@
 //! Making a level over SSH with the stock OpenSSH client: from the menu, drawn with keys,
 //! proven, saved into the player's own levels in the server's default store (SQLite), and
 //! played from the menu after a reconnect and after a restart of the server; reopened in the
-//! editor from the list of the player's levels, changed and saved in place, and deleted.
+//! editor from the list of the player's levels, changed and saved in place, and deleted;
+//! kept as a draft when the connection drops with it unsaved, and continued or discarded.
 
 use super::{Server, connect, make_key};
 use crate::tmux::{Pane, TempDir};
@@ -52,7 +53,7 @@ fn a_level_made_from_the_menu_is_kept_and_played_after_a_reconnect() {
     let menu = pane.wait_for("Play your levels  (1)");
     open_own_levels(&pane, &menu);
     let list = pane.wait_for("Your levels on this server: 1 level");
-    assert!(list.contains("Enter plays · e edits · d deletes"), "{list}");
+    assert!(list.contains("Enter plays, e edits, d deletes"), "{list}");
     pane.keys(&["Enter"]);
     pane.wait_for("Pasted");
     pane.keys(&["j", "l", "l"]);
@@ -135,6 +136,73 @@ fn a_level_made_from_the_menu_is_reopened_changed_in_place_and_deleted() {
     let pane = connect("serve-own-3", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("Make a level  (e)");
     assert!(!menu.contains("Play your levels"), "{menu}");
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
+#[test]
+fn an_unsaved_level_is_kept_as_a_draft_when_the_client_is_killed_and_continued() {
+    if !super::ssh_available() {
+        return;
+    }
+    let dir = TempDir::new("serve-draft");
+    let key = make_key(&dir.0, "player");
+    let server = Server::start_with(&dir.0, &[]);
+    let pane = connect("serve-draft-1", &dir.0, server.port, Some(&key));
+    pane.wait_for("Make a level  (e)");
+    pane.keys(&["e"]);
+    pane.wait_for("Ctrl-s keeps it in your levels on this server");
+    pane.keys(&["j", "l", "l", "$", "l", "."]);
+    pane.wait_for("solvable: 1 push (proven fewest)");
+    // The connection drops with the board unsaved.
+    super::signal(pane.game_pid(), "KILL");
+    server.wait_for_log("unsaved level kept as a draft");
+    let pane = connect("serve-draft-2", &dir.0, server.port, Some(&key));
+    let menu = pane.wait_for("Make a level  (e)");
+    assert!(
+        !menu.contains("Play your levels"),
+        "a draft is no level: {menu}"
+    );
+    pane.keys(&["e"]);
+    let asked = pane.wait_for("A draft was kept when your last session ended");
+    assert!(asked.contains("#  $. #"), "the board drawn: {asked}");
+    assert!(asked.contains("c continues it, d discards it"), "{asked}");
+    pane.keys(&["c"]);
+    let screen = pane.wait_for("solvable: 1 push (proven fewest)");
+    assert!(screen.contains("(not saved)"), "{screen}");
+    assert!(screen.contains("your draft is back"), "{screen}");
+    pane.keys(&["C-s"]);
+    pane.wait_for("saved as level 1 of your levels on this server");
+    pane.keys(&["q"]);
+    pane.wait_for("Play your levels  (1)");
+    // Continued, it is no draft any more; a new one discarded is gone too.
+    pane.keys(&["e"]);
+    pane.wait_for("Ctrl-s keeps it in your levels on this server");
+    pane.keys(&["j", "E"]);
+    pane.wait_for("(not saved)");
+    super::signal(pane.game_pid(), "KILL");
+    let start = std::time::Instant::now();
+    while server.log_text().matches("kept as a draft").count() < 2 {
+        assert!(
+            start.elapsed() < crate::common::PATIENCE,
+            "{}",
+            server.log_text()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(30));
+    }
+    let pane = connect("serve-draft-3", &dir.0, server.port, Some(&key));
+    pane.wait_for("Play your levels  (1)");
+    pane.keys(&["e"]);
+    pane.wait_for("A draft was kept");
+    pane.keys(&["d"]);
+    pane.wait_for("Ctrl-s keeps it in your levels on this server");
+    pane.keys(&["q"]);
+    pane.wait_for("Play your levels  (1)");
+    pane.keys(&["e"]);
+    let screen = pane.wait_for("Ctrl-s keeps it in your levels on this server");
+    assert!(!screen.contains("draft"), "{screen}");
+    pane.keys(&["q"]);
+    pane.wait_for("Play your levels  (1)");
     pane.keys(&["q"]);
     pane.wait_for("EXIT=0");
 }
