@@ -17,7 +17,7 @@ mod text;
 
 pub use file::{Misread, OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
-pub use stored::{StoredError, StoredLevel, delete, drop_draft, read_draft, save_draft};
+pub use stored::{Draft, StoredError, StoredLevel, delete, drop_draft, read_draft, save_draft};
 pub use text::{Checked, Problem};
 
 use crate::level::{Pos, Spinner};

@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use super::console::SshConsole;
-use super::menu::Look;
+use super::menu::{Look, boxed};
 use super::players::Player;
 use super::session::{Shared, hint_address, hint_budget, hint_owner};
 use crate::tui::console::Console;
@@ -15,10 +15,8 @@ use crate::tui::editor::EditorApp;
 use crate::tui::editor::run;
 use crate::tui::theme::Theme;
 use crossterm::event::{KeyCode, KeyEventKind, KeyModifiers};
-use ratatui::layout::{Constraint, Flex, Layout};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph};
 
 use crate::tui::console::IDLE_POLL;
 use crate::tui::terminal::Input;
@@ -77,8 +75,8 @@ pub fn make_level(
         .as_ref()
         .and_then(|saves| Some((saves, read_draft(&**saves)?)))
     {
-        Some((saves, draft)) => match ask_draft(console, &draft)? {
-            Draft::Continue => {
+        Some((saves, draft)) => match ask_draft(console, &draft.sketch)? {
+            Answer::Continue => {
                 if let Err(err) = drop_draft(&**saves) {
                     eprintln!(
                         "sokoshot serve: player {}'s draft is not let go: {err}",
@@ -87,11 +85,11 @@ pub fn make_level(
                 }
                 EditorApp::draft(Arc::clone(saves), draft, theme, SERVED_PROOF)
             }
-            Draft::Discard => {
+            Answer::Discard => {
                 drop_draft(&**saves).map_err(|err| io::Error::other(err.to_string()))?;
                 EditorApp::new_level(Some(Arc::clone(saves)), &why_not, theme, SERVED_PROOF)
             }
-            Draft::Back => return Ok(()),
+            Answer::Back => return Ok(()),
         },
         None => EditorApp::new_level(saves, &why_not, theme, SERVED_PROOF),
     };
@@ -100,7 +98,7 @@ pub fn make_level(
 
 /// What the player does with a draft kept from their last session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Draft {
+enum Answer {
     Continue,
     Discard,
     Back,
@@ -110,7 +108,7 @@ enum Draft {
 const DRAFT_KEYS: &str = "c continues it, d discards it for a new level, q back to the menu";
 
 /// Asks whether to continue the draft `draft`, shown as its rows are written.
-fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Draft> {
+fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Answer> {
     let mut lines = vec![
         Line::from("A draft was kept when your last session ended with it unsaved:")
             .style(Style::new().add_modifier(Modifier::BOLD)),
@@ -130,33 +128,24 @@ fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Draft> {
     lines.push(Line::from(DRAFT_KEYS));
     loop {
         if console.quit_signal().is_some() {
-            return Ok(Draft::Back);
+            return Ok(Answer::Back);
         }
         console.draw(|frame| {
             let area = frame.area();
-            let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-            let [row] = Layout::vertical([Constraint::Length(lines.len() as u16 + 2)])
-                .flex(Flex::Center)
-                .areas(area);
-            let [cell] = Layout::horizontal([Constraint::Length(width)])
-                .flex(Flex::Center)
-                .areas(row);
-            let box_ =
-                Paragraph::new(lines.clone()).block(Block::bordered().title(" Make a level "));
-            frame.render_widget(box_, cell);
+            boxed(lines.clone(), " Make a level ", area, frame.buffer_mut());
         })?;
         for input in console.read_input(IDLE_POLL)? {
             match input {
                 Input::Key(key) if key.kind != KeyEventKind::Release => match key.code {
                     KeyCode::Char('c') if !key.modifiers.contains(KeyModifiers::CONTROL) => {
-                        return Ok(Draft::Continue);
+                        return Ok(Answer::Continue);
                     }
-                    KeyCode::Enter => return Ok(Draft::Continue),
-                    KeyCode::Char('d') => return Ok(Draft::Discard),
-                    KeyCode::Char('q' | 'c') | KeyCode::Esc => return Ok(Draft::Back),
+                    KeyCode::Enter => return Ok(Answer::Continue),
+                    KeyCode::Char('d') => return Ok(Answer::Discard),
+                    KeyCode::Char('q' | 'c') | KeyCode::Esc => return Ok(Answer::Back),
                     _ => {}
                 },
-                Input::Quit | Input::HangUp => return Ok(Draft::Back),
+                Input::Quit | Input::HangUp => return Ok(Answer::Back),
                 Input::Suspend => console.suspend()?,
                 _ => {}
             }
@@ -207,9 +196,9 @@ fn run_editor(
         .capture_mouse()
         .and_then(|()| run::run(console, &mut editor));
     if console.end().is_some()
-        && let Some(saves) = editor.unsaved_store()
+        && let Some((saves, origin)) = editor.unsaved_store()
     {
-        match save_draft(&**saves, editor.editor().sketch()) {
+        match save_draft(&**saves, editor.editor().sketch(), origin) {
             Ok(()) => eprintln!(
                 "sokoshot serve: player {}'s unsaved level kept as a draft",
                 player.name()

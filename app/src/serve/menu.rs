@@ -366,18 +366,24 @@ impl Widget for &Menu {
         if let Some(note) = &self.nickname_note {
             lines.push(Line::from(note.clone()));
         }
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-        let height = lines.len() as u16 + 2;
-        let [row] = Layout::vertical([Constraint::Length(height)])
-            .flex(Flex::Center)
-            .areas(area);
-        let [cell] = Layout::horizontal([Constraint::Length(width)])
-            .flex(Flex::Center)
-            .areas(row);
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" sokoshot over SSH "))
-            .render(cell, buf);
+        boxed(lines, " sokoshot over SSH ", area, buf);
     }
+}
+
+/// Draws `lines` in a bordered box titled `title`, as wide and tall as they need, in the
+/// middle of `area`: the menu's look, which the screens it opens share.
+pub fn boxed(lines: Vec<Line<'_>>, title: &str, area: Rect, buf: &mut Buffer) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    let height = lines.len() as u16 + 2;
+    let [row] = Layout::vertical([Constraint::Length(height)])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    Paragraph::new(lines)
+        .block(Block::bordered().title(title))
+        .render(cell, buf);
 }
 
 /// Shows the menu on `console` until the player chooses, or the session must end; with the

@@ -8,11 +8,12 @@ use std::sync::Arc;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
+use super::menu::boxed;
 use crate::tui::console::{Console, IDLE_POLL};
 use crate::tui::terminal::Input;
 use crate::words::count;
@@ -192,17 +193,7 @@ impl Widget for &OwnLevels {
         if let Some(note) = &self.note {
             lines.push(Line::from(note.clone()));
         }
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-        let height = lines.len() as u16 + 2;
-        let [row] = Layout::vertical([Constraint::Length(height)])
-            .flex(Flex::Center)
-            .areas(area);
-        let [cell] = Layout::horizontal([Constraint::Length(width)])
-            .flex(Flex::Center)
-            .areas(row);
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" Play your levels "))
-            .render(cell, buf);
+        boxed(lines, " Play your levels ", area, buf);
     }
 }
 

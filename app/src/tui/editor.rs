@@ -22,7 +22,7 @@ use super::hint::HintBudget;
 use super::theme::Theme;
 use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, Status};
 use sokoshot_core::edit::{
-    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, StoredLevel, normal_char,
+    Checked, Draft, Editor, Opened, PackFile, SaveError, Saved, Sketch, StoredLevel, normal_char,
 };
 use sokoshot_core::level::{Level, Pos};
 use sokoshot_core::store::collection::Collection;
@@ -159,14 +159,21 @@ impl EditorApp {
         Self::on(Sketch::room(7, 5), target, Some(note), theme, budget)
     }
 
-    /// An editor on `sketch`, a draft kept when the player's last session ended with it
-    /// unsaved, to be saved as a new level of theirs in `saves`: unsaved until it is.
+    /// An editor on `draft`, kept when the player's last session ended with it unsaved, to
+    /// be saved into their levels in `saves` (in place of the level it was drawn from while
+    /// that is there, else as a new one): unsaved until it is.
     #[must_use]
-    pub fn draft(saves: Arc<dyn Saves>, sketch: Sketch, theme: Theme, budget: Budget) -> Self {
-        let note = "your draft is back: Ctrl-s keeps it as a new level of yours".to_owned();
+    pub fn draft(saves: Arc<dyn Saves>, draft: Draft, theme: Theme, budget: Budget) -> Self {
+        let stored = StoredLevel::of_draft(&*saves, &draft);
+        let note = match stored.number() {
+            Some(number) => {
+                format!("your draft is back: Ctrl-s saves it as level {number} of yours")
+            }
+            None => "your draft is back: Ctrl-s keeps it as a new level of yours".to_owned(),
+        };
         let mut app = Self::on(
-            sketch,
-            Target::Store(Box::default(), saves),
+            draft.sketch,
+            Target::Store(Box::new(stored), saves),
             Some(note),
             theme,
             budget,
@@ -176,11 +183,14 @@ impl EditorApp {
     }
 
     /// Where the board is kept when the session ends with it unsaved: the player's store,
-    /// when the level is saved into one and the board differs from the one saved.
+    /// when the level is saved into one and the board differs from the one saved; with the
+    /// level of theirs it was drawn from, if any.
     #[must_use]
-    pub fn unsaved_store(&self) -> Option<&Arc<dyn Saves>> {
+    pub fn unsaved_store(&self) -> Option<(&Arc<dyn Saves>, Option<&Level>)> {
         match &self.target {
-            Target::Store(_, saves) if self.editor.is_modified() => Some(saves),
+            Target::Store(stored, saves) if self.editor.is_modified() => {
+                Some((saves, stored.level()))
+            }
             _ => None,
         }
     }

@@ -11,7 +11,7 @@
 
 use super::Sketch;
 use super::file::{Meta, Misread, append, meta_of, remove, sketch_of, splice, verify};
-use crate::level::{Level, LevelError, parse_pack};
+use crate::level::{Level, LevelError, PackReport, parse_pack};
 use crate::store::pasted::{
     MAX_PASTED_LEVELS, PASTED_HEADER, PastedError, draft_of, keep_draft, split_draft, with_draft,
 };
@@ -71,6 +71,26 @@ impl StoredLevel {
         }
     }
 
+    /// Where `draft` is saved: the level of the player's in `saves` it was drawn from, while
+    /// it is still there, else a new level.
+    #[must_use]
+    pub fn of_draft(saves: &dyn Saves, draft: &Draft) -> Self {
+        let Some(origin) = &draft.origin else {
+            return Self::new();
+        };
+        let levels = saves.pasted();
+        match levels.iter().position(|level| same(level, origin)) {
+            Some(i) => Self::existing(&levels[i], i + 1),
+            None => Self::new(),
+        }
+    }
+
+    /// The level as last saved, once saved.
+    #[must_use]
+    pub fn level(&self) -> Option<&Level> {
+        self.saved.as_ref()
+    }
+
     /// The level's number among the pack's levels that load, 1-based, once saved.
     #[must_use]
     pub fn number(&self) -> Option<usize> {
@@ -120,23 +140,11 @@ impl StoredLevel {
         edited_meta: bool,
     ) -> Result<(String, usize), StoredError> {
         let report = parse_pack(stored);
-        let levels: Vec<Option<&Level>> = report
-            .levels
-            .iter()
-            .map(|entry| entry.result.as_ref().ok())
-            .collect();
-        let place = self.saved.as_ref().and_then(|saved| {
-            let here = |i: &usize| {
-                levels
-                    .get(*i)
-                    .copied()
-                    .flatten()
-                    .is_some_and(|l| same(l, saved))
-            };
-            Some(self.index)
-                .filter(here)
-                .or_else(|| (0..levels.len()).find(here))
-        });
+        let levels = loaded(&report);
+        let place = self
+            .saved
+            .as_ref()
+            .and_then(|saved| place_of(&levels, saved, Some(self.index)));
         let base = if stored.trim().is_empty() {
             PASTED_HEADER
         } else {
@@ -183,26 +191,12 @@ pub fn delete(saves: &dyn Saves, level: &Level, number: usize) -> Result<(), Sto
 /// The pack's text `stored` without `level` (see [`delete`]).
 fn without(stored: &str, level: &Level, number: usize) -> Result<String, StoredError> {
     let report = parse_pack(stored);
-    let levels: Vec<Option<&Level>> = report
-        .levels
-        .iter()
-        .map(|entry| entry.result.as_ref().ok())
-        .collect();
-    let here = |i: &usize| {
-        levels
-            .get(*i)
-            .copied()
-            .flatten()
-            .is_some_and(|l| same(l, level))
-    };
+    let levels = loaded(&report);
     // Its place among all levels, as it was numbered among those that load.
     let numbered = (0..levels.len())
         .filter(|&i| levels[i].is_some())
         .nth(number.saturating_sub(1));
-    let index = numbered
-        .filter(here)
-        .or_else(|| (0..levels.len()).find(here))
-        .ok_or(StoredError::Gone)?;
+    let index = place_of(&levels, level, numbered).ok_or(StoredError::Gone)?;
     let header = PASTED_HEADER.trim_start_matches(';').trim();
     let text = remove(stored, index, header);
     let after = parse_pack(&text);
@@ -226,32 +220,50 @@ fn without(stored: &str, level: &Level, number: usize) -> Result<String, StoredE
     Ok(text)
 }
 
-/// Keeps `sketch` as the player's draft in `saves`: the level being drawn when a session
-/// ended unsaved, to be continued (one per player: it replaces the one kept before). It is
-/// kept in the Pasted pack's text, after the levels and never one of them, within the
-/// player's bytes.
+/// A draft: the board being drawn when a session ended unsaved, to go on drawing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    /// The board.
+    pub sketch: Sketch,
+    /// The level of the player's it was drawn from, if it was one (saving the draft rewrites
+    /// that level while it is there).
+    pub origin: Option<Level>,
+}
+
+/// Keeps `sketch` as the player's draft in `saves`, with `origin`, the level of theirs it
+/// was drawn from if any: the level being drawn when a session ended unsaved, to be
+/// continued (one per player: it replaces the one kept before). It is kept in the Pasted
+/// pack's text, after the levels and never one of them, within the player's bytes.
 ///
 /// # Errors
 /// When the store refused (over the player's bytes) or cannot be written.
-pub fn save_draft(saves: &dyn Saves, sketch: &Sketch) -> Result<(), StoredError> {
+pub fn save_draft(
+    saves: &dyn Saves,
+    sketch: &Sketch,
+    origin: Option<&Level>,
+) -> Result<(), StoredError> {
     let text = sketch.text();
+    let origin = origin.map(ToString::to_string);
     saves
-        .change_pasted(&mut |stored| Ok(with_draft(stored, Some(&text))))
+        .change_pasted(&mut |stored| Ok(with_draft(stored, Some((&text, origin.as_deref())))))
         .map(|_| ())
         .map_err(|err| StoredError::Store(err.to_string()))
 }
 
-/// The player's draft in `saves`, if one is kept, as the board to go on drawing.
+/// The player's draft in `saves`, if one is kept.
 #[must_use]
-pub fn read_draft(saves: &dyn Saves) -> Option<Sketch> {
+pub fn read_draft(saves: &dyn Saves) -> Option<Draft> {
     let mut draft = None;
     // Read through a change that is refused, so nothing is written.
     let _ = saves.change_pasted(&mut |stored| {
         draft = draft_of(stored);
         Err(PastedError::Refused)
     });
-    let text = draft?;
-    Some(sketch_of(&text).unwrap_or_else(|| Sketch::room(7, 5)))
+    let (text, origin) = draft?;
+    Some(Draft {
+        sketch: sketch_of(&text).unwrap_or_else(|| Sketch::room(7, 5)),
+        origin: origin.and_then(|origin| origin.parse().ok()),
+    })
 }
 
 /// Lets the player's draft in `saves` go (continued or discarded).
@@ -271,6 +283,28 @@ pub fn drop_draft(saves: &dyn Saves) -> Result<(), StoredError> {
             PastedError::Refused => Ok(()),
             err => Err(StoredError::Store(err.to_string())),
         })
+}
+
+/// Each level of a pack as read, `None` for one that does not load.
+fn loaded(report: &PackReport) -> Vec<Option<&Level>> {
+    report
+        .levels
+        .iter()
+        .map(|entry| entry.result.as_ref().ok())
+        .collect()
+}
+
+/// Where `level` stands among `levels`: at `hint` when it is there, else the first place it
+/// is (the pack may have changed since the hint was taken).
+fn place_of(levels: &[Option<&Level>], level: &Level, hint: Option<usize>) -> Option<usize> {
+    let here = |i: &usize| {
+        levels
+            .get(*i)
+            .copied()
+            .flatten()
+            .is_some_and(|l| same(l, level))
+    };
+    hint.filter(here).or_else(|| (0..levels.len()).find(here))
 }
 
 /// Where `level` stands among the pack's levels that load (what the game shows).

@@ -178,6 +178,9 @@ pub const DRAFT_MARK: &str =
 /// How each line of a draft begins.
 const DRAFT_LINE: &str = ";|";
 
+/// How each line of the level a draft was drawn from (one of the levels) begins.
+const ORIGIN_LINE: &str = ";=";
+
 /// The pack's text `text` split into its levels' part and the draft block after it, if any.
 #[must_use]
 pub fn split_draft(text: &str) -> (&str, Option<&str>) {
@@ -198,24 +201,32 @@ pub fn split_draft(text: &str) -> (&str, Option<&str>) {
     (levels, Some(&text[at..]))
 }
 
-/// The draft kept in the pack's text `text`, as the level text it was written from.
+/// The draft kept in the pack's text `text`, as the level text it was written from, and
+/// the text of the level it was drawn from, if it was one of the levels.
 #[must_use]
-pub fn draft_of(text: &str) -> Option<String> {
+pub fn draft_of(text: &str) -> Option<(String, Option<String>)> {
     let (_, block) = split_draft(text);
-    let mut draft = String::new();
+    let (mut draft, mut origin) = (String::new(), String::new());
     for line in block?.lines().skip(1) {
-        if let Some(line) = line.strip_prefix(DRAFT_LINE) {
-            draft.push_str(line);
-            draft.push('\n');
-        }
+        let (to, line) = match (
+            line.strip_prefix(DRAFT_LINE),
+            line.strip_prefix(ORIGIN_LINE),
+        ) {
+            (Some(line), _) => (&mut draft, line),
+            (_, Some(line)) => (&mut origin, line),
+            _ => continue,
+        };
+        to.push_str(line);
+        to.push('\n');
     }
-    Some(draft)
+    Some((draft, (!origin.is_empty()).then_some(origin)))
 }
 
-/// The pack's text `text` with its draft (if any) replaced by `draft` (a level's text), or
-/// taken away with `None`; its levels' part kept byte for byte.
+/// The pack's text `text` with its draft (if any) replaced by `draft`: a level's text, and
+/// the text of the level of the pack it was drawn from, if any; or taken away with `None`.
+/// Its levels' part is kept byte for byte.
 #[must_use]
-pub fn with_draft(text: &str, draft: Option<&str>) -> String {
+pub fn with_draft(text: &str, draft: Option<(&str, Option<&str>)>) -> String {
     let (levels, _) = split_draft(text);
     let mut out = levels.to_owned();
     if let Some(draft) = draft {
@@ -227,8 +238,11 @@ pub fn with_draft(text: &str, draft: Option<&str>) -> String {
         out.push_str("\n\n");
         out.push_str(DRAFT_MARK);
         out.push('\n');
-        for line in draft.lines() {
-            out.push_str(DRAFT_LINE);
+        let (draft, origin) = draft;
+        let lines = (draft.lines().map(|line| (DRAFT_LINE, line)))
+            .chain(origin.unwrap_or("").lines().map(|line| (ORIGIN_LINE, line)));
+        for (start, line) in lines {
+            out.push_str(start);
             out.push_str(line);
             out.push('\n');
         }

@@ -919,9 +919,12 @@ fn a_draft_is_kept_beside_the_players_levels_and_never_one_of_them() {
     let mut ed = Editor::new(Sketch::room(7, 5));
     ed.set_cursor(Pos::new(3, 2));
     ed.put('$').unwrap();
-    save_draft(&file, ed.sketch()).unwrap();
+    save_draft(&file, ed.sketch(), None).unwrap();
     assert!(file.pasted().is_empty(), "a draft is no level");
-    assert_eq!(read_draft(&file).as_ref(), Some(ed.sketch()));
+    assert_eq!(
+        read_draft(&file).map(|d| d.sketch).as_ref(),
+        Some(ed.sketch())
+    );
     // Levels saved and pasted after it keep it, after them.
     ed.set_cursor(Pos::new(4, 2));
     ed.put('.').unwrap();
@@ -929,7 +932,7 @@ fn a_draft_is_kept_beside_the_players_levels_and_never_one_of_them() {
     let pasted: Level = "#####\n#@$.#\n#####\n".parse().unwrap();
     file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
     assert_eq!(file.pasted().len(), 2);
-    let draft = read_draft(&file).unwrap();
+    let draft = read_draft(&file).unwrap().sketch;
     assert_eq!(draft.get(Pos::new(3, 2)), '$');
     assert_eq!(draft.get(Pos::new(4, 2)), ' ', "the draft as kept");
     let text = std::fs::read_to_string(&pack).unwrap();
@@ -937,19 +940,38 @@ fn a_draft_is_kept_beside_the_players_levels_and_never_one_of_them() {
     assert!(text.find(DRAFT_MARK) > text.rfind("#@$.#"), "{text}");
     // One per player: a new draft replaces it, with no more blank lines each time.
     ed.put('E').unwrap();
-    save_draft(&file, ed.sketch()).unwrap();
-    save_draft(&file, ed.sketch()).unwrap();
+    save_draft(&file, ed.sketch(), None).unwrap();
+    save_draft(&file, ed.sketch(), None).unwrap();
     let again = std::fs::read_to_string(&pack).unwrap();
     assert_eq!(again.matches(DRAFT_MARK).count(), 1, "{again}");
     assert!(!again.contains("\n\n\n"), "{again}");
+    let draft = read_draft(&file).unwrap();
+    assert_eq!(draft.sketch.height(), 5);
+    assert_eq!(draft.sketch.get(Pos::new(4, 2)), 'E');
+    assert_eq!(draft.origin, None);
     assert_eq!(
-        read_draft(&file)
-            .as_ref()
-            .map(Sketch::rows)
-            .map(|r| r.count()),
-        Some(5)
+        StoredLevel::of_draft(&file, &draft).number(),
+        None,
+        "a new level"
     );
-    assert_eq!(read_draft(&file).unwrap().get(Pos::new(4, 2)), 'E');
+    // A draft of one of the levels is saved in its place while it is there.
+    let second = file.pasted()[1].clone();
+    let mut drawn = Editor::new(Sketch::from(&second));
+    drawn.set_cursor(Pos::new(1, 1));
+    drawn.put('+').unwrap();
+    save_draft(&file, drawn.sketch(), Some(&second)).unwrap();
+    let draft = read_draft(&file).unwrap();
+    assert_eq!(
+        draft.origin.as_ref().map(Level::board_text),
+        Some(second.board_text())
+    );
+    let mut stored = StoredLevel::of_draft(&file, &draft);
+    assert_eq!(stored.number(), Some(2));
+    drawn.set_cursor(Pos::new(3, 1));
+    drawn.put('*').unwrap();
+    assert_eq!(stored.save(&file, drawn.sketch()), Ok(2));
+    assert_eq!(file.pasted().len(), 2, "saved in its place");
+    assert!(read_draft(&file).is_some(), "a save keeps the draft");
     // A deletion keeps it; dropping it leaves the levels as they were.
     let first = file.pasted()[0].clone();
     delete(&file, &first, 1).unwrap();
@@ -968,6 +990,6 @@ fn a_draft_is_kept_beside_the_players_levels_and_never_one_of_them() {
     );
     // Within the player's bytes.
     let capped = SaveFile::at(dir.path().join("other").join("progress.txt")).capped(40);
-    assert!(save_draft(&capped, ed.sketch()).is_err());
+    assert!(save_draft(&capped, ed.sketch(), None).is_err());
     assert!(read_draft(&capped).is_none());
 }

@@ -7,6 +7,27 @@
 use super::{Server, connect, make_key};
 use crate::tmux::{Pane, TempDir};
 
+/// Opens the editor from the menu and draws a box two cells right of the player's cell
+/// below, its goal beside it; returns the screen once proven.
+fn draw_a_level(pane: &Pane) -> String {
+    pane.keys(&["e"]);
+    pane.wait_for("Ctrl-s keeps it in your levels on this server");
+    pane.keys(&["j", "l", "l", "$", "l", "."]);
+    pane.wait_for("solvable: 1 push (proven fewest)")
+}
+
+/// Saves the level in the editor as the player's first.
+fn save_as_level_one(pane: &Pane) {
+    pane.keys(&["C-s"]);
+    pane.wait_for("saved as level 1 of your levels on this server");
+}
+
+/// `q` from the menu ends the session.
+fn quit_from_the_menu(pane: &Pane) {
+    pane.keys(&["q"]);
+    pane.wait_for("EXIT=0");
+}
+
 /// Moves the menu's selection down from where it is to the player's levels and opens them.
 fn open_own_levels(pane: &Pane, menu: &str) {
     let lines: Vec<&str> = menu.lines().collect();
@@ -34,20 +55,13 @@ fn a_level_made_from_the_menu_is_kept_and_played_after_a_reconnect() {
     let menu = pane.wait_for("sokoshot over SSH");
     assert!(menu.contains("Make a level  (e)"), "{menu}");
     assert!(!menu.contains("Play your levels"), "{menu}");
-    pane.keys(&["e"]);
-    pane.wait_for("Ctrl-s keeps it in your levels on this server");
-    // The room's player is at the top-left; a box two cells right of the cell below it,
-    // its goal beside it.
-    pane.keys(&["j", "l", "l", "$", "l", "."]);
-    let screen = pane.wait_for("solvable: 1 push (proven fewest)");
+    let screen = draw_a_level(&pane);
     assert!(screen.contains("Editing a new level of yours"), "{screen}");
-    pane.keys(&["C-s"]);
-    pane.wait_for("saved as level 1 of your levels on this server");
+    save_as_level_one(&pane);
     pane.keys(&["q"]);
     let menu = pane.wait_for("Play your levels  (1)");
     assert!(menu.contains("Make a level  (e)"), "{menu}");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
     // Back again: the level is there to play.
     let pane = connect("serve-make-2", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("Play your levels  (1)");
@@ -62,15 +76,13 @@ fn a_level_made_from_the_menu_is_kept_and_played_after_a_reconnect() {
     pane.wait_for("Your levels on this server: 1 level");
     pane.keys(&["q"]);
     pane.wait_for("Play your levels  (1)");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
     // And after the server restarts, from its store.
     assert_eq!(server.terminate(), Some(0));
     let server = Server::start_with(&dir.0, &args);
     let pane = connect("serve-make-3", &dir.0, server.port, Some(&key));
     pane.wait_for("Play your levels  (1)");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
 }
 
 #[test]
@@ -85,12 +97,8 @@ fn a_level_made_from_the_menu_is_reopened_changed_in_place_and_deleted() {
     let server = Server::start_with(&dir.0, &["--levels", &levels.display().to_string()]);
     let pane = connect("serve-own-1", &dir.0, server.port, Some(&key));
     pane.wait_for("Make a level  (e)");
-    pane.keys(&["e"]);
-    pane.wait_for("Ctrl-s keeps it in your levels on this server");
-    pane.keys(&["j", "l", "l", "$", "l", "."]);
-    pane.wait_for("solvable: 1 push (proven fewest)");
-    pane.keys(&["C-s"]);
-    pane.wait_for("saved as level 1 of your levels on this server");
+    draw_a_level(&pane);
+    save_as_level_one(&pane);
     pane.keys(&["q"]);
     let menu = pane.wait_for("Play your levels  (1)");
     // Reopened from the list: the goal moved one cell right, two pushes now.
@@ -101,14 +109,12 @@ fn a_level_made_from_the_menu_is_reopened_changed_in_place_and_deleted() {
     assert!(screen.contains("Editing your levels, level 1"), "{screen}");
     pane.keys(&["j", "l", "l", "l", "l", ".", "h", "x"]);
     pane.wait_for("solvable: 2 pushes (proven fewest)");
-    pane.keys(&["C-s"]);
-    pane.wait_for("saved as level 1 of your levels on this server");
+    save_as_level_one(&pane);
     pane.keys(&["q"]);
     pane.wait_for("Your levels on this server: 1 level");
     pane.keys(&["q"]);
     pane.wait_for("Play your levels  (1)");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
     // Back again: the change is there, in the one level kept.
     let pane = connect("serve-own-2", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("Play your levels  (1)");
@@ -130,14 +136,12 @@ fn a_level_made_from_the_menu_is_reopened_changed_in_place_and_deleted() {
     pane.keys(&["q"]);
     let menu = pane.wait_for("Make a level  (e)");
     assert!(!menu.contains("Play your levels"), "{menu}");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
     // Gone after reconnecting too.
     let pane = connect("serve-own-3", &dir.0, server.port, Some(&key));
     let menu = pane.wait_for("Make a level  (e)");
     assert!(!menu.contains("Play your levels"), "{menu}");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
 }
 
 #[test]
@@ -150,10 +154,7 @@ fn an_unsaved_level_is_kept_as_a_draft_when_the_client_is_killed_and_continued()
     let server = Server::start_with(&dir.0, &[]);
     let pane = connect("serve-draft-1", &dir.0, server.port, Some(&key));
     pane.wait_for("Make a level  (e)");
-    pane.keys(&["e"]);
-    pane.wait_for("Ctrl-s keeps it in your levels on this server");
-    pane.keys(&["j", "l", "l", "$", "l", "."]);
-    pane.wait_for("solvable: 1 push (proven fewest)");
+    draw_a_level(&pane);
     // The connection drops with the board unsaved.
     super::signal(pane.game_pid(), "KILL");
     server.wait_for_log("unsaved level kept as a draft");
@@ -171,8 +172,7 @@ fn an_unsaved_level_is_kept_as_a_draft_when_the_client_is_killed_and_continued()
     let screen = pane.wait_for("solvable: 1 push (proven fewest)");
     assert!(screen.contains("(not saved)"), "{screen}");
     assert!(screen.contains("your draft is back"), "{screen}");
-    pane.keys(&["C-s"]);
-    pane.wait_for("saved as level 1 of your levels on this server");
+    save_as_level_one(&pane);
     pane.keys(&["q"]);
     pane.wait_for("Play your levels  (1)");
     // Continued, it is no draft any more; a new one discarded is gone too.
@@ -203,6 +203,5 @@ fn an_unsaved_level_is_kept_as_a_draft_when_the_client_is_killed_and_continued()
     assert!(!screen.contains("draft"), "{screen}");
     pane.keys(&["q"]);
     pane.wait_for("Play your levels  (1)");
-    pane.keys(&["q"]);
-    pane.wait_for("EXIT=0");
+    quit_from_the_menu(&pane);
 }
