@@ -3,7 +3,8 @@
 //! and what `check` says of it (`text`), opening and saving a pack file keeping every other
 //! level and line byte for byte (`file`), and the proof worker that runs the solver on the
 //! board as drawn in the background (`proof`), and saving into the player's own levels
-//! kept by a store (`stored`).
+//! kept by a store, deleting one of them, and the draft kept when a session ends with the
+//! board unsaved (`stored`).
 //!
 //! Limits: a board is at most [`MAX_SIDE`](crate::level::MAX_SIDE) cells a side, as the
 //! loader reads; the undo history holds at most [`MAX_HISTORY_CELLS`] cells of boards in

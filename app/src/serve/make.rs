@@ -107,8 +107,9 @@ enum Answer {
 /// The keys of the question about a draft.
 const DRAFT_KEYS: &str = "c continues it, d discards it for a new level, q back to the menu";
 
-/// Asks whether to continue the draft `draft`, shown as its rows are written.
-fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Answer> {
+/// The question about the draft `draft`, shown as its rows are written (the first 12 rows
+/// of 60 cells at most).
+fn question(draft: &Sketch) -> Vec<Line<'static>> {
     let mut lines = vec![
         Line::from("A draft was kept when your last session ended with it unsaved:")
             .style(Style::new().add_modifier(Modifier::BOLD)),
@@ -116,24 +117,32 @@ fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Answer> {
     ];
     let shown = 12;
     for row in draft.rows().take(shown) {
-        lines.push(Line::from(format!(
-            "  {}",
-            row.chars().take(60).collect::<String>()
-        )));
+        let row: String = row.chars().take(60).collect();
+        lines.push(Line::from(format!("  {row}")));
     }
     if draft.height() > shown {
         lines.push(Line::from(format!("  ... {} rows in all", draft.height())));
     }
     lines.push(Line::from(""));
     lines.push(Line::from(DRAFT_KEYS));
+    lines
+}
+
+/// Asks whether to continue the draft `draft`.
+fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Answer> {
+    let lines = question(draft);
+    let mut dirty = true;
     loop {
         if console.quit_signal().is_some() {
             return Ok(Answer::Back);
         }
-        console.draw(|frame| {
-            let area = frame.area();
-            boxed(lines.clone(), " Make a level ", area, frame.buffer_mut());
-        })?;
+        if dirty {
+            console.draw(|frame| {
+                let area = frame.area();
+                boxed(lines.clone(), " Make a level ", area, frame.buffer_mut());
+            })?;
+            dirty = false;
+        }
         for input in console.read_input(IDLE_POLL)? {
             match input {
                 Input::Key(key) if key.kind != KeyEventKind::Release => match key.code {
@@ -146,7 +155,11 @@ fn ask_draft(console: &mut SshConsole, draft: &Sketch) -> io::Result<Answer> {
                     _ => {}
                 },
                 Input::Quit | Input::HangUp => return Ok(Answer::Back),
-                Input::Suspend => console.suspend()?,
+                Input::Suspend => {
+                    console.suspend()?;
+                    dirty = true;
+                }
+                Input::Redraw => dirty = true,
                 _ => {}
             }
         }
@@ -212,4 +225,34 @@ fn run_editor(
     let ended = ended.map(|_| ());
     console.release_mouse()?;
     ended
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+
+    #[test]
+    fn the_question_about_a_draft_at_80_by_24() {
+        let mut draft = Sketch::room(7, 5);
+        draft
+            .put(sokoshot_core::level::Pos::new(3, 2), '$')
+            .expect("put");
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        boxed(question(&draft), " Make a level ", area, &mut buf);
+        let text = super::super::own::tests::text(&buf);
+        insta::assert_snapshot!("draft_question", text);
+        // A board taller than the box shows: its first rows, and how many it has.
+        let tall = Sketch::room(70, 40);
+        let lines = question(&tall);
+        assert!(lines.len() + 2 <= 24, "{}", lines.len());
+        let shown: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        assert!(
+            shown.contains(&"  ... 40 rows in all".to_owned()),
+            "{shown:?}"
+        );
+        assert!(shown.iter().all(|l| l.chars().count() <= 76), "{shown:?}");
+    }
 }

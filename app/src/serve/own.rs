@@ -252,8 +252,41 @@ fn delete_level(saves: &dyn Saves, list: &OwnLevels, index: usize) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+
+    /// The buffer's rows, each trimmed at the right.
+    pub(in crate::serve) fn text(buf: &Buffer) -> String {
+        let area = buf.area;
+        (0..area.height)
+            .map(|y| {
+                let row: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+                row.trim_end().to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_list_and_its_question_at_80_by_24() {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut list = OwnLevels::new(levels(2), 1);
+        let mut buf = Buffer::empty(area);
+        list.render(area, &mut buf);
+        insta::assert_snapshot!("own_levels", text(&buf));
+        list.press(key(KeyCode::Char('d')));
+        let mut buf = Buffer::empty(area);
+        list.render(area, &mut buf);
+        insta::assert_snapshot!("own_levels_delete", text(&buf));
+        // More levels than rows: the selection stays in view.
+        let mut many = OwnLevels::new(levels(30), 29);
+        many.note = Some("level 31 deleted".into());
+        let mut buf = Buffer::empty(area);
+        many.render(area, &mut buf);
+        let shown = text(&buf);
+        assert!(shown.contains("> 30"), "{shown}");
+        assert!(shown.contains("level 31 deleted"), "{shown}");
+    }
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

@@ -8,6 +8,12 @@
 //! keeps at most [`MAX_PASTED_LEVELS`]: a new level past that is refused, never made room
 //! for by dropping one. A board that does not load is not saved here: the menu plays the
 //! pack's levels that load, and the author would not find it again.
+//!
+//! A level is deleted the same way: found as saving finds it, its board and its own lines
+//! taken out, every other line kept, the pack's header too ([`delete`]). The draft (the
+//! board being drawn when a session ended unsaved, and the level it was drawn from) is kept
+//! after the levels in the same text, never one of them ([`save_draft`], [`read_draft`],
+//! [`drop_draft`]; the format is in `store::pasted`); every change of the levels keeps it.
 
 use super::Sketch;
 use super::file::{Meta, Misread, append, meta_of, remove, sketch_of, splice, verify};
