@@ -53,6 +53,7 @@ pub mod limits;
 pub mod make;
 pub mod menu;
 pub mod outbox;
+pub mod own;
 pub mod pacer;
 pub mod scores;
 pub mod session;

@@ -3,7 +3,8 @@
 //! and what `check` says of it (`text`), opening and saving a pack file keeping every other
 //! level and line byte for byte (`file`), and the proof worker that runs the solver on the
 //! board as drawn in the background (`proof`), and saving into the player's own levels
-//! kept by a store (`stored`).
+//! kept by a store, deleting one of them, and the draft kept when a session ends with the
+//! board unsaved (`stored`).
 //!
 //! Limits: a board is at most [`MAX_SIDE`](crate::level::MAX_SIDE) cells a side, as the
 //! loader reads; the undo history holds at most [`MAX_HISTORY_CELLS`] cells of boards in
@@ -17,7 +18,7 @@ mod text;
 
 pub use file::{Misread, OpenError, Opened, PackFile, SaveError, Saved, open, open_matching};
 pub use sketch::{EditError, PALETTE, Sketch, normal_char};
-pub use stored::{StoredError, StoredLevel};
+pub use stored::{Draft, StoredError, StoredLevel, delete, drop_draft, read_draft, save_draft};
 pub use text::{Checked, Problem};
 
 use crate::level::{Pos, Spinner};
@@ -36,8 +37,10 @@ pub struct Editor {
     redo: Vec<Sketch>,
     /// Bumped by every change, so that a proof or a save knows which board it is about.
     generation: u64,
-    /// The generation last saved (or opened).
-    saved: u64,
+    /// The board as last saved (or opened), its solution left out: the board is modified
+    /// while it differs from this, however the history came back to it; `None` when the
+    /// board drawn was never saved (a draft brought back).
+    saved: Option<Sketch>,
     /// Whether the next paint joins the last edit's undo step (a stroke of the mouse).
     stroke: bool,
 }
@@ -48,12 +51,12 @@ impl Editor {
     pub fn new(sketch: Sketch) -> Self {
         let cursor = sketch.player().unwrap_or_default();
         Self {
+            saved: Some(unsolved(&sketch)),
             sketch,
             cursor,
             undo: Vec::new(),
             redo: Vec::new(),
             generation: 0,
-            saved: 0,
             stroke: false,
         }
     }
@@ -76,15 +79,25 @@ impl Editor {
         self.generation
     }
 
-    /// Whether there are changes not saved.
+    /// Whether the board differs from the one last saved (or opened): an edit undone or
+    /// redone back to the board as saved leaves nothing unsaved. The solution found for the
+    /// board is not compared (it is the same board).
     #[must_use]
     pub fn is_modified(&self) -> bool {
-        self.generation != self.saved
+        self.saved
+            .as_ref()
+            .is_none_or(|saved| !same_board(&self.sketch, saved))
     }
 
     /// Records that the board as it is now was saved.
     pub fn mark_saved(&mut self) {
-        self.saved = self.generation;
+        self.saved = Some(unsolved(&self.sketch));
+    }
+
+    /// Records that no board drawn here was saved (a draft brought back): every board is
+    /// unsaved until the next save.
+    pub fn mark_unsaved(&mut self) {
+        self.saved = None;
     }
 
     /// Whether there is an edit to undo.
@@ -315,5 +328,21 @@ impl Editor {
             drop += 1;
         }
         self.undo.drain(..drop);
+    }
+}
+
+/// `sketch` without its solution.
+fn unsolved(sketch: &Sketch) -> Sketch {
+    let mut sketch = sketch.clone();
+    sketch.solution = None;
+    sketch
+}
+
+/// Whether `board` is `saved` (which has no solution) but for its solution.
+fn same_board(board: &Sketch, saved: &Sketch) -> bool {
+    if board.solution.is_none() {
+        board == saved
+    } else {
+        unsolved(board) == *saved
     }
 }

@@ -60,6 +60,8 @@ pub enum Choice {
     Lab,
     /// Make a new level in the editor.
     Make,
+    /// List the player's own levels (the pack with this index): to play, edit or delete.
+    Own(usize),
     /// End the session.
     Quit,
     /// Take the nickname typed ([`Menu::take_nickname`]).
@@ -280,7 +282,8 @@ impl Menu {
 
     fn activate(&mut self, item: &Item) -> Option<Choice> {
         match item {
-            Item::Pack(i, _) | Item::Own(i, _) => Some(Choice::Pack(*i)),
+            Item::Pack(i, _) => Some(Choice::Pack(*i)),
+            Item::Own(i, _) => Some(Choice::Own(*i)),
             Item::Make => Some(Choice::Make),
             Item::Lab => Some(Choice::Lab),
             Item::Color => {
@@ -363,18 +366,24 @@ impl Widget for &Menu {
         if let Some(note) = &self.nickname_note {
             lines.push(Line::from(note.clone()));
         }
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
-        let height = lines.len() as u16 + 2;
-        let [row] = Layout::vertical([Constraint::Length(height)])
-            .flex(Flex::Center)
-            .areas(area);
-        let [cell] = Layout::horizontal([Constraint::Length(width)])
-            .flex(Flex::Center)
-            .areas(row);
-        Paragraph::new(lines)
-            .block(Block::bordered().title(" sokoshot over SSH "))
-            .render(cell, buf);
+        boxed(lines, " sokoshot over SSH ", area, buf);
     }
+}
+
+/// Draws `lines` in a bordered box titled `title`, as wide and tall as they need, in the
+/// middle of `area`: the menu's look, which the screens it opens share.
+pub fn boxed(lines: Vec<Line<'_>>, title: &str, area: Rect, buf: &mut Buffer) {
+    let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 4;
+    let height = lines.len() as u16 + 2;
+    let [row] = Layout::vertical([Constraint::Length(height)])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width)])
+        .flex(Flex::Center)
+        .areas(row);
+    Paragraph::new(lines)
+        .block(Block::bordered().title(title))
+        .render(cell, buf);
 }
 
 /// Shows the menu on `console` until the player chooses, or the session must end; with the
@@ -510,7 +519,7 @@ mod tests {
         for _ in 0..2 {
             menu.press(key(KeyCode::Down));
         }
-        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Pack(2)));
+        assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Own(2)));
         menu.press(key(KeyCode::Down));
         assert_eq!(menu.press(key(KeyCode::Enter)), Some(Choice::Make));
     }

@@ -25,6 +25,7 @@ use super::console::{Client, End, Incoming, SshConsole, Timeouts};
 use super::limits::Permit;
 use super::menu::{self, Choice, Look, Menu};
 use super::outbox::{Outbox, Step};
+use super::own::{self, OwnChoice};
 use super::players::Player;
 use super::scores;
 use crate::tui::console::Console;
@@ -252,6 +253,11 @@ fn body(
                     menu.look,
                 )?;
             }
+            Choice::Own(pack) => {
+                if own_levels(console, shared, (player, peer), pack, menu.look)? {
+                    return Ok(End::Quit);
+                }
+            }
             Choice::Pack(pack) => {
                 let kept = if refused.is_none() {
                     player
@@ -274,6 +280,52 @@ fn body(
         }
         if let Some(end) = console.end() {
             return Ok(end);
+        }
+        console.invalidate()?;
+    }
+}
+
+/// "Play your levels": the list of the player's own levels (the pack `pack` when played),
+/// and what is chosen there, until the player goes back to the menu or the session ends;
+/// whether the player ended it there.
+fn own_levels(
+    console: &mut SshConsole,
+    shared: &Shared,
+    (player, peer): (&Player, IpAddr),
+    pack: usize,
+    look: Look,
+) -> io::Result<bool> {
+    let Some(Ok(Some(saves))) = shared.players.as_ref().map(|store| store.saves(player)) else {
+        return Ok(false);
+    };
+    let mut selected = 0;
+    loop {
+        let choice = own::run(console, &saves, selected)?;
+        if console.end().is_some() {
+            return Ok(false);
+        }
+        match choice {
+            OwnChoice::Back => return Ok(false),
+            OwnChoice::Quit => return Ok(true),
+            OwnChoice::Play(level) => {
+                selected = level;
+                play(
+                    console,
+                    shared,
+                    player,
+                    None,
+                    (pack, Some(level), peer),
+                    look,
+                )?;
+            }
+            OwnChoice::Edit(level) => {
+                selected = level;
+                let saves = Arc::clone(&saves);
+                super::make::edit_level(console, saves, level, (player, peer), look)?;
+            }
+        }
+        if console.end().is_some() {
+            return Ok(false);
         }
         console.invalidate()?;
     }

@@ -22,7 +22,7 @@ use super::hint::HintBudget;
 use super::theme::Theme;
 use sokoshot_core::edit::proof::{Budget, Optimum, Proofs, Prover, Status};
 use sokoshot_core::edit::{
-    Checked, Editor, Opened, PackFile, SaveError, Saved, Sketch, StoredLevel, normal_char,
+    Checked, Draft, Editor, Opened, PackFile, SaveError, Saved, Sketch, StoredLevel, normal_char,
 };
 use sokoshot_core::level::{Level, Pos};
 use sokoshot_core::store::collection::Collection;
@@ -157,6 +157,62 @@ impl EditorApp {
             ),
         };
         Self::on(Sketch::room(7, 5), target, Some(note), theme, budget)
+    }
+
+    /// An editor on `draft`, kept when the player's last session ended with it unsaved, to
+    /// be saved into their levels in `saves` (in place of the level it was drawn from while
+    /// that is there, else as a new one): unsaved until it is.
+    #[must_use]
+    pub fn draft(saves: Arc<dyn Saves>, draft: Draft, theme: Theme, budget: Budget) -> Self {
+        let stored = StoredLevel::of_draft(&*saves, &draft);
+        let note = match stored.number() {
+            Some(number) => {
+                format!("your draft is back: Ctrl-s saves it as level {number} of yours")
+            }
+            None => "your draft is back: Ctrl-s keeps it as a new level of yours".to_owned(),
+        };
+        let mut app = Self::on(
+            draft.sketch,
+            Target::Store(Box::new(stored), saves),
+            Some(note),
+            theme,
+            budget,
+        );
+        app.editor.mark_unsaved();
+        app
+    }
+
+    /// Where the board is kept when the session ends with it unsaved: the player's store,
+    /// when the level is saved into one and the board differs from the one saved; with the
+    /// level of theirs it was drawn from, if any.
+    #[must_use]
+    pub fn unsaved_store(&self) -> Option<(&Arc<dyn Saves>, Option<&Level>)> {
+        match &self.target {
+            Target::Store(stored, saves) if self.editor.is_modified() => {
+                Some((saves, stored.level()))
+            }
+            _ => None,
+        }
+    }
+
+    /// An editor on `level`, number `number` of the player's own levels in `saves` (a
+    /// server's store): saving rewrites it where it stands.
+    #[must_use]
+    pub fn stored_level(
+        saves: Arc<dyn Saves>,
+        (level, number): (&Level, usize),
+        theme: Theme,
+        budget: Budget,
+    ) -> Self {
+        let stored = StoredLevel::existing(level, number);
+        let note = format!("level {number} of your levels: Ctrl-s saves it in its place");
+        Self::on(
+            Sketch::from(level),
+            Target::Store(Box::new(stored), saves),
+            Some(note),
+            theme,
+            budget,
+        )
     }
 
     fn on(

@@ -93,20 +93,18 @@ fn run_until_done(
             IDLE_WAIT
         };
         for input in screen.read_input(wait)? {
-            match input {
-                Input::Key(key) => dirty |= key_at(app, key, &mut next_tick, Instant::now()),
+            let took = take_input(screen, input, |input| match input {
+                Input::Key(key) => key_at(app, key, &mut next_tick, Instant::now()),
                 Input::Mouse(mouse) => {
-                    dirty |= catch_up(app, &mut next_tick, Instant::now());
-                    dirty |= app.handle_mouse(mouse);
+                    let ticked = catch_up(app, &mut next_tick, Instant::now());
+                    app.handle_mouse(mouse) | ticked
                 }
-                Input::Paste(text) => dirty |= paste(app, &text),
-                Input::Suspend => {
-                    screen.suspend()?;
-                    dirty = true;
-                }
-                Input::Quit => return Ok(Ending::Quit),
-                Input::Redraw => dirty = true,
-                Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
+                Input::Paste(text) => paste(app, &text),
+                _ => false,
+            })?;
+            match took {
+                Ok(changed) => dirty |= changed,
+                Err(ending) => return Ok(ending),
             }
             if app.should_quit() {
                 return Ok(Ending::Quit);
@@ -134,6 +132,29 @@ fn run_until_done(
             }
         }
     }
+}
+
+/// Takes one input the way every loop does: suspending, quitting, redrawing and hanging up
+/// are the same everywhere; a key, a click or a paste goes to `own`, which says whether the
+/// screen changed. Returns whether the screen needs drawing, or how the loop ends.
+///
+/// # Errors
+/// When the console cannot be suspended.
+pub fn take_input(
+    screen: &mut impl Console,
+    input: Input,
+    own: impl FnOnce(Input) -> bool,
+) -> io::Result<Result<bool, Ending>> {
+    Ok(match input {
+        Input::Suspend => {
+            screen.suspend()?;
+            Ok(true)
+        }
+        Input::Quit => Err(Ending::Quit),
+        Input::Redraw => Ok(true),
+        Input::HangUp => Err(Ending::Signal(Quit::HANG_UP)),
+        Input::Key(_) | Input::Mouse(_) | Input::Paste(_) => Ok(own(input)),
+    })
 }
 
 /// Takes a paste (see [`App::handle_paste`]): never typed as keys. Returns whether the

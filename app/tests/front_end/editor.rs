@@ -258,6 +258,31 @@ fn ctrl_s_saves_and_quitting_with_changes_asks_first() {
 }
 
 #[test]
+fn undoing_back_to_the_board_as_saved_clears_not_saved_and_q_quits_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    typed(&mut editor, "l$");
+    assert!(text(&editor).contains("(not saved)"), "{}", text(&editor));
+    typed(&mut editor, "u");
+    assert!(!text(&editor).contains("(not saved)"), "{}", text(&editor));
+    typed(&mut editor, "l.");
+    ctrl(&mut editor, 's');
+    assert!(!text(&editor).contains("(not saved)"), "{}", text(&editor));
+    typed(&mut editor, "u");
+    assert!(
+        text(&editor).contains("(not saved)"),
+        "undone past the save"
+    );
+    ctrl(&mut editor, 'r');
+    assert!(!text(&editor).contains("(not saved)"), "{}", text(&editor));
+    typed(&mut editor, "q");
+    assert!(
+        editor.should_quit(),
+        "back at the board as saved: q quits at once"
+    );
+}
+
+#[test]
 fn a_file_changed_on_disk_asks_before_it_is_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);

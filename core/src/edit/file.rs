@@ -239,6 +239,17 @@ pub fn open_matching(path: &Path, level: &crate::level::Level) -> Result<Opened,
     open(path, Some(index + 1))
 }
 
+/// The board the level text `text` holds (its first level): as loaded when it loads, else
+/// as its rows are written, with its title; `None` when it holds no board.
+pub(super) fn sketch_of(text: &str) -> Option<Sketch> {
+    let report = parse_pack(text);
+    let entry = report.levels.first()?;
+    match &entry.result {
+        Ok(level) => Some(Sketch::from(level)),
+        Err(_) => raw_sketch(text, 0, entry.title.clone()).ok(),
+    }
+}
+
 /// The board of level `index` as its rows are written, for a level that does not load.
 fn raw_sketch(text: &str, index: usize, title: Option<String>) -> Result<Sketch, OpenError> {
     let segments = segment(text);
@@ -495,6 +506,40 @@ pub(super) fn splice(base: &str, index: usize, sketch: &Sketch, edited_meta: boo
             out.push_str(ending);
         }
         out.push_str(&with_ending(&settings, ending));
+    }
+    out
+}
+
+/// The file without level `index`: its board rows and every line of its own (title,
+/// author, comments, settings), the blank lines around it kept; `keep` is a comment line
+/// kept where it stands though it reads as the level's (a pack's header).
+pub(super) fn remove(base: &str, index: usize, keep: &str) -> String {
+    let (bom, lines) = raw_lines(base);
+    let (items, _) = classify(base);
+    let segments = segment(base);
+    let Some(raw) = segments.levels.get(index) else {
+        return base.to_owned();
+    };
+    let end_of = |line: usize| {
+        items
+            .iter()
+            .find(|it| it.line > line)
+            .map_or(lines.len() + 1, |it| it.line)
+    };
+    let mut removed: BTreeSet<usize> = raw.rows.iter().map(|&(line, _)| line).collect();
+    for item in raw.pre.iter().chain(&raw.post) {
+        match &item.kind {
+            ItemKind::Blank => {}
+            ItemKind::Comment(text) if *text == keep => {}
+            _ => removed.extend(item.line..end_of(item.line)),
+        }
+    }
+    let mut out = String::with_capacity(base.len());
+    out.push_str(bom);
+    for (i, line) in lines.iter().enumerate() {
+        if !removed.contains(&(i + 1)) {
+            out.push_str(line);
+        }
     }
     out
 }

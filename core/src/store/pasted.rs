@@ -18,6 +18,12 @@
 //! or is over the 16 MiB read, is first kept aside as `pasted.xsb.corrupt-N` (see
 //! [`atomic::back_up`]), never lost. Limits: a paste of at most [`MAX_PASTE_BYTES`] is read as
 //! a level; the pack keeps the last [`MAX_PASTED_LEVELS`] levels, the oldest dropped first.
+//!
+//! The pack's text may end with a draft: a level being drawn in the editor over SSH when the
+//! session ended with it unsaved, kept to be continued ([`with_draft`], [`draft_of`]). It is
+//! one block of `;` lines after the levels, from the line [`DRAFT_MARK`] to the end, each
+//! line of the draft's text written after `;|`; every reader of the levels leaves it out
+//! ([`split_draft`]), so it is never one of the levels, and changes to the levels keep it.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -148,6 +154,7 @@ pub fn load_pasted(path: &Path) -> Vec<Level> {
 #[must_use]
 pub fn levels_of_pasted(text: &str) -> Vec<Level> {
     let header = PASTED_HEADER.trim_start_matches(';').trim();
+    let (text, _) = split_draft(text);
     let mut levels: Vec<Level> = parse_pack(text)
         .levels
         .into_iter()
@@ -162,6 +169,87 @@ pub fn levels_of_pasted(text: &str) -> Vec<Level> {
     let extra = levels.len().saturating_sub(MAX_PASTED_LEVELS);
     levels.drain(..extra);
     levels
+}
+
+/// The first line of a draft kept at the end of the pack's text (see the module header).
+pub const DRAFT_MARK: &str =
+    "; Draft of a level, kept when a session ended: not one of these levels.";
+
+/// How each line of a draft begins.
+const DRAFT_LINE: &str = ";|";
+
+/// How each line of the level a draft was drawn from (one of the levels) begins.
+const ORIGIN_LINE: &str = ";=";
+
+/// The pack's text `text` split into its levels' part and the draft block after it, if any.
+#[must_use]
+pub fn split_draft(text: &str) -> (&str, Option<&str>) {
+    let at = if text.starts_with(DRAFT_MARK) {
+        Some(0)
+    } else {
+        text.find(&format!("\n{DRAFT_MARK}")).map(|i| i + 1)
+    };
+    let Some(at) = at else {
+        return (text, None);
+    };
+    // The blank line written before the draft is the draft's, not the levels'.
+    let levels = &text[..at];
+    let levels = match levels.strip_suffix('\n') {
+        Some(rest) if rest.ends_with('\n') => rest,
+        _ => levels,
+    };
+    (levels, Some(&text[at..]))
+}
+
+/// The draft kept in the pack's text `text`, as the level text it was written from, and
+/// the text of the level it was drawn from, if it was one of the levels.
+#[must_use]
+pub fn draft_of(text: &str) -> Option<(String, Option<String>)> {
+    let (_, block) = split_draft(text);
+    let (mut draft, mut origin) = (String::new(), String::new());
+    for line in block?.lines().skip(1) {
+        let (to, line) = match (
+            line.strip_prefix(DRAFT_LINE),
+            line.strip_prefix(ORIGIN_LINE),
+        ) {
+            (Some(line), _) => (&mut draft, line),
+            (_, Some(line)) => (&mut origin, line),
+            _ => continue,
+        };
+        to.push_str(line);
+        to.push('\n');
+    }
+    Some((draft, (!origin.is_empty()).then_some(origin)))
+}
+
+/// The pack's text `text` with its draft (if any) replaced by `draft`: a level's text, and
+/// the text of the level of the pack it was drawn from, if any; or taken away with `None`.
+/// Its levels' part is kept byte for byte.
+#[must_use]
+pub fn with_draft(text: &str, draft: Option<(&str, Option<&str>)>) -> String {
+    let (levels, _) = split_draft(text);
+    let mut out = levels.to_owned();
+    if let Some(draft) = draft {
+        if out.trim().is_empty() {
+            out = PASTED_HEADER.to_owned();
+        }
+        // One blank line between the levels and the draft, however often it is kept.
+        out.truncate(out.trim_end_matches(['\n', '\r']).len());
+        out.push_str("\n\n");
+        out.push_str(DRAFT_MARK);
+        out.push('\n');
+        let (draft, origin) = draft;
+        let lines = (draft.lines().map(|line| (DRAFT_LINE, line)))
+            .chain(origin.unwrap_or("").lines().map(|line| (ORIGIN_LINE, line)));
+        for (start, line) in lines {
+            out.push_str(start);
+            out.push_str(line);
+            out.push('\n');
+        }
+    } else if out.trim() == PASTED_HEADER.trim() {
+        out.clear();
+    }
+    out
 }
 
 /// The first line of the pasted pack's file.
@@ -254,7 +342,11 @@ pub fn change_pasted_within(
 fn read_or_set_aside(path: &Path) -> io::Result<(String, Option<PathBuf>)> {
     Ok(match read_source_bytes(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
-            Ok(text) if text.trim().is_empty() || !parse_pack(&text).levels.is_empty() => {
+            Ok(text)
+                if text.trim().is_empty()
+                    || split_draft(&text).1.is_some()
+                    || !parse_pack(&text).levels.is_empty() =>
+            {
                 (text, None)
             }
             Ok(text) => (String::new(), Some(atomic::back_up(path, text.as_bytes())?)),
@@ -270,6 +362,7 @@ fn read_or_set_aside(path: &Path) -> io::Result<(String, Option<PathBuf>)> {
 /// gets the header), the oldest levels past [`MAX_PASTED_LEVELS`] cut away.
 #[must_use]
 pub fn pasted_text_with(old: &str, levels: &[Level]) -> String {
+    let (old, draft) = split_draft(old);
     let mut text = if old.trim().is_empty() {
         PASTED_HEADER.to_owned()
     } else {
@@ -282,7 +375,19 @@ pub fn pasted_text_with(old: &str, levels: &[Level]) -> String {
         text.push('\n');
         text.push_str(&level.to_string());
     }
-    without_oldest(&text)
+    keep_draft(without_oldest(&text), draft)
+}
+
+/// The levels' text `levels` with the draft block `draft` (as [`split_draft`] gives it)
+/// after them again, one blank line between.
+#[must_use]
+pub fn keep_draft(mut levels: String, draft: Option<&str>) -> String {
+    if let Some(draft) = draft {
+        levels.truncate(levels.trim_end_matches(['\n', '\r']).len());
+        levels.push_str("\n\n");
+        levels.push_str(draft);
+    }
+    levels
 }
 
 /// Moves a file too big to read to the first free `NAME.corrupt-N` beside it.

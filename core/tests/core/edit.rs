@@ -305,6 +305,57 @@ fn undo_and_redo_give_back_every_board() {
     assert_eq!(ed.redo(), Err("nothing to redo"), "a new edit clears redo");
 }
 
+/// Whether the board is unsaved is whether it differs from the board as saved (or
+/// opened), however the history came back to it: undo and redo to the saved board leave
+/// nothing unsaved, and a new edit at the saved board's depth in the history is unsaved.
+#[test]
+fn undo_and_redo_back_to_the_board_as_saved_leave_nothing_unsaved() {
+    type Step = fn(&mut Editor);
+    let put_box: Step = |e| e.put('$').unwrap();
+    let put_goal: Step = |e| e.put('.').unwrap();
+    let undo: Step = |e| e.undo().unwrap();
+    let redo: Step = |e| e.redo().unwrap();
+    let save: Step = Editor::mark_saved;
+    let cases: [(&str, &[Step], bool); 8] = [
+        ("as opened", &[], false),
+        ("an edit", &[put_box], true),
+        (
+            "an edit undone back to the board as opened",
+            &[put_box, undo],
+            false,
+        ),
+        ("undone and redone", &[put_box, undo, redo], true),
+        ("saved", &[put_box, save], false),
+        ("saved, then undone", &[put_box, save, undo], true),
+        (
+            "saved, undone, redone to it",
+            &[put_box, save, undo, redo],
+            false,
+        ),
+        (
+            "saved, undone, another edit as deep in the history",
+            &[put_box, save, undo, put_goal],
+            true,
+        ),
+    ];
+    for (name, steps, modified) in cases {
+        let mut ed = Editor::new(Sketch::room(6, 5));
+        ed.set_cursor(Pos::new(2, 2));
+        for step in steps {
+            step(&mut ed);
+        }
+        assert_eq!(ed.is_modified(), modified, "{name}");
+    }
+    // The same board drawn back by hand is the board as saved; its solution is no change.
+    let mut ed = Editor::new(Sketch::room(6, 5));
+    ed.set_cursor(Pos::new(2, 2));
+    ed.put('$').unwrap();
+    ed.put(' ').unwrap();
+    assert!(!ed.is_modified(), "drawn back by hand");
+    ed.set_solution(ed.generation(), Some("r".into()));
+    assert!(!ed.is_modified(), "a solution found");
+}
+
 #[test]
 fn an_edit_that_changes_nothing_is_no_undo_step_and_a_stroke_is_one() {
     let mut ed = Editor::new(Sketch::room(6, 5));
@@ -792,4 +843,153 @@ fn a_level_made_for_a_store_is_kept_in_the_players_own_levels() {
         matches!(&over, StoredError::Store(why) if why.contains("bytes")),
         "{over}"
     );
+}
+
+/// A level of the player's own reopened is saved where it stands; deleting one takes its
+/// board and its own lines and keeps every other line byte for byte, the pack's header too.
+#[test]
+fn a_stored_level_is_reopened_in_place_and_deleted_keeping_every_other_line() {
+    use sokoshot_core::edit::{StoredError, StoredLevel, delete};
+    use sokoshot_core::store::pasted::{PASTED_HEADER, pasted_path};
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    let dir = tempfile::tempdir().unwrap();
+    let file = SaveFile::at(dir.path().join("progress.txt"));
+    let pack = pasted_path(file.path());
+    let (a, b, c) = (
+        "#####\n#@$.#\n#####\n",
+        "######\n#@$ .#\n######\nTitle: Mine\nComment: made here\n",
+        "#######\n#@ $ .#\n#######\n",
+    );
+    let text = format!("{PASTED_HEADER}\n{a}\n; about the next one\n{b}\n{c}");
+    std::fs::write(&pack, &text).unwrap();
+    let boards = |file: &SaveFile| {
+        file.pasted()
+            .iter()
+            .map(Level::board_text)
+            .collect::<Vec<_>>()
+    };
+    let level: Level = b.parse().unwrap();
+    assert_eq!(file.pasted()[1].board_text(), level.board_text());
+    // Reopened and changed: saved as level 2 again, in place.
+    let mut stored = StoredLevel::existing(&file.pasted()[1], 2);
+    assert_eq!(stored.number(), Some(2));
+    let mut ed = Editor::new(Sketch::from(&file.pasted()[1]));
+    ed.set_cursor(Pos::new(3, 1));
+    ed.put('E').unwrap();
+    assert_eq!(stored.save(&file, ed.sketch()), Ok(2));
+    let changed = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(changed, text.replace("#@$ .#", "#@$E.#"), "one row changed");
+    assert_eq!(file.pasted()[1].title.as_deref(), Some("Mine"));
+    // Deleted: its lines go, the note above it (its title) with them.
+    let edited = file.pasted()[1].clone();
+    delete(&file, &edited, 2).unwrap();
+    let after = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(after, format!("{PASTED_HEADER}\n{a}\n\n{c}"), "{after}");
+    assert_eq!(
+        boards(&file),
+        vec![a.to_owned(), c.parse::<Level>().unwrap().board_text()]
+    );
+    assert_eq!(delete(&file, &edited, 2), Err(StoredError::Gone));
+    // The first level goes, the header stays; the pack reads as the last level alone.
+    let first = file.pasted()[0].clone();
+    delete(&file, &first, 1).unwrap();
+    let after = std::fs::read_to_string(&pack).unwrap();
+    assert!(after.starts_with(PASTED_HEADER), "{after}");
+    assert_eq!(
+        boards(&file),
+        vec![c.parse::<Level>().unwrap().board_text()]
+    );
+    assert_eq!(file.pasted()[0].title, None, "the header is no title");
+}
+
+/// A draft is kept after the player's levels in the Pasted pack's text: never one of them,
+/// kept by every change of them (a save, a paste, a deletion), one per player, and let go.
+#[test]
+fn a_draft_is_kept_beside_the_players_levels_and_never_one_of_them() {
+    use sokoshot_core::edit::{StoredLevel, delete, drop_draft, read_draft, save_draft};
+    use sokoshot_core::store::pasted::{DRAFT_MARK, pasted_path};
+    use sokoshot_core::store::progress::SaveFile;
+    use sokoshot_core::store::saves::Saves;
+    let dir = tempfile::tempdir().unwrap();
+    let file = SaveFile::at(dir.path().join("progress.txt"));
+    let pack = pasted_path(file.path());
+    assert!(read_draft(&file).is_none(), "no pack, no draft");
+    // A draft that does not load yet (no goal), kept alone: the pack is not set aside.
+    let mut ed = Editor::new(Sketch::room(7, 5));
+    ed.set_cursor(Pos::new(3, 2));
+    ed.put('$').unwrap();
+    save_draft(&file, ed.sketch(), None).unwrap();
+    assert!(file.pasted().is_empty(), "a draft is no level");
+    assert_eq!(
+        read_draft(&file).map(|d| d.sketch).as_ref(),
+        Some(ed.sketch())
+    );
+    // Levels saved and pasted after it keep it, after them.
+    ed.set_cursor(Pos::new(4, 2));
+    ed.put('.').unwrap();
+    assert_eq!(StoredLevel::new().save(&file, ed.sketch()), Ok(1));
+    let pasted: Level = "#####\n#@$.#\n#####\n".parse().unwrap();
+    file.add_pasted(std::slice::from_ref(&pasted)).unwrap();
+    assert_eq!(file.pasted().len(), 2);
+    let draft = read_draft(&file).unwrap().sketch;
+    assert_eq!(draft.get(Pos::new(3, 2)), '$');
+    assert_eq!(draft.get(Pos::new(4, 2)), ' ', "the draft as kept");
+    let text = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(text.matches(DRAFT_MARK).count(), 1, "{text}");
+    assert!(text.find(DRAFT_MARK) > text.rfind("#@$.#"), "{text}");
+    // One per player: a new draft replaces it, with no more blank lines each time.
+    ed.put('E').unwrap();
+    save_draft(&file, ed.sketch(), None).unwrap();
+    save_draft(&file, ed.sketch(), None).unwrap();
+    let again = std::fs::read_to_string(&pack).unwrap();
+    assert_eq!(again.matches(DRAFT_MARK).count(), 1, "{again}");
+    assert!(!again.contains("\n\n\n"), "{again}");
+    let draft = read_draft(&file).unwrap();
+    assert_eq!(draft.sketch.height(), 5);
+    assert_eq!(draft.sketch.get(Pos::new(4, 2)), 'E');
+    assert_eq!(draft.origin, None);
+    assert_eq!(
+        StoredLevel::of_draft(&file, &draft).number(),
+        None,
+        "a new level"
+    );
+    // A draft of one of the levels is saved in its place while it is there.
+    let second = file.pasted()[1].clone();
+    let mut drawn = Editor::new(Sketch::from(&second));
+    drawn.set_cursor(Pos::new(1, 1));
+    drawn.put('+').unwrap();
+    save_draft(&file, drawn.sketch(), Some(&second)).unwrap();
+    let draft = read_draft(&file).unwrap();
+    assert_eq!(
+        draft.origin.as_ref().map(Level::board_text),
+        Some(second.board_text())
+    );
+    let mut stored = StoredLevel::of_draft(&file, &draft);
+    assert_eq!(stored.number(), Some(2));
+    drawn.set_cursor(Pos::new(3, 1));
+    drawn.put('*').unwrap();
+    assert_eq!(stored.save(&file, drawn.sketch()), Ok(2));
+    assert_eq!(file.pasted().len(), 2, "saved in its place");
+    assert!(read_draft(&file).is_some(), "a save keeps the draft");
+    // A deletion keeps it; dropping it leaves the levels as they were.
+    let first = file.pasted()[0].clone();
+    delete(&file, &first, 1).unwrap();
+    assert_eq!(file.pasted().len(), 1);
+    assert!(read_draft(&file).is_some());
+    let before = std::fs::read_to_string(&pack).unwrap();
+    drop_draft(&file).unwrap();
+    let after = std::fs::read_to_string(&pack).unwrap();
+    assert!(read_draft(&file).is_none());
+    assert!(before.starts_with(&after), "{before}\n---\n{after}");
+    drop_draft(&file).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&pack).unwrap(),
+        after,
+        "nothing to drop"
+    );
+    // Within the player's bytes.
+    let capped = SaveFile::at(dir.path().join("other").join("progress.txt")).capped(40);
+    assert!(save_draft(&capped, ed.sketch(), None).is_err());
+    assert!(read_draft(&capped).is_none());
 }

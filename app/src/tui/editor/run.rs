@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use super::EditorApp;
 use crate::tui::console::Console;
-use crate::tui::event_loop::{Ending, IDLE_WAIT, TICK};
-use crate::tui::terminal::{Input, Quit, Screen};
+use crate::tui::event_loop::{Ending, IDLE_WAIT, TICK, take_input};
+use crate::tui::terminal::{Input, Screen};
 use crate::tui::theme::Theme;
 use sokoshot_core::edit::{OpenError, Opened, PackFile, Sketch, open, open_matching};
 use sokoshot_core::level::Level;
@@ -97,17 +97,15 @@ fn run_until_done(screen: &mut impl Console, editor: &mut EditorApp) -> io::Resu
             IDLE_WAIT
         };
         for input in screen.read_input(wait)? {
-            match input {
-                Input::Key(key) => dirty |= editor.handle_key(key),
-                Input::Mouse(mouse) => dirty |= editor.handle_mouse(mouse),
-                Input::Paste(text) => dirty |= editor.paste(&text),
-                Input::Suspend => {
-                    screen.suspend()?;
-                    dirty = true;
-                }
-                Input::Quit => return Ok(Ending::Quit),
-                Input::Redraw => dirty = true,
-                Input::HangUp => return Ok(Ending::Signal(Quit::HANG_UP)),
+            let took = take_input(screen, input, |input| match input {
+                Input::Key(key) => editor.handle_key(key),
+                Input::Mouse(mouse) => editor.handle_mouse(mouse),
+                Input::Paste(text) => editor.paste(&text),
+                _ => false,
+            })?;
+            match took {
+                Ok(changed) => dirty |= changed,
+                Err(ending) => return Ok(ending),
             }
             if editor.should_quit() {
                 return Ok(Ending::Quit);

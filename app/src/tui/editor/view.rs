@@ -5,28 +5,16 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{EditorApp, HELP, Overlay, Target, proof_words};
 use crate::tui::theme::{Theme, Thing};
+use crate::tui::view::help::border_set;
 use crate::words::session;
 use sokoshot_core::edit::{PALETTE, Sketch};
 use sokoshot_core::game::Dir;
 use sokoshot_core::level::{Pos, Slope};
-
-/// The frame drawn in ASCII.
-const ASCII_BORDER: border::Set = border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
 
 /// What the game draws for a level character.
 fn thing_of(c: char, inside: bool) -> Thing {
@@ -169,11 +157,7 @@ impl EditorApp {
             w + 2,
             h + 2,
         );
-        let set = if self.theme.ascii {
-            ASCII_BORDER
-        } else {
-            border::PLAIN
-        };
+        let set = border_set(self.theme);
         Block::bordered()
             .border_set(set)
             .border_style(self.theme.dim())
@@ -295,15 +279,8 @@ impl EditorApp {
     }
 
     fn help(&self, middle: Rect, buf: &mut Buffer) {
-        let width = 78.min(middle.width);
         // The keys, then what the shaded floor means (the proof's dead squares).
-        let height = (HELP.len() as u16 + 3).min(middle.height);
-        let area = Rect::new(
-            middle.x + (middle.width - width) / 2,
-            middle.y + (middle.height - height) / 2,
-            width,
-            height,
-        );
+        let area = centred(middle, 78, HELP.len() as u16 + 3);
         Clear.render(area, buf);
         let mut lines: Vec<Line> = HELP
             .iter()
@@ -322,11 +299,7 @@ impl EditorApp {
                 ""
             )),
         ]));
-        let set = if self.theme.ascii {
-            ASCII_BORDER
-        } else {
-            border::PLAIN
-        };
+        let set = border_set(self.theme);
         Paragraph::new(lines)
             .block(
                 Block::bordered()
@@ -338,14 +311,7 @@ impl EditorApp {
 }
 
 fn form_view(theme: Theme, form: &super::Form, middle: Rect, buf: &mut Buffer) {
-    let width = 70.min(middle.width);
-    let height = (form.fields.len() as u16 * 2 + 4).min(middle.height);
-    let area = Rect::new(
-        middle.x + (middle.width - width) / 2,
-        middle.y + (middle.height - height) / 2,
-        width,
-        height,
-    );
+    let area = centred(middle, 70, form.fields.len() as u16 * 2 + 4);
     Clear.render(area, buf);
     let mut lines = Vec::new();
     for (i, field) in form.fields.iter().enumerate() {
@@ -364,11 +330,7 @@ fn form_view(theme: Theme, form: &super::Form, middle: Rect, buf: &mut Buffer) {
             theme.dim(),
         )),
     }
-    let set = if theme.ascii {
-        ASCII_BORDER
-    } else {
-        border::PLAIN
-    };
+    let set = border_set(theme);
     let title = match form.kind {
         super::form::FormKind::Meta => " Title, author, comment ",
         super::form::FormKind::Settings(_) => " Settings ",
@@ -376,4 +338,15 @@ fn form_view(theme: Theme, form: &super::Form, middle: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .block(Block::bordered().border_set(set).title(title))
         .render(area, buf);
+}
+
+/// A box `width` × `height` (at most `middle`'s size) in the middle of `middle`.
+fn centred(middle: Rect, width: u16, height: u16) -> Rect {
+    let (width, height) = (width.min(middle.width), height.min(middle.height));
+    Rect::new(
+        middle.x + (middle.width - width) / 2,
+        middle.y + (middle.height - height) / 2,
+        width,
+        height,
+    )
 }
