@@ -115,6 +115,8 @@ pub struct EditorApp {
     mouse: bool,
     /// What a hint may cost while the level is tried (local play's when none).
     hints: Option<HintBudget>,
+    /// The size of the screen, when known: the level being tried is told it, as play is.
+    screen: Option<(u16, u16)>,
 }
 
 impl EditorApp {
@@ -183,6 +185,7 @@ impl EditorApp {
             drawn: Cell::new(None),
             mouse: true,
             hints: None,
+            screen: None,
         };
         app.refresh();
         app
@@ -196,6 +199,24 @@ impl EditorApp {
     /// What a hint may cost while the level is tried (a server's share).
     pub fn set_hint_budget(&mut self, budget: HintBudget) {
         self.hints = Some(budget);
+    }
+
+    /// Tells the editor the size of the screen it is drawn on (the level being tried scrolls
+    /// its help and fits its board by it, as in play).
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.screen = Some((columns, rows));
+        if let Overlay::Trying(app) = &mut self.overlay {
+            app.set_screen_size(columns, rows);
+        }
+    }
+
+    /// Text the level being tried asked to copy to the clipboard (`y`, `Y`), taken: the loop
+    /// writes it to the terminal, as play's does.
+    pub fn take_clipboard(&mut self) -> Option<String> {
+        match &mut self.overlay {
+            Overlay::Trying(app) => app.take_clipboard(),
+            _ => None,
+        }
     }
 
     /// Whether the author has left the editor.
@@ -507,6 +528,9 @@ impl EditorApp {
         let mut app = App::new(vec![pack], place, Progress::default(), None, self.theme)
             .map_err(|e| e.to_string())?;
         app.set_mouse(self.mouse);
+        if let Some((columns, rows)) = self.screen {
+            app.set_screen_size(columns, rows);
+        }
         if let Some(budget) = self.hints {
             app.set_hint_budget(budget);
         }
@@ -565,8 +589,13 @@ impl EditorApp {
     }
 
     /// A paste: a level replaces the board (one undo step); anything else is refused with
-    /// what is wrong with it.
+    /// what is wrong with it. While the level is tried the game takes it, as in play (moves
+    /// are played).
     pub fn paste(&mut self, text: &str) -> bool {
+        if let Overlay::Trying(app) = &mut self.overlay {
+            app.handle_paste(text);
+            return true;
+        }
         if let Overlay::Form(form) = &mut self.overlay {
             for c in text.chars().filter(|c| !c.is_control()) {
                 form.type_char(c);

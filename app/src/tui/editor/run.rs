@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::EditorApp;
 use crate::tui::console::Console;
 use crate::tui::event_loop::{Ending, IDLE_WAIT, TICK};
+use crate::tui::sequences::copy_to_clipboard;
 use crate::tui::terminal::{Input, Quit, Screen};
 use crate::tui::theme::Theme;
 use sokoshot_core::edit::{OpenError, Opened, PackFile, Sketch, open, open_matching};
@@ -87,6 +88,8 @@ fn run_until_done(screen: &mut impl Console, editor: &mut EditorApp) -> io::Resu
         }
         if dirty {
             screen.draw(|frame| frame.render_widget(&*editor, frame.area()))?;
+            let (columns, rows) = screen.size();
+            editor.set_screen_size(columns, rows);
             dirty = false;
         }
         let wait = if editor.is_trying() {
@@ -112,6 +115,9 @@ fn run_until_done(screen: &mut impl Console, editor: &mut EditorApp) -> io::Resu
             if editor.should_quit() {
                 return Ok(Ending::Quit);
             }
+        }
+        if let Some(text) = editor.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
         }
         if editor.is_animating() {
             dirty |= editor.tick();
