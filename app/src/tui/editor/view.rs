@@ -10,10 +10,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{EditorApp, HELP, Overlay, Target, proof_words};
+use crate::tui::board::bar_dots;
+use crate::tui::dots::braille;
 use crate::tui::theme::{Theme, Thing};
 use crate::words::session;
 use sokoshot_core::edit::{PALETTE, Sketch};
-use sokoshot_core::game::Dir;
+use sokoshot_core::game::{Dir, bar_covers, spinner_obb};
+use sokoshot_core::geom::Obb;
 use sokoshot_core::level::{Pos, Slope};
 
 /// The frame drawn in ASCII.
@@ -184,6 +187,11 @@ impl EditorApp {
         let inside = inside(s);
         let top = s.written_rows().0 as i32;
         let problem = self.checked.first_error().and_then(|p| p.cell);
+        // The bars as the game draws them at beat 0, where the level starts.
+        let bars: Vec<Obb> = s.spinners().iter().map(|sp| spinner_obb(sp, 0)).collect();
+        let width = i32::try_from(s.width()).unwrap_or(i32::MAX);
+        let height = i32::try_from(s.height()).unwrap_or(i32::MAX);
+        let (dots, marks) = bar_dots(&bars, width, height, 1, self.theme.ascii);
         for dy in 0..shown_h {
             for dx in 0..shown_w {
                 let pos = Pos::new((x0 + dx) as i32, (y0 + dy) as i32);
@@ -196,21 +204,73 @@ impl EditorApp {
                 if thing == Thing::Floor && dead {
                     thing = Thing::DeadSquare;
                 }
-                let mut style = self.theme.style(thing);
-                if Some(pos) == problem {
-                    style = self.theme.warning().add_modifier(Modifier::REVERSED);
+                // As the game: a hub blocks, and so does a cell under a bar unless a wall or
+                // a slope stands there; a covered floor or goal is shaded whole.
+                let blocked = thing == Thing::Hub
+                    || bars.iter().any(|bar| bar_covers(bar, pos))
+                        && !matches!(thing, Thing::Wall | Thing::Slope(_) | Thing::Outside);
+                let shown =
+                    if blocked && matches!(thing, Thing::Floor | Thing::Goal | Thing::DeadSquare) {
+                        Thing::Covered
+                    } else {
+                        thing
+                    };
+                let mut style = self.theme.style(shown);
+                if blocked {
+                    style = style.patch(self.theme.barred());
                 }
-                if pos == cursor {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                let glyph = self.theme.glyph(thing);
-                let glyph = if thing == Thing::DeadSquare && glyph.trim().is_empty() {
+                let mark = |style: Style| {
+                    let mut style = style;
+                    if Some(pos) == problem {
+                        style = self.theme.warning().add_modifier(Modifier::REVERSED);
+                    }
+                    if pos == cursor {
+                        style = style.add_modifier(Modifier::REVERSED);
+                    }
+                    style
+                };
+                let glyph = self.theme.glyph(shown);
+                let glyph = if shown == Thing::DeadSquare && glyph.trim().is_empty() {
                     if self.theme.ascii { " x" } else { " ·" }
                 } else {
                     glyph
                 };
                 let (col, row) = (board.x + dx as u16 * 2, board.y + dy as u16);
-                buf.set_string(col, row, glyph, style);
+                for (k, ch) in glyph.chars().enumerate().take(2) {
+                    let column = (x0 + dx) * 2 + k;
+                    let bits = if blocked {
+                        dots.bits(column, y0 + dy)
+                    } else {
+                        0
+                    };
+                    let cell = &mut buf[(col + k as u16, row)];
+                    if bits != 0
+                        && matches!(
+                            thing,
+                            Thing::Floor | Thing::Goal | Thing::DeadSquare | Thing::Hub
+                        )
+                    {
+                        let dot_style = if thing == Thing::Hub {
+                            self.theme.style(Thing::Hub)
+                        } else {
+                            self.theme.style(Thing::Dots)
+                        };
+                        let symbol = if self.theme.ascii {
+                            let columns = s.width() * 2;
+                            marks
+                                .get((y0 + dy) * columns + column)
+                                .copied()
+                                .unwrap_or("-")
+                                .to_owned()
+                        } else {
+                            braille(bits).to_string()
+                        };
+                        cell.set_symbol(&symbol)
+                            .set_style(mark(dot_style.patch(self.theme.barred())));
+                    } else {
+                        cell.set_char(ch).set_style(mark(style));
+                    }
+                }
             }
         }
     }
