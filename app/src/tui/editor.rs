@@ -31,10 +31,12 @@ use sokoshot_core::store::saves::Saves;
 use sokoshot_core::words::count;
 
 pub mod form;
+mod levels;
 pub mod run;
 mod view;
 
 use form::{Form, FormEnd};
+use levels::Go;
 
 /// The editor's keys besides the level characters, as its help lists them.
 pub const HELP: &[(&str, &str)] = &[
@@ -54,6 +56,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("s", "settings: shots, and the spinner under the cursor"),
     ("m", "title, author, comment"),
     ("t", "try it: play the level (q or e comes back)"),
+    (
+        "<  >  N",
+        "previous, next level; a new level after the last",
+    ),
     ("Ctrl-s", "save"),
     ("?  Esc", "this help; close"),
     (
@@ -73,6 +79,8 @@ pub(crate) enum Overlay {
     Form(Form),
     /// Quitting with unsaved changes: save first?
     ConfirmQuit,
+    /// Going to another level (this 1-based one) with unsaved changes: save first?
+    ConfirmGo(usize),
     /// The file changed on disk: overwrite it?
     ConfirmOverwrite {
         /// Quit once saved.
@@ -103,6 +111,8 @@ pub struct EditorApp {
     pub(crate) proofs: Proofs,
     /// The board the proof and the check are about.
     proved: u64,
+    /// The level to go to once the save asked for is done.
+    going: Option<usize>,
     pub(crate) overlay: Overlay,
     pub(crate) message: Option<(String, bool)>,
     /// The character the mouse paints.
@@ -177,6 +187,7 @@ impl EditorApp {
             theme,
             proofs: Proofs::new(budget),
             proved: u64::MAX,
+            going: None,
             overlay: Overlay::None,
             message: note.map(|n| (n, false)),
             brush: '#',
@@ -355,6 +366,10 @@ impl EditorApp {
                 KeyCode::Char('n') => self.quit = true,
                 _ => self.tell("not quitting", false),
             },
+            Overlay::ConfirmGo(number) => match key.code {
+                KeyCode::Char(c) => self.confirm_go(c, number),
+                _ => self.confirm_go(' ', number),
+            },
             Overlay::ConfirmOverwrite { then_quit } => match key.code {
                 KeyCode::Char('y') => self.save(true, then_quit),
                 _ => self.tell("not saved: the file on disk is as it was", true),
@@ -366,6 +381,7 @@ impl EditorApp {
             }
             Overlay::None | Overlay::Trying(_) => self.draw_key(key),
         }
+        self.go_once_saved();
         self.refresh();
         true
     }
@@ -389,6 +405,8 @@ impl EditorApp {
             KeyCode::Up | KeyCode::Char('k') => self.go(0, -1),
             KeyCode::Right | KeyCode::Char('l') => self.go(1, 0),
             KeyCode::Esc => Ok(()),
+            KeyCode::PageDown => self.ask_go(Go::Next),
+            KeyCode::PageUp => self.ask_go(Go::Previous),
             KeyCode::Char(c) => self.command(c),
             _ => Ok(()),
         };
@@ -441,6 +459,9 @@ impl EditorApp {
                 Ok(())
             }
             't' => return self.try_it(),
+            '>' => return self.ask_go(Go::Next),
+            '<' => return self.ask_go(Go::Previous),
+            'N' => return self.ask_go(Go::New),
             '?' => {
                 self.overlay = Overlay::Help;
                 Ok(())

@@ -6,6 +6,7 @@ mod common;
 
 mod campaign_screens;
 mod editor;
+mod editor_levels;
 mod editor_spinner;
 mod editor_try;
 mod lab_scenes;

@@ -133,7 +133,11 @@ impl EditorApp {
                     |n| n.to_string_lossy().into_owned(),
                 );
                 let name = sokoshot_core::level::visible(&name).into_owned();
-                format!("{name}, level {}", file.level_number())
+                format!(
+                    "{name}, level {} of {}",
+                    file.level_number(),
+                    file.level_count()
+                )
             }
             Target::Store(stored, _) => match stored.number() {
                 Some(number) => format!("your levels, level {number}"),
@@ -325,6 +329,12 @@ impl EditorApp {
                 "unsaved changes: y saves and quits, n quits without saving, any other key stays",
                 self.theme.warning(),
             ),
+            (Overlay::ConfirmGo(number), _) => Line::styled(
+                format!(
+                    "unsaved changes: y saves and goes to level {number}, n goes unsaved, other keys stay"
+                ),
+                self.theme.warning(),
+            ),
             (_, Some((text, warn))) => {
                 let style = if *warn {
                     self.theme.warning()
@@ -341,6 +351,7 @@ impl EditorApp {
                     ("s", "settings"),
                     ("m", "title"),
                     ("u", "undo"),
+                    ("< >", "level"),
                     ("q", "quit"),
                 ];
                 let mut spans = Vec::new();
