@@ -47,8 +47,9 @@ pub const HELP: &[(&str, &str)] = &[
     ("F 7 L J", "put a slope: the letter's corner is filled"),
     (
         "click, drag",
-        "paint the last character put; right button: floor",
+        "paint the palette's highlighted character: the last put",
     ),
+    ("right click, drag", "paint floor"),
     ("u  Ctrl-r", "undo, redo"),
     ("r  R", "insert a row above the cursor, delete its row"),
     ("c  C", "insert a column at the cursor, delete its column"),
@@ -61,7 +62,7 @@ pub const HELP: &[(&str, &str)] = &[
         "previous, next level; a new level after the last",
     ),
     ("Ctrl-s", "save"),
-    ("?  Esc", "this help; close"),
+    ("?  Esc", "this help (j k scroll it); close"),
     (
         "q  Ctrl-c",
         "quit (asks first if there are unsaved changes)",
@@ -127,6 +128,8 @@ pub struct EditorApp {
     hints: Option<HintBudget>,
     /// The size of the screen, when known: the level being tried is told it, as play is.
     screen: Option<(u16, u16)>,
+    /// How far the help is scrolled.
+    pub(crate) help_scroll: u16,
 }
 
 impl EditorApp {
@@ -197,6 +200,7 @@ impl EditorApp {
             mouse: true,
             hints: None,
             screen: None,
+            help_scroll: 0,
         };
         app.refresh();
         app
@@ -374,11 +378,12 @@ impl EditorApp {
                 KeyCode::Char('y') => self.save(true, then_quit),
                 _ => self.tell("not saved: the file on disk is as it was", true),
             },
-            Overlay::Help => {
-                if !matches!(key.code, KeyCode::Esc | KeyCode::Char('?' | 'q')) {
-                    self.draw_key(key);
-                }
-            }
+            Overlay::Help => match key.code {
+                KeyCode::Esc | KeyCode::Char('?' | 'q') => {}
+                KeyCode::Down | KeyCode::Char('j') => self.scroll_help(1),
+                KeyCode::Up | KeyCode::Char('k') => self.scroll_help(-1),
+                _ => self.draw_key(key),
+            },
             Overlay::None | Overlay::Trying(_) => self.draw_key(key),
         }
         self.go_once_saved();
@@ -464,6 +469,7 @@ impl EditorApp {
             'N' => return self.ask_go(Go::New),
             '?' => {
                 self.overlay = Overlay::Help;
+                self.help_scroll = 0;
                 Ok(())
             }
             'q' => {
@@ -477,6 +483,15 @@ impl EditorApp {
             }
         };
         edit.map_err(|e| e.to_string())
+    }
+
+    /// j k (Down Up) in the help: scrolls it, as far as the screen asks (when known).
+    fn scroll_help(&mut self, by: i16) {
+        let most = self.screen.map_or(u16::MAX, |(columns, rows)| {
+            view::help_max_scroll(self.theme, columns, rows)
+        });
+        self.help_scroll = self.help_scroll.saturating_add_signed(by).min(most);
+        self.overlay = Overlay::Help;
     }
 
     fn ask_quit(&mut self) {

@@ -9,6 +9,7 @@ mod editor;
 mod editor_levels;
 mod editor_spinner;
 mod editor_try;
+mod editor_words;
 mod lab_scenes;
 mod lab_snapshots;
 mod lab_view;

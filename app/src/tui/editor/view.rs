@@ -13,7 +13,9 @@ use super::{EditorApp, HELP, Overlay, Target, proof_words};
 use crate::tui::board::bar_dots;
 use crate::tui::dots::braille;
 use crate::tui::theme::{Theme, Thing};
-use crate::words::session;
+use crate::tui::view::help::wrap_words;
+use crate::words::{self, session};
+use sokoshot_core::edit::proof::{Optimum, Status};
 use sokoshot_core::edit::{PALETTE, Sketch};
 use sokoshot_core::game::{Dir, bar_covers, spinner_obb};
 use sokoshot_core::geom::Obb;
@@ -320,6 +322,22 @@ impl EditorApp {
         } else {
             self.theme.heading()
         };
+        // Where the line has room, what the layouts of the difficulty are.
+        let mut text = text;
+        let proven = matches!(
+            self.prover().map(|p| p.status()),
+            Some(Status::Solvable {
+                optimum: Optimum::Proven { .. },
+                ..
+            })
+        );
+        let more = format!(" ({})", words::LAYOUTS_SHORT);
+        if proven
+            && self.checked.first_error().is_none()
+            && text.chars().count() + more.chars().count() <= usize::from(area.width)
+        {
+            text.push_str(&more);
+        }
         Line::styled(text, style).render(area, buf);
     }
 
@@ -366,46 +384,88 @@ impl EditorApp {
     }
 
     fn help(&self, middle: Rect, buf: &mut Buffer) {
-        let width = 78.min(middle.width);
-        // The keys, then what the shaded floor means (the proof's dead squares).
-        let height = (HELP.len() as u16 + 3).min(middle.height);
-        let area = Rect::new(
-            middle.x + (middle.width - width) / 2,
-            middle.y + (middle.height - height) / 2,
-            width,
-            height,
-        );
+        let (area, lines) = help_layout(self.theme, middle);
+        let rows = usize::from(area.height.saturating_sub(2));
+        let most = u16::try_from(lines.len().saturating_sub(rows)).unwrap_or(u16::MAX);
+        let scroll = self.help_scroll.min(most);
         Clear.render(area, buf);
-        let mut lines: Vec<Line> = HELP
-            .iter()
-            .map(|(keys, what)| {
-                Line::from(vec![
-                    Span::styled(format!("{keys:<26}"), self.theme.key()),
-                    Span::raw(*what),
-                ])
-            })
-            .collect();
-        let dead = Thing::DeadSquare;
-        lines.push(Line::from(vec![
-            Span::styled(self.theme.glyph(dead).to_string(), self.theme.style(dead)),
-            Span::raw(format!(
-                "{:<24}a dead square: a box there can never reach a goal",
-                ""
-            )),
-        ]));
         let set = if self.theme.ascii {
             ASCII_BORDER
         } else {
             border::PLAIN
         };
+        let mut block = Block::bordered()
+            .border_set(set)
+            .title(" Editor keys (Esc closes) ");
+        if lines.len() > rows {
+            let more = if usize::from(scroll) + rows < lines.len() {
+                " j more "
+            } else {
+                " k back "
+            };
+            block = block.title_bottom(Line::styled(more, self.theme.key()).centered());
+        }
         Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_set(set)
-                    .title(" Editor keys (Esc closes) "),
-            )
+            .scroll((scroll, 0))
+            .block(block)
             .render(area, buf);
     }
+}
+
+/// The width of the help's column of keys.
+const KEYS_WIDTH: usize = 19;
+
+/// The help's box within the board's area `middle`, and its lines: the keys, what the
+/// shaded floor means, then what the status line's difficulty counts and where the rules
+/// of play are.
+fn help_layout(theme: Theme, middle: Rect) -> (Rect, Vec<Line<'static>>) {
+    let width = 78.min(middle.width);
+    let inner = usize::from(width.saturating_sub(2));
+    let mut lines: Vec<Line> = HELP
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!("{keys:<KEYS_WIDTH$}"), theme.key()),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    let dead = Thing::DeadSquare;
+    lines.push(Line::from(vec![
+        Span::styled(theme.glyph(dead).to_string(), theme.style(dead)),
+        Span::raw(format!(
+            "{:<w$}a dead square: a box there can never reach a goal",
+            "",
+            w = KEYS_WIDTH - 2
+        )),
+    ]));
+    lines.push(Line::raw(""));
+    let difficulty = format!(
+        "Difficulty (on the status line once the fewest pushes are proven) is counted in \
+         layouts, as levels/README.md ranks levels: {}.",
+        words::LAYOUTS
+    );
+    let rules = "A spinner's bar is drawn where it stands at beat 0. t tries the level; there \
+                 ? says what shots, slopes and spinners do.";
+    for text in [difficulty.as_str(), rules] {
+        lines.extend(wrap_words(text, inner).into_iter().map(Line::raw));
+    }
+    let height = (lines.len() as u16 + 2).min(middle.height);
+    let area = Rect::new(
+        middle.x + (middle.width - width) / 2,
+        middle.y + (middle.height - height) / 2,
+        width,
+        height,
+    );
+    (area, lines)
+}
+
+/// How far the help can scroll on a `columns` × `rows` screen.
+pub(crate) fn help_max_scroll(theme: Theme, columns: u16, rows: u16) -> u16 {
+    let middle = Rect::new(0, 1, columns, rows.saturating_sub(4));
+    let (area, lines) = help_layout(theme, middle);
+    let shown = usize::from(area.height.saturating_sub(2));
+    u16::try_from(lines.len().saturating_sub(shown)).unwrap_or(u16::MAX)
 }
 
 fn form_view(theme: Theme, form: &super::Form, middle: Rect, buf: &mut Buffer) {
