@@ -360,11 +360,17 @@ impl EditorApp {
         self.drag = None;
         self.proofs.hold(false);
         match std::mem::replace(&mut self.overlay, Overlay::None) {
-            Overlay::Form(mut form) => match form.key(key, &mut self.editor) {
-                FormEnd::Open => self.overlay = Overlay::Form(form),
-                FormEnd::Applied => self.tell("set", false),
-                FormEnd::Cancelled => {}
-            },
+            Overlay::Form(mut form) => {
+                let before = self.editor.sketch().clone();
+                match form.key(key, &mut self.editor) {
+                    FormEnd::Open => self.overlay = Overlay::Form(form),
+                    FormEnd::Applied => {
+                        let said = form::what_was_set(&before, self.editor.sketch());
+                        self.tell(said, false);
+                    }
+                    FormEnd::Cancelled => {}
+                }
+            }
             Overlay::ConfirmQuit => match key.code {
                 KeyCode::Char('y') => self.save(false, true),
                 KeyCode::Char('n') => self.quit = true,

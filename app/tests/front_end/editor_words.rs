@@ -1,6 +1,7 @@
 //! What the editor tells an author in words: its help (which scrolls at 80×24 as play's does)
 //! says what a layout is and what the palette's highlighted character is; the status line
-//! says what layouts are where it has room.
+//! says what layouts are where it has room; setting the title says what was set; and
+//! inserting rows and columns keeps the cursor on the cell it was on.
 
 use std::path::Path;
 
@@ -121,4 +122,54 @@ fn the_status_line_says_what_layouts_are_where_it_has_room() {
     let status = narrow.lines().rev().nth(1).unwrap();
     assert!(status.contains("difficulty 4 layouts"), "{status}");
     assert!(status.chars().count() <= 80, "{status}");
+}
+
+/// Setting the title, author and comment says what was set; the settings form too.
+#[test]
+fn setting_says_what_was_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut editor = editor_on(dir.path());
+    typed(&mut editor, "m");
+    for _ in 0.."First Bank".len() {
+        press(&mut editor, KeyCode::Backspace);
+    }
+    typed(&mut editor, "Windmill");
+    press(&mut editor, KeyCode::Enter);
+    let said = screen(&editor);
+    let bottom = said.lines().last().unwrap();
+    assert!(bottom.contains("title set to “Windmill”"), "{bottom}");
+    // The settings form: shots and, on a hub, the spinner.
+    typed(&mut editor, "s");
+    press(&mut editor, KeyCode::Backspace);
+    typed(&mut editor, "5");
+    press(&mut editor, KeyCode::Enter);
+    let bottom = screen(&editor).lines().last().unwrap().to_owned();
+    assert!(bottom.contains("shots set to 5"), "{bottom}");
+    // Nothing changed: it says so.
+    typed(&mut editor, "m");
+    press(&mut editor, KeyCode::Enter);
+    let bottom = screen(&editor).lines().last().unwrap().to_owned();
+    assert!(bottom.contains("nothing changed"), "{bottom}");
+}
+
+/// `r` and `c` insert a row above and a column left of the cursor: the cursor stays on the
+/// cell it was on, which moved down or right; `R` and `C` delete the cursor's row or column.
+#[test]
+fn inserting_rows_and_columns_keeps_the_cursor_on_its_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("r", Pos::new(3, 3), '@'),
+        ("rr", Pos::new(3, 4), '@'),
+        ("c", Pos::new(4, 2), '@'),
+        ("cc", Pos::new(5, 2), '@'),
+        ("rc", Pos::new(4, 3), '@'),
+    ];
+    for (keys, at, under) in cases {
+        let mut editor = editor_on(dir.path());
+        assert_eq!(editor.editor().cursor(), Pos::new(3, 2));
+        typed(&mut editor, keys);
+        let ed = editor.editor();
+        assert_eq!(ed.cursor(), at, "{keys}");
+        assert_eq!(ed.sketch().get(ed.cursor()), under, "{keys}");
+    }
 }

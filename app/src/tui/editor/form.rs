@@ -9,7 +9,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use sokoshot_core::edit::Editor;
+use sokoshot_core::edit::{Editor, Sketch};
 use sokoshot_core::game::{TICKS_PER_SECOND, WAIT_TICKS};
 use sokoshot_core::level::{Pos, Spinner};
 
@@ -225,5 +225,52 @@ impl Form {
                 Ok(())
             }
         }
+    }
+}
+
+/// What a form set, from the board `before` it to the board `after`: `title set to “X”`,
+/// `shots set to 5`, `the spinner at row 4 col 8 set: …`, or `nothing changed`.
+#[must_use]
+pub fn what_was_set(before: &Sketch, after: &Sketch) -> String {
+    let text = |label: &str, was: Option<&str>, now: Option<&str>| match (was, now) {
+        (a, b) if a == b => None,
+        (_, None) => Some(format!("{label} cleared")),
+        (_, Some(now)) => Some(format!("{label} set to “{now}”")),
+    };
+    let joined = |c: &[String]| (!c.is_empty()).then(|| c.join(" "));
+    let mut said: Vec<String> = [
+        text("title", before.title.as_deref(), after.title.as_deref()),
+        text("author", before.author.as_deref(), after.author.as_deref()),
+        text(
+            "comment",
+            joined(&before.comments).as_deref(),
+            joined(&after.comments).as_deref(),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if before.shots != after.shots {
+        said.push(match after.shots {
+            Some(n) => format!("shots set to {n}"),
+            None => "shots: no limit".to_owned(),
+        });
+    }
+    for sp in after.spinners() {
+        if !before.spinners().contains(sp) {
+            said.push(format!(
+                "the spinner at row {} col {} set: a bar of {} cells, {}° a beat, at {}° at beat 0",
+                sp.hub.y + 1,
+                sp.hub.x + 1,
+                sp.length,
+                degrees_a_beat(sp.speed),
+                sp.angle
+            ));
+        }
+    }
+    if said.is_empty() {
+        "nothing changed".to_owned()
+    } else {
+        said.join("; ")
     }
 }
