@@ -168,3 +168,28 @@ fn copying_and_pasting_moves_while_trying_work_as_in_play() {
     );
     assert!(!screen.contains("close this view"), "{screen}");
 }
+
+/// The same from the game: `e` opens the editor over it, `t` tries the level, and the help
+/// scrolls there too (the game's loop tells the editor the screen's size), and `y` reaches
+/// the clipboard.
+#[test]
+fn the_help_while_trying_from_the_games_editor_scrolls_too() {
+    let mut game = crate::support::app(LEVEL, PLAIN);
+    game.allow_editing();
+    let mut inputs = keys("et?");
+    inputs.extend(keys(&"j".repeat(60)));
+    inputs.push(Input::Quit);
+    let mut console = Scripted::new(inputs);
+    sokoshot::tui::event_loop::run(&mut console, &mut game, None, None).unwrap();
+    let screen = last_frame(&console);
+    assert!(screen.contains("Shots stop at walls and boxes"), "{screen}");
+    let mut game = crate::support::app(LEVEL, PLAIN);
+    game.allow_editing();
+    let mut console = Scripted::new(vec![keys("ety"), vec![Input::Quit]].concat());
+    sokoshot::tui::event_loop::run(&mut console, &mut game, None, None).unwrap();
+    assert!(
+        console.commands.iter().any(|c| c.starts_with("\x1b]52;c;")),
+        "{:?}",
+        console.commands
+    );
+}
