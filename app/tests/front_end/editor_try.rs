@@ -185,7 +185,7 @@ fn the_help_while_trying_from_the_games_editor_scrolls_too() {
     assert!(screen.contains("Shots stop at walls and boxes"), "{screen}");
     let mut game = crate::support::app(LEVEL, PLAIN);
     game.allow_editing();
-    let mut console = Scripted::new(vec![keys("ety"), vec![Input::Quit]].concat());
+    let mut console = Scripted::new([keys("ety"), vec![Input::Quit]].concat());
     sokoshot::tui::event_loop::run(&mut console, &mut game, None, None).unwrap();
     assert!(
         console.commands.iter().any(|c| c.starts_with("\x1b]52;c;")),
