@@ -92,12 +92,12 @@ fn run_until_done(screen: &mut impl Console, editor: &mut EditorApp) -> io::Resu
             editor.set_screen_size(columns, rows);
             dirty = false;
         }
-        let wait = if editor.is_trying() {
-            TICK
-        } else if editor.is_animating() {
-            PROOF_LOOK
-        } else {
-            IDLE_WAIT
+        // As play's loop: frames at 60 Hz only while the level tried is moving; otherwise
+        // the loop sleeps until a key (or looks at the proof now and then).
+        let wait = match (editor.is_animating(), editor.is_trying()) {
+            (true, true) => TICK,
+            (true, false) => PROOF_LOOK,
+            (false, _) => IDLE_WAIT,
         };
         for input in screen.read_input(wait)? {
             match input {
