@@ -193,6 +193,9 @@ fn going_to_another_level_with_unsaved_changes_asks_first() {
         "{}",
         header(&editor)
     );
+    let said = screen(&editor);
+    assert!(said.contains("saved level 1 to "), "{said}");
+    assert!(said.contains("; level 2 of 3"), "{said}");
     assert!(!editor.editor().is_modified());
     let saved = std::fs::read_to_string(&path).unwrap();
     assert_eq!(saved, THREE.replace("#@$.#", "#@#.#"), "only level 1's row");

@@ -80,7 +80,13 @@ impl EditorApp {
         }
         self.going = None;
         if !self.editor.is_modified() {
+            // What the save said comes first: "saved level 1 to pack.xsb; level 2 of 3".
+            let saved = self.message.take();
             self.go_to(number);
+            if let (Some((saved, false)), Some((went, false))) = (saved, &self.message) {
+                let both = format!("{saved}; {went}");
+                self.tell(both, false);
+            }
         }
     }
 
