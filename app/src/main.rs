@@ -105,8 +105,9 @@ enum Command {
     /// Draw a level and watch it proven: edit level N of a pack file (a file that is not
     /// there starts a new pack with one small walled room; N one past the last adds a level).
     ///
-    /// Ctrl-S saves, keeping every other level and line of the file as it was; `?` lists
-    /// the keys.
+    /// Ctrl-S saves, keeping every other level and line of the file as it was; `>` and `<`
+    /// go to the next and the previous level, `N` starts a new one after the last; `?`
+    /// lists the keys.
     Edit {
         /// The level file (XSB or SOK text; an SLC collection's level is saved beside it).
         file: PathBuf,

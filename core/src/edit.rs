@@ -149,13 +149,15 @@ impl Editor {
         result
     }
 
-    /// Inserts an empty row above the cursor's.
+    /// Inserts an empty row above the cursor's; the cursor stays on its cell, one row down.
     ///
     /// # Errors
     /// When the board is as tall as it may be.
     pub fn insert_row(&mut self) -> Result<(), EditError> {
         let y = self.cursor.y as usize;
-        self.change(|s| s.insert_row(y))
+        self.change(|s| s.insert_row(y))?;
+        self.move_cursor(0, 1);
+        Ok(())
     }
 
     /// Deletes the cursor's row.
@@ -169,13 +171,16 @@ impl Editor {
         Ok(())
     }
 
-    /// Inserts an empty column left of the cursor's.
+    /// Inserts an empty column left of the cursor's; the cursor stays on its cell, one
+    /// column right.
     ///
     /// # Errors
     /// When the board is as wide as it may be.
     pub fn insert_column(&mut self) -> Result<(), EditError> {
         let x = self.cursor.x as usize;
-        self.change(|s| s.insert_column(x))
+        self.change(|s| s.insert_column(x))?;
+        self.move_cursor(1, 0);
+        Ok(())
     }
 
     /// Deletes the cursor's column.

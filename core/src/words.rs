@@ -20,6 +20,14 @@ pub mod status;
 
 pub use pieces::Piece;
 
+/// What a layout is: the unit of a level's difficulty, as levels/README.md measures it and
+/// `solve --measure` and the editor's proof count it.
+pub const LAYOUTS: &str = "layouts are the distinct places of the boxes and enemies among the \
+positions the solver looked at, whatever the player's cell, facing and the clock";
+
+/// The same, short, where a line has room for a few words.
+pub const LAYOUTS_SHORT: &str = "places of boxes and enemies searched";
+
 /// `count` and `noun`, the noun in the plural unless the count is one (`0 shots`, `1 move`,
 /// `2 pushes`). The plural adds `es` after `sh`, `ch`, `s` or `x`, turns a `y` after a
 /// consonant into `ies`, else adds `s`.

@@ -210,6 +210,9 @@ impl App {
     /// Tells the app the size of the screen it is drawn on.
     pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
         self.screen = Some((columns, rows));
+        if let Some(editor) = &mut self.editor {
+            editor.set_screen_size(columns, rows);
+        }
     }
 
     /// Whether the board is hidden behind the "terminal too small" message.

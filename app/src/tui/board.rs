@@ -158,31 +158,52 @@ impl BoardView<'_> {
     /// each column.
     fn bar_layer(&self) -> (DotLayer, Vec<&'static str>) {
         let level = self.world.level();
-        let (s, f) = self.factor();
-        let (width, height) = (level.width * s, level.height * s);
-        let mut all = DotLayer::new(width, height);
-        let columns = usize::try_from(width.max(0)).unwrap_or(0) * 2;
-        let rows = usize::try_from(height.max(0)).unwrap_or(0);
-        let mut marks = Vec::new();
-        for bar in self.world.spinner_bars() {
-            let bar = &scaled_bar(bar, f);
-            all.fill_obb(bar);
-            if self.theme.ascii {
-                let mut one = DotLayer::new(width, height);
-                one.fill_obb(bar);
-                marks.resize(columns * rows, "");
-                for row in 0..rows {
-                    for column in 0..columns {
-                        let bits = one.bits(column, row);
-                        if bits != 0 {
-                            marks[row * columns + column] = bar_mark(bits, bar.angle());
-                        }
+        let bars = self.world.spinner_bars();
+        bar_dots(
+            bars,
+            level.width,
+            level.height,
+            self.scale,
+            self.theme.ascii,
+        )
+    }
+}
+
+/// The dots of `bars` over a board of `width` × `height` cells drawn `scale` times its size
+/// (1 or 2), and with `ascii` the mark of the bar crossing each column (see [`bar_mark`]):
+/// what the game draws of the bars, and the editor of them as they stand at beat 0.
+pub(crate) fn bar_dots(
+    bars: &[Obb],
+    width: i32,
+    height: i32,
+    scale: u16,
+    ascii: bool,
+) -> (DotLayer, Vec<&'static str>) {
+    let s = i32::from(scale.clamp(1, 2));
+    let f = f32::from(scale.clamp(1, 2));
+    let (width, height) = (width * s, height * s);
+    let mut all = DotLayer::new(width, height);
+    let columns = usize::try_from(width.max(0)).unwrap_or(0) * 2;
+    let rows = usize::try_from(height.max(0)).unwrap_or(0);
+    let mut marks = Vec::new();
+    for bar in bars {
+        let bar = &scaled_bar(bar, f);
+        all.fill_obb(bar);
+        if ascii {
+            let mut one = DotLayer::new(width, height);
+            one.fill_obb(bar);
+            marks.resize(columns * rows, "");
+            for row in 0..rows {
+                for column in 0..columns {
+                    let bits = one.bits(column, row);
+                    if bits != 0 {
+                        marks[row * columns + column] = bar_mark(bits, bar.angle());
                     }
                 }
             }
         }
-        (all, marks)
     }
+    (all, marks)
 }
 
 /// Whether dots may be drawn over `thing`. Walls, slopes and the things that stand on cells

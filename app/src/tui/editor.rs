@@ -31,10 +31,12 @@ use sokoshot_core::store::saves::Saves;
 use sokoshot_core::words::count;
 
 pub mod form;
+mod levels;
 pub mod run;
 mod view;
 
 use form::{Form, FormEnd};
+use levels::Go;
 
 /// The editor's keys besides the level characters, as its help lists them.
 pub const HELP: &[(&str, &str)] = &[
@@ -45,8 +47,9 @@ pub const HELP: &[(&str, &str)] = &[
     ("F 7 L J", "put a slope: the letter's corner is filled"),
     (
         "click, drag",
-        "paint the last character put; right button: floor",
+        "paint the palette's highlighted character: the last put",
     ),
+    ("right click, drag", "paint floor"),
     ("u  Ctrl-r", "undo, redo"),
     ("r  R", "insert a row above the cursor, delete its row"),
     ("c  C", "insert a column at the cursor, delete its column"),
@@ -54,8 +57,12 @@ pub const HELP: &[(&str, &str)] = &[
     ("s", "settings: shots, and the spinner under the cursor"),
     ("m", "title, author, comment"),
     ("t", "try it: play the level (q or e comes back)"),
+    (
+        "<  >  N",
+        "previous, next level; a new level after the last",
+    ),
     ("Ctrl-s", "save"),
-    ("?  Esc", "this help; close"),
+    ("?  Esc", "this help (j k scroll it); close"),
     (
         "q  Ctrl-c",
         "quit (asks first if there are unsaved changes)",
@@ -73,6 +80,8 @@ pub(crate) enum Overlay {
     Form(Form),
     /// Quitting with unsaved changes: save first?
     ConfirmQuit,
+    /// Going to another level (this 1-based one) with unsaved changes: save first?
+    ConfirmGo(usize),
     /// The file changed on disk: overwrite it?
     ConfirmOverwrite {
         /// Quit once saved.
@@ -103,6 +112,8 @@ pub struct EditorApp {
     pub(crate) proofs: Proofs,
     /// The board the proof and the check are about.
     proved: u64,
+    /// The level to go to once the save asked for is done.
+    going: Option<usize>,
     pub(crate) overlay: Overlay,
     pub(crate) message: Option<(String, bool)>,
     /// The character the mouse paints.
@@ -115,6 +126,10 @@ pub struct EditorApp {
     mouse: bool,
     /// What a hint may cost while the level is tried (local play's when none).
     hints: Option<HintBudget>,
+    /// The size of the screen, when known: the level being tried is told it, as play is.
+    screen: Option<(u16, u16)>,
+    /// How far the help is scrolled.
+    pub(crate) help_scroll: u16,
 }
 
 impl EditorApp {
@@ -231,6 +246,7 @@ impl EditorApp {
             theme,
             proofs: Proofs::new(budget),
             proved: u64::MAX,
+            going: None,
             overlay: Overlay::None,
             message: note.map(|n| (n, false)),
             brush: '#',
@@ -239,6 +255,8 @@ impl EditorApp {
             drawn: Cell::new(None),
             mouse: true,
             hints: None,
+            screen: None,
+            help_scroll: 0,
         };
         app.refresh();
         app
@@ -252,6 +270,24 @@ impl EditorApp {
     /// What a hint may cost while the level is tried (a server's share).
     pub fn set_hint_budget(&mut self, budget: HintBudget) {
         self.hints = Some(budget);
+    }
+
+    /// Tells the editor the size of the screen it is drawn on (the level being tried scrolls
+    /// its help and fits its board by it, as in play).
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.screen = Some((columns, rows));
+        if let Overlay::Trying(app) = &mut self.overlay {
+            app.set_screen_size(columns, rows);
+        }
+    }
+
+    /// Text the level being tried asked to copy to the clipboard (`y`, `Y`), taken: the loop
+    /// writes it to the terminal, as play's does.
+    pub fn take_clipboard(&mut self) -> Option<String> {
+        match &mut self.overlay {
+            Overlay::Trying(app) => app.take_clipboard(),
+            _ => None,
+        }
     }
 
     /// Whether the author has left the editor.
@@ -380,27 +416,39 @@ impl EditorApp {
         self.drag = None;
         self.proofs.hold(false);
         match std::mem::replace(&mut self.overlay, Overlay::None) {
-            Overlay::Form(mut form) => match form.key(key, &mut self.editor) {
-                FormEnd::Open => self.overlay = Overlay::Form(form),
-                FormEnd::Applied => self.tell("set", false),
-                FormEnd::Cancelled => {}
-            },
+            Overlay::Form(mut form) => {
+                let before = self.editor.sketch().clone();
+                match form.key(key, &mut self.editor) {
+                    FormEnd::Open => self.overlay = Overlay::Form(form),
+                    FormEnd::Applied => {
+                        let said = form::what_was_set(&before, self.editor.sketch());
+                        self.tell(said, false);
+                    }
+                    FormEnd::Cancelled => {}
+                }
+            }
             Overlay::ConfirmQuit => match key.code {
                 KeyCode::Char('y') => self.save(false, true),
                 KeyCode::Char('n') => self.quit = true,
                 _ => self.tell("not quitting", false),
             },
+            Overlay::ConfirmGo(number) => match key.code {
+                KeyCode::Char(c) => self.confirm_go(c, number),
+                _ => self.confirm_go(' ', number),
+            },
             Overlay::ConfirmOverwrite { then_quit } => match key.code {
                 KeyCode::Char('y') => self.save(true, then_quit),
                 _ => self.tell("not saved: the file on disk is as it was", true),
             },
-            Overlay::Help => {
-                if !matches!(key.code, KeyCode::Esc | KeyCode::Char('?' | 'q')) {
-                    self.draw_key(key);
-                }
-            }
+            Overlay::Help => match key.code {
+                KeyCode::Esc | KeyCode::Char('?' | 'q') => {}
+                KeyCode::Down | KeyCode::Char('j') => self.scroll_help(1),
+                KeyCode::Up | KeyCode::Char('k') => self.scroll_help(-1),
+                _ => self.draw_key(key),
+            },
             Overlay::None | Overlay::Trying(_) => self.draw_key(key),
         }
+        self.go_once_saved();
         self.refresh();
         true
     }
@@ -424,6 +472,8 @@ impl EditorApp {
             KeyCode::Up | KeyCode::Char('k') => self.go(0, -1),
             KeyCode::Right | KeyCode::Char('l') => self.go(1, 0),
             KeyCode::Esc => Ok(()),
+            KeyCode::PageDown => self.ask_go(Go::Next),
+            KeyCode::PageUp => self.ask_go(Go::Previous),
             KeyCode::Char(c) => self.command(c),
             _ => Ok(()),
         };
@@ -476,8 +526,12 @@ impl EditorApp {
                 Ok(())
             }
             't' => return self.try_it(),
+            '>' => return self.ask_go(Go::Next),
+            '<' => return self.ask_go(Go::Previous),
+            'N' => return self.ask_go(Go::New),
             '?' => {
                 self.overlay = Overlay::Help;
+                self.help_scroll = 0;
                 Ok(())
             }
             'q' => {
@@ -491,6 +545,15 @@ impl EditorApp {
             }
         };
         edit.map_err(|e| e.to_string())
+    }
+
+    /// j k (Down Up) in the help: scrolls it, as far as the screen asks (when known).
+    fn scroll_help(&mut self, by: i16) {
+        let most = self.screen.map_or(u16::MAX, |(columns, rows)| {
+            view::help_max_scroll(self.theme, columns, rows)
+        });
+        self.help_scroll = self.help_scroll.saturating_add_signed(by).min(most);
+        self.overlay = Overlay::Help;
     }
 
     fn ask_quit(&mut self) {
@@ -563,6 +626,9 @@ impl EditorApp {
         let mut app = App::new(vec![pack], place, Progress::default(), None, self.theme)
             .map_err(|e| e.to_string())?;
         app.set_mouse(self.mouse);
+        if let Some((columns, rows)) = self.screen {
+            app.set_screen_size(columns, rows);
+        }
         if let Some(budget) = self.hints {
             app.set_hint_budget(budget);
         }
@@ -621,8 +687,13 @@ impl EditorApp {
     }
 
     /// A paste: a level replaces the board (one undo step); anything else is refused with
-    /// what is wrong with it.
+    /// what is wrong with it. While the level is tried the game takes it, as in play (moves
+    /// are played).
     pub fn paste(&mut self, text: &str) -> bool {
+        if let Overlay::Trying(app) = &mut self.overlay {
+            app.handle_paste(text);
+            return true;
+        }
         if let Overlay::Form(form) = &mut self.overlay {
             for c in text.chars().filter(|c| !c.is_control()) {
                 form.type_char(c);

@@ -100,7 +100,7 @@ fn editing_level_two_of_three_keeps_every_other_line_byte_for_byte() {
     fs::write(&file, THREE).expect("written");
     let path = file.display().to_string();
     let pane = Pane::start("edit-three", &dir.0, &["edit", &path, "--level", "2"]);
-    pane.wait_for("level 2, 6 × 3: Two");
+    pane.wait_for("level 2 of 3, 6 × 3: Two");
     // The box one cell left: `#@$ .#`.
     pane.keys(&["l", "$", "l", "x"]);
     pane.wait_for("solvable: 2 pushes");

@@ -6,6 +6,10 @@ mod common;
 
 mod campaign_screens;
 mod editor;
+mod editor_levels;
+mod editor_spinner;
+mod editor_try;
+mod editor_words;
 mod lab_scenes;
 mod lab_snapshots;
 mod lab_view;

@@ -132,6 +132,8 @@ pub struct PackFile {
     index: usize,
     /// The level is not in the file yet: it goes after the last one.
     appended: bool,
+    /// How many levels the file held as opened or last saved.
+    count: usize,
     /// Title, author and comments as the file has them (to keep them as written).
     meta: Meta,
 }
@@ -192,6 +194,7 @@ pub fn open(path: &Path, level: Option<usize>) -> Result<Opened, OpenError> {
         base: Some(bytes.clone()),
         index,
         appended: index == count,
+        count,
         meta: Meta::default(),
     };
     let (sketch, note) = match report.levels.get(index) {
@@ -276,6 +279,7 @@ impl PackFile {
             base: None,
             index: 0,
             appended: true,
+            count: 0,
             meta: Meta::default(),
         }
     }
@@ -297,6 +301,19 @@ impl PackFile {
     #[must_use]
     pub fn level_number(&self) -> usize {
         self.index + 1
+    }
+
+    /// How many levels the pack has with this one: those of the file as opened or last
+    /// saved, and this one if it is new (not in the file until it is saved).
+    #[must_use]
+    pub fn level_count(&self) -> usize {
+        self.count + usize::from(self.appended)
+    }
+
+    /// Whether the level is new: it goes after the file's last when it is saved.
+    #[must_use]
+    pub fn is_new(&self) -> bool {
+        self.appended
     }
 
     /// Saves `sketch` as the level (see the module header). With `overwrite`, a file that
@@ -338,6 +355,7 @@ impl PackFile {
         verify(base, &text, self.index, expected, sketch).map_err(SaveError::Unsafe)?;
         atomic::write(&self.path, text.as_bytes()).map_err(io_error)?;
         self.base = Some(text.into_bytes());
+        self.count = expected;
         self.appended = false;
         self.meta = meta_of(sketch);
         Ok(Saved::Written(self.path.clone()))

@@ -538,6 +538,37 @@ fn a_new_file_and_a_new_level_after_the_last() {
     ));
 }
 
+/// What the editor's header says of a level's place ("level N of M"): the file's levels, and
+/// one more while a new level after the last is not saved yet.
+#[test]
+fn the_count_of_levels_with_a_new_one_after_the_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let three = write(dir.path(), "three.xsb", THREE);
+    let missing = dir.path().join("missing.xsb");
+    for (name, path, level, number, count, new) in [
+        ("the first of three", &three, 1, 1, 3, false),
+        ("the last of three", &three, 3, 3, 3, false),
+        ("one after the last", &three, 4, 4, 4, true),
+        ("a file not there", &missing, 1, 1, 1, true),
+    ] {
+        let file = open(path, Some(level)).unwrap().file;
+        assert_eq!(file.level_number(), number, "{name}");
+        assert_eq!(file.level_count(), count, "{name}");
+        assert_eq!(file.is_new(), new, "{name}");
+    }
+    let opened = open(&three, Some(4)).unwrap();
+    let mut file = opened.file;
+    file.save(&opened.sketch, false).unwrap();
+    assert_eq!((file.level_count(), file.is_new()), (4, false), "saved");
+    let saved = std::fs::read_to_string(&three).unwrap();
+    assert!(
+        saved.starts_with(THREE),
+        "the three levels byte for byte: {saved}"
+    );
+    let five = open(&three, Some(5)).unwrap().file;
+    assert_eq!((five.level_count(), five.is_new()), (5, true));
+}
+
 #[test]
 fn an_slc_collection_is_saved_into_a_new_xsb_beside_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -58,8 +58,11 @@ impl App {
     }
 
     /// Text waiting to be copied to the clipboard, taken: the event loop writes it to the
-    /// terminal as an OSC 52 sequence.
+    /// terminal as an OSC 52 sequence (the editor's, while it is open and a level is tried).
     pub fn take_clipboard(&mut self) -> Option<String> {
+        if let Some(editor) = &mut self.editor {
+            return editor.take_clipboard();
+        }
         self.tools.clipboard.take()
     }
 }

@@ -1,11 +1,41 @@
 //! The editor's small forms: the level's title, author and comment, and its settings (the
 //! `Shots:` limit, and the spinner under the cursor's length, speed and angle). Typed text
 //! is kept to [`MAX_FIELD_CHARS`] characters a field.
+//!
+//! The spinner's speed is given in degrees a beat, the unit of play's clock (the status
+//! line counts beats, and a bar turns the same angle every beat); the level file keeps its
+//! own field, degrees a second of the game's clock (a beat is [`WAIT_TICKS`] ticks of
+//! [`TICKS_PER_SECOND`]).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use sokoshot_core::edit::Editor;
+use sokoshot_core::edit::{Editor, Sketch};
+use sokoshot_core::game::{TICKS_PER_SECOND, WAIT_TICKS};
 use sokoshot_core::level::{Pos, Spinner};
+
+/// The label of the spinner's length: the whole bar, hub included.
+pub const LENGTH_LABEL: &str = "Spinner length in cells, whole bar (3: hub and 1 cell each side)";
+/// The label of the spinner's speed, in degrees a beat.
+pub const SPEED_LABEL: &str = "Spinner speed in ° a beat (above 0 turns clockwise, 0 stands still)";
+/// The label of the spinner's angle where the level starts.
+pub const ANGLE_LABEL: &str = "Spinner angle at beat 0 in ° (0 lies across, 90 up and down)";
+
+/// Beats in a second of the game's clock.
+fn beats_a_second() -> f64 {
+    f64::from(TICKS_PER_SECOND) / f64::from(WAIT_TICKS)
+}
+
+/// A speed of the level file (degrees a second) in degrees a beat, as the form shows it.
+#[must_use]
+pub fn degrees_a_beat(speed: f32) -> f32 {
+    (f64::from(speed) / beats_a_second()) as f32
+}
+
+/// Degrees a beat, as typed in the form, as the level file's speed (degrees a second).
+#[must_use]
+pub fn speed_of(degrees_a_beat: f32) -> f32 {
+    (f64::from(degrees_a_beat) * beats_a_second()) as f32
+}
 
 /// The most characters one field holds.
 pub const MAX_FIELD_CHARS: usize = 200;
@@ -86,9 +116,9 @@ impl Form {
             .find(|sp| sp.hub == editor.cursor())
             .copied();
         if let Some(sp) = hub {
-            fields.push(field("Spinner length (cells)", sp.length.to_string()));
-            fields.push(field("Spinner speed (°/s)", sp.speed.to_string()));
-            fields.push(field("Spinner angle (°)", sp.angle.to_string()));
+            fields.push(field(LENGTH_LABEL, sp.length.to_string()));
+            fields.push(field(SPEED_LABEL, degrees_a_beat(sp.speed).to_string()));
+            fields.push(field(ANGLE_LABEL, sp.angle.to_string()));
         }
         Self {
             kind: FormKind::Settings(hub.map(|sp| sp.hub)),
@@ -154,7 +184,9 @@ impl Form {
                         .ok()
                         .filter(|v| v.is_finite())
                         .ok_or_else(|| {
-                            format!("{}: `{}` is not a number", self.fields[i].label, value(i))
+                            let label = self.fields[i].label;
+                            let name = label.split(" in ").next().unwrap_or(label);
+                            format!("{name}: `{}` is not a number", value(i))
                         })
                 };
                 let spinner = match hub {
@@ -163,18 +195,25 @@ impl Form {
                         if length <= 0.0 {
                             return Err("the spinner's length must be more than 0".into());
                         }
-                        // The form does not show `pushes`; the spinner keeps what it had.
-                        let pushes = editor
+                        // The form does not show `pushes`; the spinner keeps what it had, and its
+                        // speed as written when the degrees a beat shown are not changed.
+                        let was = editor
                             .sketch()
                             .spinners()
                             .iter()
-                            .any(|s| s.hub == hub && s.pushes);
+                            .find(|s| s.hub == hub)
+                            .copied();
+                        let per_beat = number(2)?;
+                        let speed = match was {
+                            Some(was) if degrees_a_beat(was.speed) == per_beat => was.speed,
+                            _ => speed_of(per_beat),
+                        };
                         Some(Spinner {
                             hub,
                             length,
-                            speed: number(2)?,
+                            speed,
                             angle: number(3)?,
-                            pushes,
+                            pushes: was.is_some_and(|s| s.pushes),
                         })
                     }
                     None => None,
@@ -186,5 +225,52 @@ impl Form {
                 Ok(())
             }
         }
+    }
+}
+
+/// What a form set, from the board `before` it to the board `after`: `title set to “X”`,
+/// `shots set to 5`, `the spinner at row 4 col 8 set: …`, or `nothing changed`.
+#[must_use]
+pub fn what_was_set(before: &Sketch, after: &Sketch) -> String {
+    let text = |label: &str, was: Option<&str>, now: Option<&str>| match (was, now) {
+        (a, b) if a == b => None,
+        (_, None) => Some(format!("{label} cleared")),
+        (_, Some(now)) => Some(format!("{label} set to “{now}”")),
+    };
+    let joined = |c: &[String]| (!c.is_empty()).then(|| c.join(" "));
+    let mut said: Vec<String> = [
+        text("title", before.title.as_deref(), after.title.as_deref()),
+        text("author", before.author.as_deref(), after.author.as_deref()),
+        text(
+            "comment",
+            joined(&before.comments).as_deref(),
+            joined(&after.comments).as_deref(),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if before.shots != after.shots {
+        said.push(match after.shots {
+            Some(n) => format!("shots set to {n}"),
+            None => "shots: no limit".to_owned(),
+        });
+    }
+    for sp in after.spinners() {
+        if !before.spinners().contains(sp) {
+            said.push(format!(
+                "the spinner at row {} col {} set: a bar of {} cells, {}° a beat, at {}° at beat 0",
+                sp.hub.y + 1,
+                sp.hub.x + 1,
+                sp.length,
+                degrees_a_beat(sp.speed),
+                sp.angle
+            ));
+        }
+    }
+    if said.is_empty() {
+        "nothing changed".to_owned()
+    } else {
+        said.join("; ")
     }
 }

@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::EditorApp;
 use crate::tui::console::Console;
 use crate::tui::event_loop::{Ending, IDLE_WAIT, TICK, take_input};
+use crate::tui::sequences::copy_to_clipboard;
 use crate::tui::terminal::{Input, Screen};
 use crate::tui::theme::Theme;
 use sokoshot_core::edit::{OpenError, Opened, PackFile, Sketch, open, open_matching};
@@ -87,14 +88,16 @@ fn run_until_done(screen: &mut impl Console, editor: &mut EditorApp) -> io::Resu
         }
         if dirty {
             screen.draw(|frame| frame.render_widget(&*editor, frame.area()))?;
+            let (columns, rows) = screen.size();
+            editor.set_screen_size(columns, rows);
             dirty = false;
         }
-        let wait = if editor.is_trying() {
-            TICK
-        } else if editor.is_animating() {
-            PROOF_LOOK
-        } else {
-            IDLE_WAIT
+        // As play's loop: frames at 60 Hz only while the level tried is moving; otherwise
+        // the loop sleeps until a key (or looks at the proof now and then).
+        let wait = match (editor.is_animating(), editor.is_trying()) {
+            (true, true) => TICK,
+            (true, false) => PROOF_LOOK,
+            (false, _) => IDLE_WAIT,
         };
         for input in screen.read_input(wait)? {
             let took = take_input(screen, input, |input| match input {
@@ -110,6 +113,9 @@ fn run_until_done(screen: &mut impl Console, editor: &mut EditorApp) -> io::Resu
             if editor.should_quit() {
                 return Ok(Ending::Quit);
             }
+        }
+        if let Some(text) = editor.take_clipboard() {
+            screen.write_command(copy_to_clipboard(&text))?;
         }
         if editor.is_animating() {
             dirty |= editor.tick();

@@ -9,11 +9,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{EditorApp, HELP, Overlay, Target, proof_words};
+use crate::tui::board::bar_dots;
+use crate::tui::dots::braille;
 use crate::tui::theme::{Theme, Thing};
-use crate::tui::view::help::border_set;
-use crate::words::session;
+use crate::tui::view::help::{border_set, wrap_words};
+use crate::words::{self, session};
+use sokoshot_core::edit::proof::{Optimum, Status};
 use sokoshot_core::edit::{PALETTE, Sketch};
-use sokoshot_core::game::Dir;
+use sokoshot_core::game::{Dir, bar_covers, spinner_obb};
+use sokoshot_core::geom::Obb;
 use sokoshot_core::level::{Pos, Slope};
 
 /// What the game draws for a level character.
@@ -118,7 +122,11 @@ impl EditorApp {
                     |n| n.to_string_lossy().into_owned(),
                 );
                 let name = sokoshot_core::level::visible(&name).into_owned();
-                format!("{name}, level {}", file.level_number())
+                format!(
+                    "{name}, level {} of {}",
+                    file.level_number(),
+                    file.level_count()
+                )
             }
             Target::Store(stored, _) => match stored.number() {
                 Some(number) => format!("your levels, level {number}"),
@@ -168,6 +176,11 @@ impl EditorApp {
         let inside = inside(s);
         let top = s.written_rows().0 as i32;
         let problem = self.checked.first_error().and_then(|p| p.cell);
+        // The bars as the game draws them at beat 0, where the level starts.
+        let bars: Vec<Obb> = s.spinners().iter().map(|sp| spinner_obb(sp, 0)).collect();
+        let width = i32::try_from(s.width()).unwrap_or(i32::MAX);
+        let height = i32::try_from(s.height()).unwrap_or(i32::MAX);
+        let (dots, marks) = bar_dots(&bars, width, height, 1, self.theme.ascii);
         for dy in 0..shown_h {
             for dx in 0..shown_w {
                 let pos = Pos::new((x0 + dx) as i32, (y0 + dy) as i32);
@@ -180,21 +193,73 @@ impl EditorApp {
                 if thing == Thing::Floor && dead {
                     thing = Thing::DeadSquare;
                 }
-                let mut style = self.theme.style(thing);
-                if Some(pos) == problem {
-                    style = self.theme.warning().add_modifier(Modifier::REVERSED);
+                // As the game: a hub blocks, and so does a cell under a bar unless a wall or
+                // a slope stands there; a covered floor or goal is shaded whole.
+                let blocked = thing == Thing::Hub
+                    || bars.iter().any(|bar| bar_covers(bar, pos))
+                        && !matches!(thing, Thing::Wall | Thing::Slope(_) | Thing::Outside);
+                let shown =
+                    if blocked && matches!(thing, Thing::Floor | Thing::Goal | Thing::DeadSquare) {
+                        Thing::Covered
+                    } else {
+                        thing
+                    };
+                let mut style = self.theme.style(shown);
+                if blocked {
+                    style = style.patch(self.theme.barred());
                 }
-                if pos == cursor {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                let glyph = self.theme.glyph(thing);
-                let glyph = if thing == Thing::DeadSquare && glyph.trim().is_empty() {
+                let mark = |style: Style| {
+                    let mut style = style;
+                    if Some(pos) == problem {
+                        style = self.theme.warning().add_modifier(Modifier::REVERSED);
+                    }
+                    if pos == cursor {
+                        style = style.add_modifier(Modifier::REVERSED);
+                    }
+                    style
+                };
+                let glyph = self.theme.glyph(shown);
+                let glyph = if shown == Thing::DeadSquare && glyph.trim().is_empty() {
                     if self.theme.ascii { " x" } else { " ·" }
                 } else {
                     glyph
                 };
                 let (col, row) = (board.x + dx as u16 * 2, board.y + dy as u16);
-                buf.set_string(col, row, glyph, style);
+                for (k, ch) in glyph.chars().enumerate().take(2) {
+                    let column = (x0 + dx) * 2 + k;
+                    let bits = if blocked {
+                        dots.bits(column, y0 + dy)
+                    } else {
+                        0
+                    };
+                    let cell = &mut buf[(col + k as u16, row)];
+                    if bits != 0
+                        && matches!(
+                            thing,
+                            Thing::Floor | Thing::Goal | Thing::DeadSquare | Thing::Hub
+                        )
+                    {
+                        let dot_style = if thing == Thing::Hub {
+                            self.theme.style(Thing::Hub)
+                        } else {
+                            self.theme.style(Thing::Dots)
+                        };
+                        let symbol = if self.theme.ascii {
+                            let columns = s.width() * 2;
+                            marks
+                                .get((y0 + dy) * columns + column)
+                                .copied()
+                                .unwrap_or("-")
+                                .to_owned()
+                        } else {
+                            braille(bits).to_string()
+                        };
+                        cell.set_symbol(&symbol)
+                            .set_style(mark(dot_style.patch(self.theme.barred())));
+                    } else {
+                        cell.set_char(ch).set_style(mark(style));
+                    }
+                }
             }
         }
     }
@@ -240,6 +305,22 @@ impl EditorApp {
         } else {
             self.theme.heading()
         };
+        // Where the line has room, what the layouts of the difficulty are.
+        let mut text = text;
+        let proven = matches!(
+            self.prover().map(|p| p.status()),
+            Some(Status::Solvable {
+                optimum: Optimum::Proven { .. },
+                ..
+            })
+        );
+        let more = format!(" ({})", words::LAYOUTS_SHORT);
+        if proven
+            && self.checked.first_error().is_none()
+            && text.chars().count() + more.chars().count() <= usize::from(area.width)
+        {
+            text.push_str(&more);
+        }
         Line::styled(text, style).render(area, buf);
     }
 
@@ -247,6 +328,12 @@ impl EditorApp {
         let line = match (&self.overlay, &self.message) {
             (Overlay::ConfirmQuit, _) => Line::styled(
                 "unsaved changes: y saves and quits, n quits without saving, any other key stays",
+                self.theme.warning(),
+            ),
+            (Overlay::ConfirmGo(number), _) => Line::styled(
+                format!(
+                    "unsaved changes: y saves and goes to level {number}, n goes unsaved, other keys stay"
+                ),
                 self.theme.warning(),
             ),
             (_, Some((text, warn))) => {
@@ -265,6 +352,7 @@ impl EditorApp {
                     ("s", "settings"),
                     ("m", "title"),
                     ("u", "undo"),
+                    ("< >", "level"),
                     ("q", "quit"),
                 ];
                 let mut spans = Vec::new();
@@ -279,35 +367,84 @@ impl EditorApp {
     }
 
     fn help(&self, middle: Rect, buf: &mut Buffer) {
-        // The keys, then what the shaded floor means (the proof's dead squares).
-        let area = centred(middle, 78, HELP.len() as u16 + 3);
+        let (area, lines) = help_layout(self.theme, middle);
+        let rows = usize::from(area.height.saturating_sub(2));
+        let most = u16::try_from(lines.len().saturating_sub(rows)).unwrap_or(u16::MAX);
+        let scroll = self.help_scroll.min(most);
         Clear.render(area, buf);
-        let mut lines: Vec<Line> = HELP
-            .iter()
-            .map(|(keys, what)| {
-                Line::from(vec![
-                    Span::styled(format!("{keys:<26}"), self.theme.key()),
-                    Span::raw(*what),
-                ])
-            })
-            .collect();
-        let dead = Thing::DeadSquare;
-        lines.push(Line::from(vec![
-            Span::styled(self.theme.glyph(dead).to_string(), self.theme.style(dead)),
-            Span::raw(format!(
-                "{:<24}a dead square: a box there can never reach a goal",
-                ""
-            )),
-        ]));
         let set = border_set(self.theme);
+        let mut block = Block::bordered()
+            .border_set(set)
+            .title(" Editor keys (Esc closes) ");
+        if lines.len() > rows {
+            let more = if usize::from(scroll) + rows < lines.len() {
+                " j more "
+            } else {
+                " k back "
+            };
+            block = block.title_bottom(Line::styled(more, self.theme.key()).centered());
+        }
         Paragraph::new(lines)
-            .block(
-                Block::bordered()
-                    .border_set(set)
-                    .title(" Editor keys (Esc closes) "),
-            )
+            .scroll((scroll, 0))
+            .block(block)
             .render(area, buf);
     }
+}
+
+/// The width of the help's column of keys.
+const KEYS_WIDTH: usize = 19;
+
+/// The help's box within the board's area `middle`, and its lines: the keys, what the
+/// shaded floor means, then what the status line's difficulty counts and where the rules
+/// of play are.
+fn help_layout(theme: Theme, middle: Rect) -> (Rect, Vec<Line<'static>>) {
+    let width = 78.min(middle.width);
+    let inner = usize::from(width.saturating_sub(2));
+    let mut lines: Vec<Line> = HELP
+        .iter()
+        .map(|(keys, what)| {
+            Line::from(vec![
+                Span::styled(format!("{keys:<KEYS_WIDTH$}"), theme.key()),
+                Span::raw(*what),
+            ])
+        })
+        .collect();
+    let dead = Thing::DeadSquare;
+    lines.push(Line::from(vec![
+        Span::styled(theme.glyph(dead).to_string(), theme.style(dead)),
+        Span::raw(format!(
+            "{:<w$}a dead square: a box there can never reach a goal",
+            "",
+            w = KEYS_WIDTH - 2
+        )),
+    ]));
+    lines.push(Line::raw(""));
+    let difficulty = format!(
+        "Difficulty (on the status line once the fewest pushes are proven) is counted in \
+         layouts, as levels/README.md ranks levels: {}.",
+        words::LAYOUTS
+    );
+    let rules = "A spinner's bar is drawn where it stands at beat 0. t tries the level; there \
+                 ? says what shots, slopes and spinners do.";
+    for text in [difficulty.as_str(), rules] {
+        lines.extend(wrap_words(text, inner).into_iter().map(Line::raw));
+    }
+    let height = (lines.len() as u16 + 2).min(middle.height);
+    let area = Rect::new(
+        middle.x + (middle.width - width) / 2,
+        middle.y + (middle.height - height) / 2,
+        width,
+        height,
+    );
+    (area, lines)
+}
+
+/// How far the help can scroll on a `columns` × `rows` screen.
+pub(crate) fn help_max_scroll(theme: Theme, columns: u16, rows: u16) -> u16 {
+    let middle = Rect::new(0, 1, columns, rows.saturating_sub(4));
+    let (area, lines) = help_layout(theme, middle);
+    let shown = usize::from(area.height.saturating_sub(2));
+    u16::try_from(lines.len().saturating_sub(shown)).unwrap_or(u16::MAX)
 }
 
 fn form_view(theme: Theme, form: &super::Form, middle: Rect, buf: &mut Buffer) {
