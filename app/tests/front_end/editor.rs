@@ -1,11 +1,7 @@
 //! The level editor drawn into ratatui's `TestBackend` at 80×24 (snapshots in colour, without
 //! colour and in ASCII), and driven by keys, clicks and pastes as an author would.
 
-use std::path::Path;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use sokoshot::tui::editor::EditorApp;
@@ -13,7 +9,7 @@ use sokoshot::tui::theme::Theme;
 use sokoshot_core::edit::open;
 use sokoshot_core::edit::proof::{Optimum, Status};
 
-use crate::support::{rows, text_and_looks};
+use crate::support::{editor_on, render_editor, rows, text_and_looks};
 
 /// A level with a box, a slope, an enemy and a spinner.
 const LEVEL: &str = "\
@@ -27,18 +23,8 @@ Spinner: 7,3 length=2.5 speed=90 angle=0
 Shots: 3
 ";
 
-fn editor_on(dir: &Path, text: &str, theme: Theme) -> EditorApp {
-    let path = dir.join("pack.xsb");
-    std::fs::write(&path, text).unwrap();
-    EditorApp::new(open(&path, Some(1)).unwrap(), theme)
-}
-
 fn render(editor: &EditorApp) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(editor, frame.area()))
-        .unwrap();
-    terminal.backend().buffer().clone()
+    render_editor(editor, 80, 24)
 }
 
 fn text(editor: &EditorApp) -> String {

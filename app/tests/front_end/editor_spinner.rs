@@ -2,11 +2,7 @@
 //! beat 0, and its settings form in the words and units play shows (the whole bar's length,
 //! degrees a beat).
 
-use std::path::Path;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -14,11 +10,10 @@ use ratatui::widgets::Widget;
 use sokoshot::tui::board::{BoardView, inside_mask};
 use sokoshot::tui::editor::EditorApp;
 use sokoshot::tui::theme::Theme;
-use sokoshot_core::edit::open;
 use sokoshot_core::game::World;
 use sokoshot_core::level::Level;
 
-use crate::support::rows;
+use crate::support::{editor_on, render_editor, rows};
 
 const NO_COLOUR: Theme = Theme {
     ascii: false,
@@ -49,18 +44,8 @@ Spinner: 5,3 {spinner}
     )
 }
 
-fn editor_on(dir: &Path, text: &str, theme: Theme) -> EditorApp {
-    let path = dir.join("pack.xsb");
-    std::fs::write(&path, text).unwrap();
-    EditorApp::new(open(&path, Some(1)).unwrap(), theme)
-}
-
 fn render(editor: &EditorApp) -> Buffer {
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(editor, frame.area()))
-        .unwrap();
-    terminal.backend().buffer().clone()
+    render_editor(editor, 80, 24)
 }
 
 /// Each cell's symbol and whether it is underlined (the covered shade without colour) or

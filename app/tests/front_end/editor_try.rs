@@ -13,15 +13,9 @@ use sokoshot::tui::console::Console;
 use sokoshot::tui::editor::EditorApp;
 use sokoshot::tui::editor::run::run;
 use sokoshot::tui::terminal::{Input, Quit};
-use sokoshot::tui::theme::Theme;
 use sokoshot_core::edit::open;
 
-use crate::support::rows;
-
-const PLAIN: Theme = Theme {
-    ascii: false,
-    color: false,
-};
+use crate::support::{PLAIN, rows};
 
 /// A level with a spinner, so that the help's spinner lines are worth reading.
 const LEVEL: &str = "\

@@ -6,19 +6,10 @@
 use std::path::Path;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use sokoshot::tui::editor::EditorApp;
-use sokoshot::tui::theme::Theme;
-use sokoshot_core::edit::open;
 use sokoshot_core::level::Pos;
 
-use crate::support::rows;
-
-const PLAIN: Theme = Theme {
-    ascii: false,
-    color: false,
-};
+use crate::support::{self, PLAIN, render_editor, rows};
 
 const LEVEL: &str = "\
 #########
@@ -32,17 +23,11 @@ Shots: 3
 ";
 
 fn editor_on(dir: &Path) -> EditorApp {
-    let path = dir.join("pack.xsb");
-    std::fs::write(&path, LEVEL).unwrap();
-    EditorApp::new(open(&path, Some(1)).unwrap(), PLAIN)
+    support::editor_on(dir, LEVEL, PLAIN)
 }
 
 fn screen_at(editor: &EditorApp, width: u16, height: u16) -> String {
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
-    terminal
-        .draw(|frame| frame.render_widget(editor, frame.area()))
-        .unwrap();
-    rows(terminal.backend().buffer()).join("\n")
+    rows(&render_editor(editor, width, height)).join("\n")
 }
 
 fn screen(editor: &EditorApp) -> String {

@@ -9,7 +9,9 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::style::{Color, Modifier};
 use sokoshot::tui::app::{App, Place};
+use sokoshot::tui::editor::EditorApp;
 use sokoshot::tui::theme::Theme;
+use sokoshot_core::edit::open;
 use sokoshot_core::level::parse_pack;
 use sokoshot_core::store::collection::Collection;
 use sokoshot_core::store::progress::Progress;
@@ -140,4 +142,20 @@ pub fn style_letter(modifier: Modifier) -> char {
 /// The whole screen as text, one row per line, trailing blanks removed.
 pub fn screen(app: &App, width: u16, height: u16) -> String {
     rows(&render(app, width, height)).join("\n")
+}
+
+/// The editor on `text`, written as `pack.xsb` in `dir`, at its first level.
+pub fn editor_on(dir: &std::path::Path, text: &str, theme: Theme) -> EditorApp {
+    let path = dir.join("pack.xsb");
+    std::fs::write(&path, text).unwrap();
+    EditorApp::new(open(&path, Some(1)).unwrap(), theme)
+}
+
+/// The editor drawn at `width` × `height`.
+pub fn render_editor(editor: &EditorApp, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(editor, frame.area()))
+        .unwrap();
+    terminal.backend().buffer().clone()
 }
