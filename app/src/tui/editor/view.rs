@@ -12,7 +12,7 @@ use super::{EditorApp, HELP, Overlay, Target, proof_words};
 use crate::tui::board::bar_dots;
 use crate::tui::dots::braille;
 use crate::tui::theme::{Theme, Thing};
-use crate::tui::view::help::{border_set, wrap_words};
+use crate::tui::view::help::{border_set, with_scroll_mark, wrap_words};
 use crate::words::{self, session};
 use sokoshot_core::edit::proof::{Optimum, Status};
 use sokoshot_core::edit::{PALETTE, Sketch};
@@ -373,17 +373,10 @@ impl EditorApp {
         let scroll = self.help_scroll.min(most);
         Clear.render(area, buf);
         let set = border_set(self.theme);
-        let mut block = Block::bordered()
+        let block = Block::bordered()
             .border_set(set)
             .title(" Editor keys (Esc closes) ");
-        if lines.len() > rows {
-            let more = if usize::from(scroll) + rows < lines.len() {
-                " j more "
-            } else {
-                " k back "
-            };
-            block = block.title_bottom(Line::styled(more, self.theme.key()).centered());
-        }
+        let block = with_scroll_mark(block, self.theme, lines.len(), rows, scroll);
         Paragraph::new(lines)
             .scroll((scroll, 0))
             .block(block)

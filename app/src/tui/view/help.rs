@@ -250,17 +250,10 @@ impl Widget for Help {
             // sides: the rows it takes are cleared across.
             Clear.render(Rect::new(area.x, panel.y, area.width, panel.height), buf);
         }
-        let mut block = Block::bordered()
+        let block = Block::bordered()
             .title(Line::styled(" Help ", self.theme.heading()).centered())
             .border_set(border_set(self.theme));
-        if lines.len() > rows {
-            let more = if usize::from(scroll) + rows < lines.len() {
-                " j more "
-            } else {
-                " k back "
-            };
-            block = block.title_bottom(Line::styled(more, self.theme.key()).centered());
-        }
+        let block = with_scroll_mark(block, self.theme, lines.len(), rows, scroll);
         Paragraph::new(lines)
             .scroll((scroll, 0))
             .block(block.padding(ratatui::widgets::Padding::horizontal(1)))
@@ -282,6 +275,26 @@ pub fn framed(lines: Vec<Line<'_>>, heading: &str, panel: Rect, buf: &mut Buffer
 pub fn top_band(area: Rect, width: usize, height: u16) -> Rect {
     area.centered_horizontally(Constraint::Length(u16::try_from(width).unwrap_or(u16::MAX)))
         .intersection(Rect { height, ..area })
+}
+
+/// A help box's bottom title while its `lines` are more than the `rows` it shows: `j more`
+/// while lines are left below the view scrolled by `scroll`, then `k back`.
+pub(crate) fn with_scroll_mark<'a>(
+    block: Block<'a>,
+    theme: Theme,
+    lines: usize,
+    rows: usize,
+    scroll: u16,
+) -> Block<'a> {
+    if lines <= rows {
+        return block;
+    }
+    let more = if usize::from(scroll) + rows < lines {
+        " j more "
+    } else {
+        " k back "
+    };
+    block.title_bottom(Line::styled(more, theme.key()).centered())
 }
 
 /// Box-drawing lines, or `+ - |` for the ASCII look.
