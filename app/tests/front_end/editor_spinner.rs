@@ -196,7 +196,7 @@ fn the_form_gives_the_whole_bar_and_degrees_a_beat() {
     let screen = rows(&render(&editor)).join("\n");
     assert!(screen.contains("whole bar"), "{screen}");
     assert!(screen.contains("in ° a beat"), "{screen}");
-    assert!(screen.contains("hub and 1 cell each side"), "{screen}");
+    assert!(screen.contains("hub and 1 each side"), "{screen}");
     assert!(screen.contains("° a beat"), "{screen}");
     assert!(!screen.contains("°/s"), "{screen}");
     // 90° a second is 22.5° a beat (a beat is a quarter of a second of the game's clock).
@@ -220,4 +220,28 @@ fn the_form_gives_the_whole_bar_and_degrees_a_beat() {
         saved.contains("Spinner: 5,3 length=3 speed=120 angle=0"),
         "{saved}"
     );
+    // The last field makes the bar push boxes (y), and a word that is neither is refused.
+    let set_pushes = |editor: &mut EditorApp, word: &str| {
+        press(editor, KeyCode::Char('s'));
+        for _ in 0..4 {
+            press(editor, KeyCode::Tab);
+        }
+        press(editor, KeyCode::Backspace);
+        for c in word.chars() {
+            press(editor, KeyCode::Char(c));
+        }
+        press(editor, KeyCode::Enter);
+    };
+    set_pushes(&mut editor, "maybe");
+    let screen = rows(&render(&editor)).join("\n");
+    assert!(screen.contains("`maybe` is neither y nor n"), "{screen}");
+    press(&mut editor, KeyCode::Esc);
+    set_pushes(&mut editor, "y");
+    let saved = editor.editor().sketch().text();
+    assert!(
+        saved.contains("Spinner: 5,3 length=3 speed=120 angle=0 pushes"),
+        "{saved}"
+    );
+    set_pushes(&mut editor, "n");
+    assert!(!editor.editor().sketch().text().contains("pushes"));
 }

@@ -97,12 +97,13 @@ impl Sketch {
         for s in self.spinners() {
             let _ = writeln!(
                 out,
-                "Spinner: {},{} length={} speed={} angle={}",
+                "Spinner: {},{} length={} speed={} angle={}{}",
                 s.hub.x,
                 s.hub.y - top,
                 s.length,
                 s.speed,
-                s.angle
+                s.angle,
+                if s.pushes { " pushes" } else { "" }
             );
         }
         if let Some(n) = self.shots {

@@ -233,6 +233,26 @@ fn text_is_the_normal_form_replay_prints() {
 }
 
 #[test]
+fn every_campaign_level_comes_back_from_the_editor_with_its_settings() {
+    // A level opened in the editor and written back untouched keeps its board and every
+    // setting: spinners (with `pushes`), shots and the solution (`pushes` was once dropped).
+    let pack = parse_pack(include_str!("../../../levels/campaign.xsb"))
+        .into_pack()
+        .expect("every level loads");
+    let mut pushing = 0;
+    for level in &pack.levels {
+        let back: Level = Sketch::from(level).text().parse().unwrap();
+        let name = level.title.as_deref().unwrap_or("?");
+        assert_eq!(back.spinners, level.spinners, "{name}");
+        assert_eq!(back.shot_limit, level.shot_limit, "{name}");
+        assert_eq!(back.solution, level.solution, "{name}");
+        assert_eq!(back.to_string(), level.to_string(), "{name}");
+        pushing += level.spinners.iter().filter(|s| s.pushes).count();
+    }
+    assert!(pushing > 0, "the campaign has pushing bars to keep");
+}
+
+#[test]
 fn check_places_each_problem_on_its_cell() {
     let cases: [(&str, &[&str], Option<(i32, i32)>, &str); 4] = [
         ("no player", &["#####", "# $.#", "#####"], None, "no player"),

@@ -14,11 +14,15 @@ use sokoshot_core::game::{TICKS_PER_SECOND, WAIT_TICKS};
 use sokoshot_core::level::{Pos, Spinner};
 
 /// The label of the spinner's length: the whole bar, hub included.
-pub const LENGTH_LABEL: &str = "Spinner length in cells, whole bar (3: hub and 1 cell each side)";
-/// The label of the spinner's speed, in degrees a beat.
-pub const SPEED_LABEL: &str = "Spinner speed in ° a beat (above 0 turns clockwise, 0 stands still)";
-/// The label of the spinner's angle where the level starts.
-pub const ANGLE_LABEL: &str = "Spinner angle at beat 0 in ° (0 lies across, 90 up and down)";
+pub const LENGTH_LABEL: &str = "Spinner length in cells, whole bar (3: hub and 1 each side)";
+/// The label of the spinner's speed, in degrees a beat (the level file keeps degrees a
+/// second: the editor's help says so).
+pub const SPEED_LABEL: &str = "Spinner speed in ° a beat (above 0 clockwise, 0 stands still)";
+/// The label of the spinner's angle where the level starts (y points down the screen, so a
+/// positive angle turns clockwise: 45 lies as `\`).
+pub const ANGLE_LABEL: &str = "Spinner angle at beat 0 in ° (0 across, 45 like \\, 90 up-down)";
+/// The label of whether the bar pushes the boxes it turns onto.
+pub const PUSHES_LABEL: &str = "Spinner pushes boxes it turns onto (y or n)";
 
 /// Beats in a second of the game's clock.
 fn beats_a_second() -> f64 {
@@ -119,6 +123,8 @@ impl Form {
             fields.push(field(LENGTH_LABEL, sp.length.to_string()));
             fields.push(field(SPEED_LABEL, degrees_a_beat(sp.speed).to_string()));
             fields.push(field(ANGLE_LABEL, sp.angle.to_string()));
+            let pushes = if sp.pushes { "y" } else { "n" };
+            fields.push(field(PUSHES_LABEL, pushes.to_owned()));
         }
         Self {
             kind: FormKind::Settings(hub.map(|sp| sp.hub)),
@@ -195,8 +201,8 @@ impl Form {
                         if length <= 0.0 {
                             return Err("the spinner's length must be more than 0".into());
                         }
-                        // The form does not show `pushes`; the spinner keeps what it had, and its
-                        // speed as written when the degrees a beat shown are not changed.
+                        // The spinner keeps its speed as written when the degrees a beat shown
+                        // are not changed.
                         let was = editor
                             .sketch()
                             .spinners()
@@ -204,6 +210,13 @@ impl Form {
                             .find(|s| s.hub == hub)
                             .copied();
                         let per_beat = number(2)?;
+                        let pushes = match value(4).to_lowercase().as_str() {
+                            "y" | "yes" => true,
+                            "n" | "no" | "" => false,
+                            other => {
+                                return Err(format!("pushes: `{other}` is neither y nor n"));
+                            }
+                        };
                         let speed = match was {
                             Some(was) if degrees_a_beat(was.speed) == per_beat => was.speed,
                             _ => speed_of(per_beat),
@@ -213,7 +226,7 @@ impl Form {
                             length,
                             speed,
                             angle: number(3)?,
-                            pushes: was.is_some_and(|s| s.pushes),
+                            pushes,
                         })
                     }
                     None => None,

@@ -17,6 +17,7 @@ use crate::words::{self, session};
 use sokoshot_core::edit::proof::{Optimum, Status};
 use sokoshot_core::edit::{PALETTE, Sketch};
 use sokoshot_core::game::{Dir, bar_covers, spinner_obb};
+use sokoshot_core::game::{TICKS_PER_SECOND, WAIT_TICKS};
 use sokoshot_core::geom::Obb;
 use sokoshot_core::level::{Pos, Slope};
 
@@ -332,7 +333,7 @@ impl EditorApp {
             ),
             (Overlay::ConfirmGo(number), _) => Line::styled(
                 format!(
-                    "unsaved changes: y saves and goes to level {number}, n goes unsaved, other keys stay"
+                    "unsaved changes: y saves and goes to level {number}, n drops them and goes, other keys stay"
                 ),
                 self.theme.warning(),
             ),
@@ -414,12 +415,16 @@ fn help_layout(theme: Theme, middle: Rect) -> (Rect, Vec<Line<'static>>) {
     lines.push(Line::raw(""));
     let difficulty = format!(
         "Difficulty (on the status line once the fewest pushes are proven) is counted in \
-         layouts, as levels/README.md ranks levels: {}.",
+         layouts, as the campaign's levels are ranked: {}.",
         words::LAYOUTS
     );
-    let rules = "A spinner's bar is drawn where it stands at beat 0. t tries the level; there \
-                 ? says what shots, slopes and spinners do.";
-    for text in [difficulty.as_str(), rules] {
+    let rules = format!(
+        "A spinner's bar is drawn where it stands at beat 0; s on its hub sets it (its speed \
+         in degrees a beat, which the level file keeps in degrees a second: {} beats a \
+         second). t tries the level; there ? says what shots, slopes and spinners do.",
+        TICKS_PER_SECOND / WAIT_TICKS
+    );
+    for text in [difficulty.as_str(), rules.as_str()] {
         lines.extend(wrap_words(text, inner).into_iter().map(Line::raw));
     }
     let height = (lines.len() as u16 + 2).min(middle.height);
