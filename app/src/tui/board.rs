@@ -25,7 +25,7 @@ use super::dots::{BRAILLE_BITS, DotLayer, braille};
 use super::theme::{Theme, Thing};
 use sokoshot_core::game::World;
 use sokoshot_core::geom::{Obb, Vec2};
-use sokoshot_core::level::{Level, Pos, Tile};
+use sokoshot_core::level::{Level, Pos, Spinner, Tile};
 
 /// The cells inside the walls: those the player could reach if nothing but walls stood in
 /// the way. Floor outside them is drawn as blank space.
@@ -206,10 +206,15 @@ pub(crate) fn bar_dots(
     (all, marks)
 }
 
+/// Whether the hub at `pos` shows its bar's dots rather than its own `()` (see
+/// [`BoardView::dots_over`]): in the ASCII look, or when its bar is no longer than a cell.
+pub(crate) fn hub_shows_bar(spinners: &[Spinner], pos: Pos, theme: Theme) -> bool {
+    theme.ascii || spinners.iter().any(|s| s.hub == pos && s.length <= 1.0)
+}
+
 /// Whether dots may be drawn over `thing`. Walls, slopes and the things that stand on cells
 /// keep their glyph (a slope's two halves make one shape: a dot in one column would leave
-/// half of it); a hub shows its bar, since a bar no longer than a cell lies within it and its
-/// angle is what a player aims by.
+/// half of it); a hub may show its bar (see [`BoardView::dots_over`]).
 fn takes_dots(thing: Thing) -> bool {
     matches!(
         thing,
@@ -314,6 +319,18 @@ const SHAPES: &[(&str, &str)] = &[
     ("/", "...xxx.x"),
 ];
 
+impl BoardView<'_> {
+    /// Whether the dots of bars and shots are drawn over `thing` at `pos`: everywhere
+    /// [`takes_dots`] allows, but with braille a hub whose bar reaches past its cell keeps
+    /// its own `()`, so that the bar's middle is seen (its angle shows in the braille of the
+    /// cells beside it). A bar no longer than a cell lies within the hub, and the hub shows
+    /// it, as its angle is what a player aims by; so does the ASCII look, whose few marks
+    /// need the hub's cell to show the bar move at every beat.
+    fn dots_over(&self, thing: Thing, pos: Pos) -> bool {
+        thing != Thing::Hub || hub_shows_bar(&self.world.level().spinners, pos, self.theme)
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let level = self.world.level();
@@ -358,11 +375,14 @@ impl Widget for BoardView<'_> {
                         Style::new()
                     };
                     let target = &mut buf[target];
-                    if takes_dots(thing) && (shot | bar) != 0 {
+                    if takes_dots(thing) && self.dots_over(thing, pos) && (shot | bar) != 0 {
                         let mark = marks.get(row * columns + column).copied().unwrap_or("-");
                         let (symbol, style) = self.dot_cell(thing, shot, bar, mark);
                         target.set_symbol(&symbol).set_style(style.patch(shade));
-                    } else if takes_dots(thing) && trace.bits(column, row) != 0 {
+                    } else if takes_dots(thing)
+                        && self.dots_over(thing, pos)
+                        && trace.bits(column, row) != 0
+                    {
                         let symbol = if self.theme.ascii {
                             ".".to_owned()
                         } else {

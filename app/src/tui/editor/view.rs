@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 
 use super::{EditorApp, HELP, Overlay, Target, proof_words};
-use crate::tui::board::bar_dots;
+use crate::tui::board::{bar_dots, hub_shows_bar};
 use crate::tui::dots::braille;
 use crate::tui::theme::{Theme, Thing};
 use crate::tui::view::help::{border_set, with_scroll_mark, wrap_words};
@@ -235,10 +235,8 @@ impl EditorApp {
                     };
                     let cell = &mut buf[(col + k as u16, row)];
                     if bits != 0
-                        && matches!(
-                            thing,
-                            Thing::Floor | Thing::Goal | Thing::DeadSquare | Thing::Hub
-                        )
+                        && (matches!(thing, Thing::Floor | Thing::Goal | Thing::DeadSquare)
+                            || thing == Thing::Hub && hub_shows_bar(s.spinners(), pos, self.theme))
                     {
                         let dot_style = if thing == Thing::Hub {
                             self.theme.style(Thing::Hub)

@@ -103,7 +103,7 @@ impl Help {
                 thing(Thing::Hub, Piece::Hub.name()),
                 (bar, theme.style(Thing::Hub).patch(theme.barred()), &its_bar),
                 (cover, cover_style, Piece::Covered.name()),
-                thing(Thing::MarkedHub, "hub a message means"),
+                thing(Thing::MarkedHub, "the hub a message names"),
             ],
             inner,
         ));
