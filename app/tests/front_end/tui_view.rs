@@ -220,7 +220,7 @@ fn the_help_overlay_lists_every_key_and_the_legend() {
         "() spinner's hub",
         "⠶⠶ its bar",
         "▒▒ covered cell",
-        "◆◆ hub a message means",
+        "◆◆ the hub a message names",
         "Solve a level: every box on a goal and no enemy left.",
     ] {
         assert!(shown.contains(entry), "`{entry}`: {shown}");
