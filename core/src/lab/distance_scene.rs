@@ -13,7 +13,7 @@ use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, p
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::exact::{self, Poly};
-use super::format::{degrees, fine, num, place, vec2, wide_vec2};
+use super::format::{degrees, fine, num, place, vec2, wide_num, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -316,7 +316,11 @@ impl Scene for DistanceScene {
                 s.line(format!("  {}", vec2(*p)));
             }
             s.line(format!("closest to 0: {}", vec2(step.closest)));
-            s.line(format!("|v| = {}", num(step.closest.length())));
+            // GJK's own (`f32`) distance so far, with the digits of a number below a hundredth.
+            s.line(format!(
+                "|v| = {}",
+                wide_num(f64::from(step.closest.length()))
+            ));
             s.replace = true;
             for (k, &p) in outline.iter().enumerate() {
                 let q = outline[(k + 1) % outline.len()];

@@ -129,7 +129,9 @@ pub(crate) fn apart(a: impl Into<f64>, b: impl Into<f64>) -> (String, String) {
     };
     for decimals in 2..=12 {
         let (x, y) = (text(a, decimals), text(b, decimals));
-        if x != y || a == b {
+        // Texts that read as the same number (`0.010` beside `0.01`) do not tell them apart.
+        let same = x.parse::<f64>().ok() == y.parse::<f64>().ok();
+        if !same || a == b {
             return (x, y);
         }
     }
@@ -363,6 +365,13 @@ mod tests {
                 1e-14,
                 1.0,
                 ("1.0e-14", "1.00"),
+            ),
+            // Just below a hundredth beside a hundredth: `0.010` and `0.01` read alike.
+            (
+                "either side of a hundredth",
+                0.009_99,
+                0.01,
+                ("0.00999", "0.01000"),
             ),
         ];
         for (name, a, b, (x, y)) in cases {

@@ -719,3 +719,30 @@ fn the_steps_work_their_numbers_in_f64_as_the_panel_does() {
     let lines = step_lines(&lab, "edge CA: squared distance");
     assert!(!lines[0].starts_with("d² = 0.00,"), "{lines:?}");
 }
+
+#[test]
+fn step_numbers_near_a_hundredth_and_near_the_tolerance_keep_their_digits() {
+    // Disk × box's corner sum just below r² = 0.01 printed `0.010` beside `0.01`.
+    let lab = placed(
+        SceneId::DiskAabb,
+        &["p", ":radius 0.1", ":pos 3.0374419 1.092672", "e"],
+    );
+    let lines = step_lines(&lab, "in the corner square?");
+    assert!(
+        lines.contains(&"ax² + ay² = 0.00999".to_owned()),
+        "{lines:?}"
+    );
+    assert!(lines.contains(&"r² = 0.01000".to_owned()), "{lines:?}");
+    // GJK's distance between two boxes 1.2e-4 apart printed `|v| = 0.00`.
+    let lab = placed(
+        SceneId::Distance,
+        &["p", "a", "c", "a", ":pos -3.00012 0.3", "e"],
+    );
+    let (_, steps) = lab.step().expect("steps shown");
+    let last_v = steps
+        .iter()
+        .flat_map(|s| s.lines.iter())
+        .rfind(|l| l.starts_with("|v| = "))
+        .cloned();
+    assert_eq!(last_v.as_deref(), Some("|v| = 0.00012"));
+}
