@@ -13,7 +13,7 @@ use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, p
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::exact::{self, Poly};
-use super::format::{degrees, fine, num, place, vec2, wide_num, wide_vec2};
+use super::format::{degrees, fine, num, place, vec2, wide_gap, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -312,14 +312,27 @@ impl Scene for DistanceScene {
         for (i, step) in gjk.iter().enumerate() {
             let mut s = Step::new(format!("GJK {}: simplex of {}", i + 1, step.simplex.len()));
             s.line("in A − B (cores):");
+            // Points of A − B keep the digits of a part below a hundredth (near touching that
+            // part is the distance), but not the rounding left by the `f32` search: a part
+            // below 1e-10 is 0.00.
+            let part = |x: f32| {
+                let x = f64::from(x);
+                if x.abs() < 1e-10 {
+                    "0.00".to_owned()
+                } else {
+                    wide_gap(x)
+                }
+            };
+            let point = |p: Vec2| format!("({}, {})", part(p.x), part(p.y));
             for p in &step.simplex {
-                s.line(format!("  {}", vec2(*p)));
+                s.line(format!("  {}", point(*p)));
             }
-            s.line(format!("closest to 0: {}", vec2(step.closest)));
-            // GJK's own (`f32`) distance so far, with the digits of a number below a hundredth.
+            s.line(format!("closest to 0: {}", point(step.closest)));
+            // GJK's own (`f32`) distance so far, with the digits that tell it from the
+            // tolerance.
             s.line(format!(
                 "|v| = {}",
-                wide_num(f64::from(step.closest.length()))
+                wide_gap(f64::from(step.closest.length()))
             ));
             s.replace = true;
             for (k, &p) in outline.iter().enumerate() {

@@ -73,6 +73,23 @@ pub(crate) fn wide_num(x: f64) -> String {
     }
 }
 
+/// A distance worked out in `f64` that a step compares with the touch tolerance (GJK's
+/// `|v|`): as [`wide_num`], with as many more digits as it takes to show which side of the
+/// tolerance it is (1.02e-4 is `0.000102`, 9.97e-5 is `0.0000997`, never `0.00010` for either).
+pub(crate) fn wide_gap(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() || x.abs() >= 0.01 || x.abs() < TINY {
+        return wide_num(x);
+    }
+    let side = x.abs().total_cmp(&TOUCH_TOLERANCE_F64);
+    (two_digits(x)..=12)
+        .map(|decimals| fixed(x, decimals))
+        .find(|text| {
+            text.parse::<f64>()
+                .is_ok_and(|v| v.abs().total_cmp(&TOUCH_TOLERANCE_F64) == side)
+        })
+        .unwrap_or_else(|| format!("{x:e}"))
+}
+
 /// Below this, two significant digits take more than twelve decimals: such a number prints
 /// as `1.0e-14`.
 const TINY: f64 = 1e-10;
@@ -310,6 +327,21 @@ mod tests {
         ];
         for (name, x, want) in cases {
             assert_eq!(wide_num(x), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn gaps_in_steps_show_their_side_of_the_tolerance() {
+        let cases = [
+            ("just past", 1.020_43e-4, "0.000102"),
+            ("just within", 9.966e-5, "0.0000997"),
+            ("past by more", 1.2e-4, "0.00012"),
+            ("well within", 9.0e-5, "0.000090"),
+            ("plain", 1.5, "1.50"),
+            ("zero", 0.0, "0.00"),
+        ];
+        for (name, x, want) in cases {
+            assert_eq!(wide_gap(x), want, "{name}");
         }
     }
 

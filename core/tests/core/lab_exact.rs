@@ -745,4 +745,18 @@ fn step_numbers_near_a_hundredth_and_near_the_tolerance_keep_their_digits() {
         .rfind(|l| l.starts_with("|v| = "))
         .cloned();
     assert_eq!(last_v.as_deref(), Some("|v| = 0.00012"));
+    // Near the tolerance |v| takes the digits that tell it from 1e-4, as the panel's gap.
+    for (pos, want) in [
+        (":pos -3.000102 0.6", "|v| = 0.000102"),
+        (":pos -3.0000997 0.6", "|v| = 0.0000997"),
+    ] {
+        let lab = placed(SceneId::Distance, &["p", "a", "c", "a", pos, "e"]);
+        let (_, steps) = lab.step().expect("steps shown");
+        let last_v = steps
+            .iter()
+            .flat_map(|s| s.lines.iter())
+            .rfind(|l| l.starts_with("|v| = "))
+            .cloned();
+        assert_eq!(last_v.as_deref(), Some(want), "{pos}");
+    }
 }
