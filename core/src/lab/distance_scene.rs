@@ -357,7 +357,13 @@ impl Scene for DistanceScene {
             Gap::Apart(d) => {
                 last.line("the simplex came no closer:");
                 last.line(format!("distance {}", fine(d)));
-                last.line("(radii taken off) → MISS");
+                // A disk is its centre (its core) grown by its radius: only a disk's is taken
+                // off.
+                match self.bodies.iter().filter(|b| b.kind == Kind::Disk).count() {
+                    0 => last.line("→ MISS"),
+                    1 => last.line("(radius taken off) → MISS"),
+                    _ => last.line("(radii taken off) → MISS"),
+                }
             }
             Gap::Touching => {
                 last.line(format!("within {TOUCH_TOLERANCE_TEXT}: touching"));

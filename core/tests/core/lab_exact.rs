@@ -745,6 +745,11 @@ fn step_numbers_near_a_hundredth_and_near_the_tolerance_keep_their_digits() {
         .rfind(|l| l.starts_with("|v| = "))
         .cloned();
     assert_eq!(last_v.as_deref(), Some("|v| = 0.00012"));
+    // Two boxes have no radius to take off; a disk has one.
+    let result = |lab: &Lab| step_lines(lab, "result").last().cloned();
+    assert_eq!(result(&lab).as_deref(), Some("→ MISS"));
+    let lab = placed(SceneId::Distance, &["p", "a", "ccc", "a", ":pos -5 0", "e"]);
+    assert_eq!(result(&lab).as_deref(), Some("(radius taken off) → MISS"));
     // Near the tolerance |v| takes the digits that tell it from 1e-4, as the panel's gap.
     for (pos, want) in [
         (":pos -3.000102 0.6", "|v| = 0.000102"),
