@@ -5,23 +5,12 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent,
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use sokoshot::tui::editor::EditorApp;
-use sokoshot::tui::theme::Theme;
 use sokoshot_core::edit::open;
 use sokoshot_core::edit::proof::{Optimum, Status};
 
-use crate::support::{editor_on, render_editor, rows, text_and_looks};
-
-/// A level with a box, a slope, an enemy and a spinner.
-const LEVEL: &str = "\
-#########
-#  F  E #
-#  @    #
-# $.   %#
-#########
-Title: First Bank
-Spinner: 7,3 length=2.5 speed=90 angle=0
-Shots: 3
-";
+use crate::support::{
+    ASCII, COLOUR, EDITOR_LEVEL, PLAIN, editor_on, render_editor, rows, text_and_looks,
+};
 
 fn render(editor: &EditorApp) -> Buffer {
     render_editor(editor, 80, 24)
@@ -84,28 +73,15 @@ fn typed(editor: &mut EditorApp, keys: &str) {
     }
 }
 
-const COLOUR: Theme = Theme {
-    ascii: false,
-    color: true,
-};
-const NO_COLOUR: Theme = Theme {
-    ascii: false,
-    color: false,
-};
-const ASCII: Theme = Theme {
-    ascii: true,
-    color: false,
-};
-
 #[test]
 fn the_editor_at_80_by_24_in_colour_no_colour_and_ascii() {
     for (name, theme, color) in [
         ("editor_colour", COLOUR, true),
-        ("editor_no_colour", NO_COLOUR, false),
+        ("editor_no_colour", PLAIN, false),
         ("editor_ascii", ASCII, false),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        let mut editor = editor_on(dir.path(), LEVEL, theme);
+        let mut editor = editor_on(dir.path(), EDITOR_LEVEL, theme);
         editor.finish_proof();
         check(name, &snapshot(&editor, color));
     }
@@ -114,7 +90,7 @@ fn the_editor_at_80_by_24_in_colour_no_colour_and_ascii() {
 #[test]
 fn the_proof_says_solvable_with_the_proven_fewest_pushes() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     editor.finish_proof();
     match editor.status() {
         Some(Status::Solvable {
@@ -137,7 +113,7 @@ fn the_proof_says_solvable_with_the_proven_fewest_pushes() {
 #[test]
 fn a_box_drawn_into_a_corner_has_no_solution() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), "#####\n#@  #\n# $.#\n#####\n", NO_COLOUR);
+    let mut editor = editor_on(dir.path(), "#####\n#@  #\n# $.#\n#####\n", PLAIN);
     editor.finish_proof();
     assert!(text(&editor).contains("solvable: 1 push"));
     // Up to the box's row, right to the corner: the box goes there, and then it is lost.
@@ -151,7 +127,7 @@ fn a_box_drawn_into_a_corner_has_no_solution() {
 #[test]
 fn what_check_says_is_on_the_status_line_with_the_cell_marked() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     // From the player to the room's right wall, and open it.
     typed(&mut editor, "lllll");
     typed(&mut editor, "x");
@@ -165,7 +141,7 @@ fn what_check_says_is_on_the_status_line_with_the_cell_marked() {
 #[test]
 fn each_key_edits_and_u_and_ctrl_r_take_it_back_and_bring_it_back() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     let before = editor.editor().sketch().clone();
     typed(&mut editor, "h$rcj}]");
     let drawn = editor.editor().sketch().clone();
@@ -189,7 +165,7 @@ fn each_key_edits_and_u_and_ctrl_r_take_it_back_and_bring_it_back() {
 #[test]
 fn the_settings_form_sets_shots_and_the_spinner_under_the_cursor() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     // From the player (3,2) to the hub (7,3).
     typed(&mut editor, "jllll");
     editor.finish_proof();
@@ -219,7 +195,7 @@ fn the_settings_form_sets_shots_and_the_spinner_under_the_cursor() {
 #[test]
 fn ctrl_s_saves_and_quitting_with_changes_asks_first() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     typed(&mut editor, "m");
     for _ in 0.."First Bank".len() {
         key(&mut editor, KeyCode::Backspace);
@@ -246,7 +222,7 @@ fn ctrl_s_saves_and_quitting_with_changes_asks_first() {
 #[test]
 fn undoing_back_to_the_board_as_saved_clears_not_saved_and_q_quits_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     typed(&mut editor, "l$");
     assert!(text(&editor).contains("(not saved)"), "{}", text(&editor));
     typed(&mut editor, "u");
@@ -271,9 +247,9 @@ fn undoing_back_to_the_board_as_saved_clears_not_saved_and_q_quits_at_once() {
 #[test]
 fn a_file_changed_on_disk_asks_before_it_is_overwritten() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     let path = dir.path().join("pack.xsb");
-    std::fs::write(&path, format!("{LEVEL}\n; changed elsewhere\n")).unwrap();
+    std::fs::write(&path, format!("{EDITOR_LEVEL}\n; changed elsewhere\n")).unwrap();
     typed(&mut editor, "x");
     ctrl(&mut editor, 's');
     assert!(text(&editor).contains("changed on disk since it was opened: y overwrites it"));
@@ -295,7 +271,7 @@ fn a_file_changed_on_disk_asks_before_it_is_overwritten() {
 #[test]
 fn try_it_plays_the_level_and_comes_back_with_the_board_as_it_was() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     let before = editor.editor().sketch().clone();
     typed(&mut editor, "t");
     assert!(editor.is_trying());
@@ -318,7 +294,7 @@ fn try_it_plays_the_level_and_comes_back_with_the_board_as_it_was() {
 #[test]
 fn the_mouse_paints_one_stroke_as_one_undo_step() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     render(&editor);
     let before = editor.editor().sketch().clone();
     typed(&mut editor, "#");
@@ -357,7 +333,7 @@ fn line_columns(line: &str, at: usize) -> u16 {
 #[test]
 fn a_paste_of_a_level_replaces_the_board_and_garbage_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     editor.paste("hello\u{1b}[2J there");
     assert!(
         text(&editor).contains("the paste is not a level"),
@@ -373,7 +349,7 @@ fn a_paste_of_a_level_replaces_the_board_and_garbage_is_refused() {
 #[test]
 fn the_help_lists_the_keys_that_are_no_level_character() {
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     editor.finish_proof();
     typed(&mut editor, "?");
     check("editor_help", &snapshot(&editor, false));
@@ -385,7 +361,7 @@ fn the_help_lists_the_keys_that_are_no_level_character() {
 fn a_new_file_is_one_small_walled_room() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("new.xsb");
-    let editor = EditorApp::new(open(&path, None).unwrap(), NO_COLOUR);
+    let editor = EditorApp::new(open(&path, None).unwrap(), PLAIN);
     let screen = text(&editor);
     assert!(screen.contains("new.xsb is a new file"), "{screen}");
     assert!(screen.contains("check: nothing to do"), "{screen}");
@@ -402,7 +378,7 @@ fn a_new_file_is_one_small_walled_room() {
 
 #[test]
 fn e_in_the_game_opens_the_level_in_play_and_quitting_comes_back() {
-    let mut game = crate::support::app(LEVEL, NO_COLOUR);
+    let mut game = crate::support::app(EDITOR_LEVEL, PLAIN);
     crate::support::press(&mut game, "e");
     let screen = crate::support::screen(&game, 80, 24);
     assert!(screen.contains("the editor runs in local play"), "{screen}");
@@ -426,7 +402,7 @@ fn e_in_the_game_opens_the_level_in_play_and_quitting_comes_back() {
 fn a_run_of_keys_and_a_drag_start_one_proof() {
     use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
-    let mut editor = editor_on(dir.path(), LEVEL, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), EDITOR_LEVEL, PLAIN);
     let later = || Instant::now() + Duration::from_secs(3600);
     editor.tick_at(later());
     assert_eq!(editor.proofs_started(), 1, "the board as opened");
@@ -480,7 +456,7 @@ fn a_new_level_for_a_store_is_kept_in_the_players_levels_and_a_guests_is_not() {
     let dir = tempfile::tempdir().unwrap();
     let store = Arc::new(SaveFile::at(dir.path().join("progress.txt")));
     let saves: Arc<dyn Saves> = store.clone();
-    let mut editor = EditorApp::new_level(Some(saves), "", NO_COLOUR, Budget::default());
+    let mut editor = EditorApp::new_level(Some(saves), "", PLAIN, Budget::default());
     let screen = text(&editor);
     assert!(
         screen.contains("Editing a new level of yours, 7 × 5"),
@@ -514,7 +490,7 @@ fn a_new_level_for_a_store_is_kept_in_the_players_levels_and_a_guests_is_not() {
             .as_ref()
     );
     let why = "a guest's levels are not kept: connect with an SSH key";
-    let mut guest = EditorApp::new_level(None, why, NO_COLOUR, Budget::default());
+    let mut guest = EditorApp::new_level(None, why, PLAIN, Budget::default());
     typed(&mut guest, "jll$l.");
     ctrl(&mut guest, 's');
     let screen = text(&guest);

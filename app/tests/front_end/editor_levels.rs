@@ -9,16 +9,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use sokoshot::tui::editor::EditorApp;
-use sokoshot::tui::theme::Theme;
 use sokoshot_core::edit::open;
 use sokoshot_core::edit::proof::Budget;
 
-use crate::support::rows;
-
-const PLAIN: Theme = Theme {
-    ascii: false,
-    color: false,
-};
+use crate::support::{PLAIN, rows};
 
 /// Three levels with comments, titles and notes between them.
 const THREE: &str = "\

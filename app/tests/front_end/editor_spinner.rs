@@ -13,20 +13,7 @@ use sokoshot::tui::theme::Theme;
 use sokoshot_core::game::World;
 use sokoshot_core::level::Level;
 
-use crate::support::{editor_on, render_editor, rows};
-
-const NO_COLOUR: Theme = Theme {
-    ascii: false,
-    color: false,
-};
-const ASCII: Theme = Theme {
-    ascii: true,
-    color: false,
-};
-const COLOUR: Theme = Theme {
-    ascii: false,
-    color: true,
-};
+use crate::support::{ASCII, COLOUR, PLAIN, editor_on, render_editor, rows};
 
 /// A room with a spinner in its middle, the bar's settings given.
 fn level_with(spinner: &str) -> String {
@@ -132,11 +119,7 @@ fn the_bar_is_drawn_as_the_game_draws_it_at_beat_0() {
     ];
     for (name, spinner) in cases {
         let text = level_with(spinner);
-        for (look, theme) in [
-            ("colour", COLOUR),
-            ("no colour", NO_COLOUR),
-            ("ascii", ASCII),
-        ] {
+        for (look, theme) in [("colour", COLOUR), ("no colour", PLAIN), ("ascii", ASCII)] {
             let dir = tempfile::tempdir().unwrap();
             let editor = editor_on(dir.path(), &text, theme);
             let drawn = editor_board(&editor);
@@ -157,7 +140,7 @@ fn the_bar_is_drawn_as_the_game_draws_it_at_beat_0() {
 fn a_bar_set_in_the_form_is_drawn_where_it_now_lies() {
     let dir = tempfile::tempdir().unwrap();
     let text = level_with("length=3 speed=90 angle=0");
-    let mut editor = editor_on(dir.path(), &text, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), &text, PLAIN);
     // From the player (1,1) to the hub (5,3).
     for c in "jjllll".chars() {
         editor.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
@@ -176,7 +159,7 @@ fn a_bar_set_in_the_form_is_drawn_where_it_now_lies() {
         editor.editor().sketch().text()
     );
     let turned = level_with("length=3 speed=90 angle=90");
-    assert_eq!(editor_board(&editor), game_board(&turned, NO_COLOUR));
+    assert_eq!(editor_board(&editor), game_board(&turned, PLAIN));
 }
 
 /// The form says what the length measures and gives the speed in degrees a beat, the unit
@@ -185,7 +168,7 @@ fn a_bar_set_in_the_form_is_drawn_where_it_now_lies() {
 fn the_form_gives_the_whole_bar_and_degrees_a_beat() {
     let dir = tempfile::tempdir().unwrap();
     let text = level_with("length=3 speed=90 angle=0");
-    let mut editor = editor_on(dir.path(), &text, NO_COLOUR);
+    let mut editor = editor_on(dir.path(), &text, PLAIN);
     let press = |editor: &mut EditorApp, code| {
         editor.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
     };

@@ -9,21 +9,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sokoshot::tui::editor::EditorApp;
 use sokoshot_core::level::Pos;
 
-use crate::support::{self, PLAIN, render_editor, rows};
-
-const LEVEL: &str = "\
-#########
-#  F  E #
-#  @    #
-# $.   %#
-#########
-Title: First Bank
-Spinner: 7,3 length=2.5 speed=90 angle=0
-Shots: 3
-";
+use crate::support::{self, EDITOR_LEVEL, PLAIN, render_editor, rows};
 
 fn editor_on(dir: &Path) -> EditorApp {
-    support::editor_on(dir, LEVEL, PLAIN)
+    support::editor_on(dir, EDITOR_LEVEL, PLAIN)
 }
 
 fn screen_at(editor: &EditorApp, width: u16, height: u16) -> String {

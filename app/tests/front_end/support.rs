@@ -22,6 +22,31 @@ pub const PLAIN: Theme = Theme {
     color: false,
 };
 
+/// Unicode glyphs in colour.
+pub const COLOUR: Theme = Theme {
+    ascii: false,
+    color: true,
+};
+
+/// ASCII only, no colour.
+pub const ASCII: Theme = Theme {
+    ascii: true,
+    color: false,
+};
+
+/// A level for the editor's tests: a box, a slope, an enemy and a spinner, with a title and
+/// shots.
+pub const EDITOR_LEVEL: &str = "\
+#########
+#  F  E #
+#  @    #
+# $.   %#
+#########
+Title: First Bank
+Spinner: 7,3 length=2.5 speed=90 angle=0
+Shots: 3
+";
+
 /// The levels of a pack text, which must read cleanly.
 pub fn levels(text: &str) -> Vec<sokoshot_core::level::Level> {
     let pack = parse_pack(text)

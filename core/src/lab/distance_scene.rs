@@ -13,7 +13,7 @@ use crate::geom::{Aabb, Convex, Disk, Obb, Segment, Triangle, Vec2, proximity, p
 
 use super::edit::{self, Edit, EditError, not_applicable};
 use super::exact::{self, Poly};
-use super::format::{degrees, fine, num, place, vec2, wide_gap, wide_vec2};
+use super::format::{TINY, degrees, fine, num, place, vec2, wide_gap, wide_vec2};
 use super::keys::{self, Action, Binding};
 use super::picture::{Figure, Ink, Picture, Readout, Verdict, ViewBox};
 use super::scene::{Scene, move_by, time_text, turned};
@@ -314,10 +314,10 @@ impl Scene for DistanceScene {
             s.line("in A − B (cores):");
             // Points of A − B keep the digits of a part below a hundredth (near touching that
             // part is the distance), but not the rounding left by the `f32` search: a part
-            // below 1e-10 is 0.00.
+            // below `TINY` is 0.00.
             let part = |x: f32| {
                 let x = f64::from(x);
-                if x.abs() < 1e-10 {
+                if x.abs() < TINY {
                     "0.00".to_owned()
                 } else {
                     wide_gap(x)

@@ -92,7 +92,7 @@ pub(crate) fn wide_gap(x: f64) -> String {
 
 /// Below this, two significant digits take more than twelve decimals: such a number prints
 /// as `1.0e-14`.
-const TINY: f64 = 1e-10;
+pub(crate) const TINY: f64 = 1e-10;
 
 /// A vector as `(x, y)`, each part by [`small`]: a push or offset whose parts are below a
 /// hundredth keeps its digits.

@@ -709,8 +709,7 @@ fn the_steps_work_their_numbers_in_f64_as_the_panel_does() {
         ),
     ];
     for (name, pos, angle, want) in cases {
-        let mut lab = placed(SceneId::DiskObb, &["p", pos, "a", angle, "e"]);
-        press(&mut lab, "");
+        let lab = placed(SceneId::DiskObb, &["p", pos, "a", angle, "e"]);
         let lines = step_lines(&lab, "in the corner square?");
         assert!(lines.iter().any(|l| l == want), "{name}: {lines:?}");
     }
@@ -733,27 +732,13 @@ fn step_numbers_near_a_hundredth_and_near_the_tolerance_keep_their_digits() {
         "{lines:?}"
     );
     assert!(lines.contains(&"r² = 0.01000".to_owned()), "{lines:?}");
-    // GJK's distance between two boxes 1.2e-4 apart printed `|v| = 0.00`.
-    let lab = placed(
-        SceneId::Distance,
-        &["p", "a", "c", "a", ":pos -3.00012 0.3", "e"],
-    );
-    let (_, steps) = lab.step().expect("steps shown");
-    let last_v = steps
-        .iter()
-        .flat_map(|s| s.lines.iter())
-        .rfind(|l| l.starts_with("|v| = "))
-        .cloned();
-    assert_eq!(last_v.as_deref(), Some("|v| = 0.00012"));
-    // Two boxes have no radius to take off; a disk has one.
-    let result = |lab: &Lab| step_lines(lab, "result").last().cloned();
-    assert_eq!(result(&lab).as_deref(), Some("→ MISS"));
-    let lab = placed(SceneId::Distance, &["p", "a", "ccc", "a", ":pos -5 0", "e"]);
-    assert_eq!(result(&lab).as_deref(), Some("(radius taken off) → MISS"));
-    // Near the tolerance |v| takes the digits that tell it from 1e-4, as the panel's gap.
-    for (pos, want) in [
-        (":pos -3.000102 0.6", "|v| = 0.000102"),
-        (":pos -3.0000997 0.6", "|v| = 0.0000997"),
+    // GJK's distance between two boxes (B made a box, A moved) in its last step: 1.2e-4
+    // printed `|v| = 0.00`; near the tolerance it takes the digits that tell it from 1e-4, as
+    // the panel's gap.
+    for (pos, want, verdict) in [
+        (":pos -3.00012 0.3", "|v| = 0.00012", "→ MISS"),
+        (":pos -3.000102 0.6", "|v| = 0.000102", "→ MISS"),
+        (":pos -3.0000997 0.6", "|v| = 0.0000997", "→ HIT"),
     ] {
         let lab = placed(SceneId::Distance, &["p", "a", "c", "a", pos, "e"]);
         let (_, steps) = lab.step().expect("steps shown");
@@ -763,5 +748,12 @@ fn step_numbers_near_a_hundredth_and_near_the_tolerance_keep_their_digits() {
             .rfind(|l| l.starts_with("|v| = "))
             .cloned();
         assert_eq!(last_v.as_deref(), Some(want), "{pos}");
+        // Two boxes have no radius to take off.
+        let result = step_lines(&lab, "result").last().cloned();
+        assert_eq!(result.as_deref(), Some(verdict), "{pos}");
     }
+    // A disk has one.
+    let lab = placed(SceneId::Distance, &["p", "a", "ccc", "a", ":pos -5 0", "e"]);
+    let result = step_lines(&lab, "result").last().cloned();
+    assert_eq!(result.as_deref(), Some("(radius taken off) → MISS"));
 }
